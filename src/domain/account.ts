@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+export const accountMessages = {
+  missingInformation: 'Missing information',
+  emailInvalid: 'Please enter a valid email address',
+  registerPasswordTooShort: 'Password must be at least 8 characters',
+  passwordTooLong: 'Password must be at most 200 characters',
+  resetPasswordTooShort: 'Password must be at least 6 characters long',
+  invalidCredentials: 'Invalid email or password',
+  forgotPasswordSent: 'If an account exists for that email, we have sent a link to reset the password.',
+} as const;
+
+const email = z
+  .string({ error: accountMessages.missingInformation })
+  .trim()
+  .min(1, accountMessages.missingInformation)
+  .max(254, accountMessages.emailInvalid)
+  .pipe(z.email(accountMessages.emailInvalid))
+  .transform((value) => value.toLowerCase());
+
+const requiredPassword = z
+  .string({ error: accountMessages.missingInformation })
+  .min(1, accountMessages.missingInformation)
+  .max(200, accountMessages.passwordTooLong);
+
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(100, `${label} must be at most 100 characters`);
+
+export const loginSchema = z.strictObject({ email, password: requiredPassword });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const registerSchema = z.strictObject({
+  email,
+  password: requiredPassword.pipe(z.string().min(8, accountMessages.registerPasswordTooShort)),
+  firstName: personName('First name').optional(),
+  lastName: personName('Last name').optional(),
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const forgotPasswordSchema = z.strictObject({ email });
+
+export const tokenSchema = z
+  .string({ error: 'Token is required' })
+  .min(1, 'Token is required')
+  .max(200, 'Token is invalid');
+
+export const resetPasswordSchema = z.strictObject({
+  token: tokenSchema,
+  newPassword: z
+    .string({ error: accountMessages.resetPasswordTooShort })
+    .min(6, accountMessages.resetPasswordTooShort)
+    .max(200, accountMessages.passwordTooLong),
+});
+
+export interface FormProblem {
+  title: string;
+  description: string;
+}
+
+/** The reset form's checks, in the order spec section 5 gives them. */
+export function checkResetPasswordForm(input: {
+  newPassword: string;
+  confirmPassword: string;
+  token: string | null;
+}): FormProblem | null {
+  if (!input.newPassword || !input.confirmPassword) {
+    return { title: 'Missing information', description: 'Please fill in both password fields' };
+  }
+  if (input.newPassword.length < 6) {
+    return { title: 'Password too short', description: 'Password must be at least 6 characters long' };
+  }
+  if (input.newPassword !== input.confirmPassword) {
+    return { title: "Passwords don't match", description: 'Please make sure both passwords are identical' };
+  }
+  if (!input.token) {
+    return { title: 'Invalid reset link', description: 'The reset token is missing from the URL' };
+  }
+  return null;
+}
+
+export interface PublicUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}
+
+/** First plus last name, else whichever exists, else the part of the e-mail before the at-sign. */
+export function displayName(user: Pick<PublicUser, 'email' | 'firstName' | 'lastName'>): string {
+  const parts = [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean);
+  if (parts.length > 0) return parts.join(' ');
+  return user.email.split('@')[0] ?? user.email;
+}

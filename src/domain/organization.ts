@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+export const organizationMessages = {
+  nameTooShort: 'Organization name must be at least 2 characters',
+  slugTooShort: 'Slug must be at least 3 characters',
+  slugCharacters: 'Slug can only contain lowercase letters, numbers, and hyphens',
+  nameTooLong: 'Organization name must be at most 100 characters',
+  slugTooLong: 'Slug must be at most 60 characters',
+  timeZone: 'Time zone must be an IANA time zone name, such as Europe/London',
+} as const;
+
+/**
+ * Spec section 5: lowercased, other characters removed, spaces become hyphens,
+ * repeated hyphens collapse. Leading and trailing hyphens are trimmed so that the
+ * result is a usable address segment.
+ */
+export function deriveSlug(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+export function isTimeZone(value: string): boolean {
+  if (!value || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const organizationNameSchema = z
+  .string({ error: organizationMessages.nameTooShort })
+  .trim()
+  .min(2, organizationMessages.nameTooShort)
+  .max(100, organizationMessages.nameTooLong);
+
+export const slugSchema = z
+  .string({ error: organizationMessages.slugTooShort })
+  .min(3, organizationMessages.slugTooShort)
+  .max(60, organizationMessages.slugTooLong)
+  .regex(/^[a-z0-9-]+$/, organizationMessages.slugCharacters);
+
+export const createOrganizationSchema = z.strictObject({
+  name: organizationNameSchema,
+  slug: slugSchema,
+  timeZone: z.string().refine(isTimeZone, organizationMessages.timeZone).optional(),
+});
+export type CreateOrganizationInput = z.infer<typeof createOrganizationSchema>;
+
+export const roles = ['admin', 'member'] as const;
+export type Role = (typeof roles)[number];

@@ -1,0 +1,74 @@
+import { boolean, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Mirrors the SQL migrations in ./migrations, which are the source of truth.
+const timestamps = { withTimezone: true, mode: 'date' } as const;
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  profileImageUrl: text('profile_image_url'),
+  emailVerifiedAt: timestamp('email_verified_at', timestamps),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', timestamps).notNull(),
+  lastSeenAt: timestamp('last_seen_at', timestamps).notNull().defaultNow(),
+});
+
+export const accountTokens = pgTable('account_tokens', {
+  id: text('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  purpose: text('purpose', { enum: ['password-reset', 'email-verification'] }).notNull(),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', timestamps).notNull(),
+  usedAt: timestamp('used_at', timestamps),
+});
+
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  timeZone: text('time_zone').notNull(),
+  floorPlanUrl: text('floor_plan_url'),
+  defaultZoomLevel: numeric('default_zoom_level'),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+});
+
+export const memberships = pgTable(
+  'memberships',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.userId] })],
+);
+
+export const subscriptions = pgTable('subscriptions', {
+  organizationId: uuid('organization_id').primaryKey(),
+  planId: text('plan_id'),
+  planName: text('plan_name'),
+  maxUsers: integer('max_users').notNull(),
+  status: text('status', { enum: ['active', 'trial', 'cancel_at_period_end', 'cancelled', 'none'] }).notNull(),
+  providerSubscriptionId: text('provider_subscription_id'),
+  nextBillingTime: timestamp('next_billing_time', timestamps),
+  endsAt: timestamp('ends_at', timestamps),
+  isOverridden: boolean('is_overridden').notNull().default(false),
+  overrideReason: text('override_reason'),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', timestamps).notNull().defaultNow(),
+});
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStartedAt: timestamp('window_started_at', timestamps).notNull(),
+  hits: integer('hits').notNull(),
+});

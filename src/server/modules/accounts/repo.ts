@@ -1,0 +1,97 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { accountTokens, sessions, users } from '../../db/schema.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
+
+export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+export async function insertUser(
+  db: Database,
+  values: { email: string; passwordHash: string; firstName: string | null; lastName: string | null; emailVerifiedAt: Date | null },
+): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updatePassword(db: Database, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function markEmailVerified(db: Database, userId: string): Promise<void> {
+  await db.update(users).set({ emailVerifiedAt: sql`now()` }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+}
+
+export async function insertSession(db: Database, values: { id: string; userId: string; expiresAt: Date }): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+/** The live session with that digest and its user. */
+export async function findSession(db: Database, id: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1);
+  return row;
+}
+
+export async function extendSession(db: Database, id: string, expiresAt: Date): Promise<void> {
+  await db.update(sessions).set({ expiresAt, lastSeenAt: sql`now()` }).where(eq(sessions.id, id));
+}
+
+export async function deleteSession(db: Database, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function deleteSessionsOfUser(db: Database, userId: string, exceptSessionId?: string): Promise<void> {
+  const condition = exceptSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+    : eq(sessions.userId, userId);
+  await db.delete(sessions).where(condition);
+}
+
+export async function insertAccountToken(
+  db: Database,
+  values: { id: string; userId: string; purpose: TokenPurpose; expiresAt: Date },
+): Promise<void> {
+  await db.insert(accountTokens).values(values);
+}
+
+export async function findLiveAccountToken(db: Database, id: string, purpose: TokenPurpose) {
+  const [row] = await db
+    .select()
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.id, id),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Uses a token up atomically: of two concurrent callers only one gets the user id back. */
+export async function consumeAccountToken(db: Database, id: string, purpose: TokenPurpose): Promise<string | undefined> {
+  const [row] = await db
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(accountTokens.id, id),
+        eq(accountTokens.purpose, purpose),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ userId: accountTokens.userId });
+  return row?.userId;
+}

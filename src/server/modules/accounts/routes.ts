@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  accountMessages,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  tokenSchema,
+} from '../../../domain/account.ts';
+import type { AppContext } from '../../context.ts';
+import { endSession, requireUser, startSession, toPublicUser } from '../../plugins/session.ts';
+import * as accounts from './service.ts';
+
+const publicUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+const message = z.object({ message: z.string() });
+
+export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/register',
+      { schema: { body: registerSchema, response: { 201: publicUser, 202: z.object({ requiresVerification: z.literal(true), message: z.string() }) } } },
+      async (request, reply) => {
+        const result = await accounts.register(context, request.body, request.ip);
+        if (result.requiresVerification) {
+          return reply.status(202).send({
+            requiresVerification: true,
+            message: 'Check your email: we have sent you a link to confirm your address.',
+          });
+        }
+        await startSession(context, request, reply, result.user.id);
+        return reply.status(201).send(toPublicUser(result.user));
+      },
+    );
+
+    app.post('/api/login', { schema: { body: loginSchema, response: { 200: publicUser } } }, async (request, reply) => {
+      const user = await accounts.authenticate(context, request.body, request.ip);
+      await startSession(context, request, reply, user.id);
+      return toPublicUser(user);
+    });
+
+    // A navigation: Perch has no single sign-on provider configured, so sign-in happens on /auth.
+    app.get('/api/login', async (_request, reply) => reply.redirect('/auth'));
+
+    app.get('/api/logout', async (request, reply) => {
+      await endSession(context, request, reply);
+      return reply.redirect('/');
+    });
+
+    app.post('/api/logout', { schema: { response: { 200: message } } }, async (request, reply) => {
+      await endSession(context, request, reply);
+      return { message: 'You have been signed out.' };
+    });
+
+    app.get('/api/user', { schema: { response: { 200: publicUser } } }, async (request) =>
+      toPublicUser(requireUser(request)),
+    );
+
+    app.post('/api/forgot-password', { schema: { body: forgotPasswordSchema, response: { 200: message } } }, async (request) => {
+      await accounts.requestPasswordReset(context, request.body.email, request.ip);
+      return { message: accountMessages.forgotPasswordSent };
+    });
+
+    app.get(
+      '/api/reset-password/:token',
+      { schema: { params: z.object({ token: tokenSchema }), response: { 200: message } } },
+      async (request) => {
+        await accounts.checkResetToken(context, request.params.token);
+        return { message: 'This reset link is valid.' };
+      },
+    );
+
+    app.post('/api/reset-password', { schema: { body: resetPasswordSchema, response: { 200: message } } }, async (request) => {
+      await accounts.resetPassword(context, request.body, request.auth?.sessionId);
+      return { message: 'Your password has been reset. You can now sign in with your new password.' };
+    });
+
+    app.get(
+      '/api/verify-email/:token',
+      { schema: { params: z.object({ token: tokenSchema }) } },
+      async (request, reply) => {
+        const userId = await accounts.verifyEmail(context, request.params.token);
+        if (!userId) return reply.redirect('/auth?verification=invalid');
+        await startSession(context, request, reply, userId);
+        return reply.redirect('/');
+      },
+    );
+  };
+}

@@ -1,0 +1,115 @@
+import { hash, verify } from '@node-rs/argon2';
+import type { LoginInput, RegisterInput } from '../../../domain/account.ts';
+import { accountMessages } from '../../../domain/account.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError, badRequest, conflict, unauthorized } from '../../errors.ts';
+import { createToken, digestToken } from '../../tokens.ts';
+import { enforceLimits, limits } from '../rate-limits/service.ts';
+import { passwordResetMail, verificationMail } from './mails.ts';
+import * as repo from './repo.ts';
+
+const hour = 60 * 60 * 1000;
+// argon2id with OWASP's second recommended profile (19 MiB, 2 passes).
+const hashOptions = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+// Verified against when the e-mail is unknown, so both failures take the same time.
+const dummyHash = hash('perch-timing-equaliser', hashOptions);
+
+export const resetLinkInvalid = 'This password reset link is invalid or has expired.';
+
+export type RegisterResult = { requiresVerification: true } | { requiresVerification: false; user: repo.UserRow };
+
+/** Anyone may register; the e-mail must be new. */
+export async function register(context: AppContext, input: RegisterInput, ip: string): Promise<RegisterResult> {
+  await enforceLimits(context.db, [[limits.registerPerIp, ip]]);
+  const verifying = context.config.requireEmailVerification;
+  const user = await repo.insertUser(context.db, {
+    email: input.email,
+    passwordHash: await hash(input.password, hashOptions),
+    firstName: input.firstName || null,
+    lastName: input.lastName || null,
+    emailVerifiedAt: verifying ? null : new Date(),
+  });
+  if (!user) throw conflict('An account with this email already exists. Please sign in instead.');
+  if (!verifying) return { requiresVerification: false, user };
+  await sendVerification(context, user);
+  return { requiresVerification: true };
+}
+
+/** Sign-in: the same answer for an unknown e-mail and a wrong password. */
+export async function authenticate(context: AppContext, input: LoginInput, ip: string): Promise<repo.UserRow> {
+  await enforceLimits(context.db, [
+    [limits.loginPerIp, ip],
+    [limits.loginPerAccount, input.email],
+  ]);
+  const user = await repo.findUserByEmail(context.db, input.email);
+  const isValid = await verify(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
+  if (!user || !user.passwordHash || !isValid) throw unauthorized(accountMessages.invalidCredentials);
+  if (context.config.requireEmailVerification && !user.emailVerifiedAt) {
+    await sendVerification(context, user);
+    throw new AppError(403, 'Please confirm your email address first. We have sent you a new confirmation link.', {
+      code: 'EMAIL_NOT_VERIFIED',
+    });
+  }
+  return user;
+}
+
+/** Always answers the same, whether or not the address has an account; the mail goes out in the background. */
+export async function requestPasswordReset(context: AppContext, email: string, ip: string): Promise<void> {
+  await enforceLimits(context.db, [
+    [limits.forgotPerIp, ip],
+    [limits.forgotPerAccount, email],
+  ]);
+  const user = await repo.findUserByEmail(context.db, email);
+  if (!user) return;
+  const { token, digest } = createToken();
+  await repo.insertAccountToken(context.db, {
+    id: digest,
+    userId: user.id,
+    purpose: 'password-reset',
+    expiresAt: new Date(Date.now() + hour),
+  });
+  const url = `${context.config.publicUrl}/reset-password?token=${token}`;
+  context.mailer.send(passwordResetMail(user.email, url)).catch((error: unknown) => {
+    context.log.error({ err: error }, 'password reset mail could not be sent');
+  });
+}
+
+export async function checkResetToken(context: AppContext, token: string): Promise<void> {
+  const live = await repo.findLiveAccountToken(context.db, digestToken(token), 'password-reset');
+  if (!live) throw badRequest(resetLinkInvalid);
+}
+
+/** Single use; ends every other session of the user, since whoever held the old password may hold them. */
+export async function resetPassword(
+  context: AppContext,
+  input: { token: string; newPassword: string },
+  currentSessionId: string | undefined,
+): Promise<void> {
+  const passwordHash = await hash(input.newPassword, hashOptions);
+  await context.db.transaction(async (tx) => {
+    const userId = await repo.consumeAccountToken(tx, digestToken(input.token), 'password-reset');
+    if (!userId) throw badRequest(resetLinkInvalid);
+    await repo.updatePassword(tx, userId, passwordHash);
+    await repo.deleteSessionsOfUser(tx, userId, currentSessionId);
+  });
+}
+
+/** Confirms the address behind a verification link; answers the user id, or undefined for a bad link. */
+export async function verifyEmail(context: AppContext, token: string): Promise<string | undefined> {
+  return context.db.transaction(async (tx) => {
+    const userId = await repo.consumeAccountToken(tx, digestToken(token), 'email-verification');
+    if (userId) await repo.markEmailVerified(tx, userId);
+    return userId;
+  });
+}
+
+async function sendVerification(context: AppContext, user: repo.UserRow): Promise<void> {
+  const { token, digest } = createToken();
+  await repo.insertAccountToken(context.db, {
+    id: digest,
+    userId: user.id,
+    purpose: 'email-verification',
+    expiresAt: new Date(Date.now() + 24 * hour),
+  });
+  await context.mailer.send(verificationMail(user.email, `${context.config.publicUrl}/api/verify-email/${token}`));
+}

@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+
+export function healthRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/health',
+      { schema: { response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable'), message: z.string() }) } } },
+      async (_request, reply) => {
+        try {
+          await Promise.race([
+            context.database.sql.query('SELECT 1'),
+            new Promise((_, reject) => setTimeout(() => reject(new Error('database check timed out')), 2000).unref()),
+          ]);
+          return { status: 'ok' as const };
+        } catch {
+          return reply.status(503).send({ status: 'unavailable' as const, message: 'The database cannot be reached.' });
+        }
+      },
+    );
+  };
+}

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createOrganizationSchema, roles } from '../../../domain/organization.ts';
+import { subscriptionStatuses } from '../../../domain/subscription.ts';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../plugins/session.ts';
+import * as organizations from './service.ts';
+
+export const organizationResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  timeZone: z.string(),
+  floorPlanUrl: z.string().nullable(),
+  defaultZoomLevel: z.number().nullable(),
+  createdAt: z.string(),
+  role: z.enum(roles),
+  subscription: z.object({
+    planId: z.string().nullable(),
+    planName: z.string().nullable(),
+    maxUsers: z.number(),
+    status: z.enum(subscriptionStatuses),
+    nextBillingTime: z.string().nullable(),
+    endsAt: z.string().nullable(),
+    isOverridden: z.boolean(),
+  }),
+});
+
+export function organizationRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/organizations',
+      { schema: { body: createOrganizationSchema, response: { 201: organizationResponse } } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        return reply.status(201).send(await organizations.createOrganization(context, user.id, request.body));
+      },
+    );
+
+    app.get('/api/organizations', { schema: { response: { 200: z.array(organizationResponse) } } }, async (request) =>
+      organizations.listOrganizations(context, requireUser(request).id),
+    );
+
+    app.get(
+      '/api/organizations/:id',
+      { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: organizationResponse } } },
+      async (request) => {
+        const user = requireUser(request);
+        const found = await organizations.findMemberOrganization(context, request.params.id, user.id);
+        return organizations.toOrganizationView(found);
+      },
+    );
+  };
+}

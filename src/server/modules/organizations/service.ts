@@ -1,0 +1,100 @@
+import { type CreateOrganizationInput, type Role } from '../../../domain/organization.ts';
+import { trialDays, trialPlan } from '../../../domain/plans.ts';
+import type { Subscription } from '../../../domain/subscription.ts';
+import type { AppContext } from '../../context.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
+import * as repo from './repo.ts';
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface OrganizationView {
+  id: string;
+  name: string;
+  slug: string;
+  timeZone: string;
+  floorPlanUrl: string | null;
+  defaultZoomLevel: number | null;
+  createdAt: string;
+  role: Role;
+  subscription: Subscription;
+}
+
+function toSubscription(row: repo.SubscriptionRow | null): Subscription {
+  if (!row) {
+    return { planId: null, planName: null, maxUsers: trialPlan.maxUsers, status: 'none', nextBillingTime: null, endsAt: null, isOverridden: false };
+  }
+  return {
+    planId: row.planId,
+    planName: row.planName,
+    maxUsers: row.maxUsers,
+    status: row.status,
+    nextBillingTime: row.nextBillingTime?.toISOString() ?? null,
+    endsAt: row.endsAt?.toISOString() ?? null,
+    isOverridden: row.isOverridden,
+  };
+}
+
+export function toOrganizationView({ organization, subscription, role }: repo.MemberOrganization): OrganizationView {
+  return {
+    id: organization.id,
+    name: organization.name,
+    slug: organization.slug,
+    timeZone: organization.timeZone,
+    floorPlanUrl: organization.floorPlanUrl,
+    defaultZoomLevel: organization.defaultZoomLevel === null ? null : Number(organization.defaultZoomLevel),
+    createdAt: organization.createdAt.toISOString(),
+    role,
+    subscription: toSubscription(subscription),
+  };
+}
+
+/** Any signed-in user may create an organization; the creator becomes its admin and it starts a trial. */
+export async function createOrganization(
+  context: AppContext,
+  userId: string,
+  input: CreateOrganizationInput,
+): Promise<OrganizationView> {
+  const created = await context.db.transaction(async (tx) => {
+    const organization = await repo.insertOrganization(tx, {
+      name: input.name,
+      slug: input.slug,
+      timeZone: input.timeZone ?? context.config.defaultTimeZone,
+    });
+    if (!organization) throw conflict('That slug is already taken. Please choose another one.');
+    await repo.insertMembership(tx, { organizationId: organization.id, userId, role: 'admin' });
+    await repo.insertSubscription(tx, {
+      organizationId: organization.id,
+      planId: trialPlan.id,
+      planName: trialPlan.name,
+      maxUsers: trialPlan.maxUsers,
+      status: 'trial',
+      endsAt: new Date(Date.now() + trialDays * 24 * 60 * 60 * 1000),
+    });
+    return repo.findOrganizationOfUser(tx, organization.id, userId);
+  });
+  if (!created) throw new Error('created organization is not readable');
+  return toOrganizationView(created);
+}
+
+export async function listOrganizations(context: AppContext, userId: string): Promise<OrganizationView[]> {
+  return (await repo.listOrganizationsOfUser(context.db, userId)).map(toOrganizationView);
+}
+
+/** Membership checked here: another tenant's organization is indistinguishable from a missing one. */
+export async function findMemberOrganization(
+  context: AppContext,
+  organizationId: string,
+  userId: string,
+): Promise<repo.MemberOrganization> {
+  const found = uuidPattern.test(organizationId)
+    ? await repo.findOrganizationOfUser(context.db, organizationId, userId)
+    : undefined;
+  if (!found) throw notFound('Organization not found.');
+  return found;
+}
+
+export async function requireAdmin(context: AppContext, organizationId: string, userId: string) {
+  const found = await findMemberOrganization(context, organizationId, userId);
+  if (found.role !== 'admin') throw forbidden('Only administrators of this organization can do that.');
+  return found;
+}

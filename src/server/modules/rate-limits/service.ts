@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '../../db/client.ts';
+import { tooManyRequests } from '../../errors.ts';
+import { countHit } from './repo.ts';
+
+export interface Limit {
+  name: string;
+  max: number;
+  windowSeconds: number;
+  message: string;
+}
+
+export const limits = {
+  loginPerIp: { name: 'login-ip', max: 30, windowSeconds: 15 * 60, message: 'Too many sign-in attempts from this network.' },
+  loginPerAccount: { name: 'login-account', max: 10, windowSeconds: 15 * 60, message: 'Too many sign-in attempts for this account.' },
+  forgotPerIp: { name: 'forgot-ip', max: 10, windowSeconds: 15 * 60, message: 'Too many password reset requests.' },
+  forgotPerAccount: { name: 'forgot-account', max: 3, windowSeconds: 60 * 60, message: 'Too many password reset requests for this account.' },
+  registerPerIp: { name: 'register-ip', max: 20, windowSeconds: 60 * 60, message: 'Too many accounts created from this network.' },
+} satisfies Record<string, Limit>;
+
+function waitSentence(seconds: number): string {
+  if (seconds < 90) return `${seconds} seconds`;
+  return `${Math.ceil(seconds / 60)} minutes`;
+}
+
+/** Counts a hit against each limit and refuses with 429 and Retry-After once one is exceeded. */
+export async function enforceLimits(db: Database, checks: Array<[Limit, string]>): Promise<void> {
+  for (const [limit, subject] of checks) {
+    const key = `${limit.name}:${createHash('sha256').update(subject).digest('base64url')}`;
+    const { hits, resetAt } = await countHit(db, key, limit.windowSeconds);
+    if (hits > limit.max) {
+      const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+      throw tooManyRequests(`${limit.message} Please wait ${waitSentence(retryAfter)} and try again.`, retryAfter);
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { forbidden } from '../errors.ts';
+
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function isSecureRequest(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+/** Security headers on every answer, and refusal of state changes that come from another origin. */
+export function registerSecurity(app: FastifyInstance, config: Config): void {
+  const trustedOrigins = new Set([new URL(config.publicUrl).origin]);
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers({
+      'content-security-policy': contentSecurityPolicy,
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    });
+    if (isSecureRequest(request)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+
+    if (safeMethods.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      const ownOrigin = `${request.protocol}://${request.host}`;
+      if (origin !== ownOrigin && !trustedOrigins.has(origin)) {
+        throw forbidden('Cross-origin requests are not allowed.');
+      }
+      return;
+    }
+    if (request.headers['sec-fetch-site'] === 'cross-site') {
+      throw forbidden('Cross-origin requests are not allowed.');
+    }
+  });
+}

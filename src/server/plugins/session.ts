@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PublicUser } from '../../domain/account.ts';
+import type { AppContext } from '../context.ts';
+import { unauthorized } from '../errors.ts';
+import { deleteSession, extendSession, findSession, insertSession, type UserRow } from '../modules/accounts/repo.ts';
+import { createToken, digestToken } from '../tokens.ts';
+import { isSecureRequest } from './security.ts';
+
+export const sessionCookie = 'perch_session';
+const day = 24 * 60 * 60 * 1000;
+
+export interface SignedIn {
+  sessionId: string;
+  user: UserRow;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: SignedIn | null;
+  }
+}
+
+export function toPublicUser(user: UserRow): PublicUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+  };
+}
+
+/** The signed-in user, or 401. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.auth) throw unauthorized();
+  return request.auth.user;
+}
+
+/** Reads the session cookie on every request; sessions slide forward once a day while in use. */
+export function registerSessions(app: FastifyInstance, context: AppContext): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[sessionCookie];
+    if (!token || token.length > 100) return;
+    const id = digestToken(token);
+    const found = await findSession(context.db, id);
+    if (!found) return;
+    request.auth = { sessionId: id, user: found.user };
+    const lifetime = context.config.sessionDays * day;
+    if (found.session.expiresAt.getTime() - Date.now() < lifetime - day) {
+      await extendSession(context.db, id, new Date(Date.now() + lifetime));
+    }
+  });
+}
+
+/** Starts a fresh session (never reusing an old id) and sets its cookie. */
+export async function startSession(
+  context: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  userId: string,
+): Promise<void> {
+  if (request.auth) await deleteSession(context.db, request.auth.sessionId);
+  const { token, digest } = createToken();
+  const lifetime = context.config.sessionDays * day;
+  await insertSession(context.db, { id: digest, userId, expiresAt: new Date(Date.now() + lifetime) });
+  reply.setCookie(sessionCookie, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(request),
+    maxAge: lifetime / 1000,
+  });
+}
+
+export async function endSession(context: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.auth) await deleteSession(context.db, request.auth.sessionId);
+  request.auth = null;
+  reply.clearCookie(sessionCookie, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecureRequest(request) });
+}

@@ -33,7 +33,12 @@ export async function registerWebApp(app: FastifyInstance, root = webDistDirecto
       return reply.status(404).send({ message: `There is no GET ${request.url.split('?')[0]} here.` });
     }
     const file = request.url.split('?')[0]!.slice(1);
-    if (file && !file.includes('..') && fs.existsSync(path.join(root, file)) && fs.statSync(path.join(root, file)).isFile()) {
+    if (
+      file &&
+      !file.includes('..') &&
+      fs.existsSync(path.join(root, file)) &&
+      fs.statSync(path.join(root, file)).isFile()
+    ) {
       return reply.sendFile(file);
     }
     return serveIndex(request, reply);

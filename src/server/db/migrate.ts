@@ -18,7 +18,9 @@ async function applyMigrations(sql: SqlRunner): Promise<string[]> {
     await sql.exec(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const done = new Set((await sql.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name));
+    const done = new Set(
+      (await sql.query<{ name: string }>('SELECT name FROM schema_migrations')).map((row) => row.name),
+    );
     const applied: string[] = [];
     for (const name of files) {
       if (done.has(name)) continue;

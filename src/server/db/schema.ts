@@ -57,7 +57,9 @@ export const subscriptions = pgTable('subscriptions', {
   planId: text('plan_id'),
   planName: text('plan_name'),
   maxUsers: integer('max_users').notNull(),
-  status: text('status', { enum: ['active', 'trial', 'cancel_at_period_end', 'cancelled', 'none'] }).notNull(),
+  status: text('status', {
+    enum: ['active', 'trial', 'cancel_at_period_end', 'cancelled', 'none'],
+  }).notNull(),
   providerSubscriptionId: text('provider_subscription_id'),
   nextBillingTime: timestamp('next_billing_time', timestamps),
   endsAt: timestamp('ends_at', timestamps),

@@ -48,7 +48,10 @@ export function createOutboxMailer(directory: string, from: string, logger: Logg
       const stamp = new Date().toISOString().replaceAll(':', '-');
       const file = path.join(directory, `${stamp}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      logger.info({ to: message.to, subject: message.subject, file, links: message.links ?? [] }, 'mail written to the local outbox');
+      logger.info(
+        { to: message.to, subject: message.subject, file, links: message.links ?? [] },
+        'mail written to the local outbox',
+      );
     },
     close: () => transport.close(),
   };

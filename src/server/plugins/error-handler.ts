@@ -10,7 +10,8 @@ interface ValidationIssue {
 function describeValidation(issues: ValidationIssue[], context: string | undefined): string {
   const first = issues[0];
   if (!first) return 'The request is invalid.';
-  const path = first.params?.issue?.path?.map(String).join('.') || first.instancePath?.replace(/^\//, '').replaceAll('/', '.');
+  const path =
+    first.params?.issue?.path?.map(String).join('.') || first.instancePath?.replace(/^\//, '').replaceAll('/', '.');
   const message = first.params?.issue?.message ?? first.message ?? 'Invalid input';
   if (!path) return context === 'body' ? `Request body: ${message}` : message;
   return `${message} (${path})`;
@@ -38,11 +39,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       });
     }
     if (error.validation) {
-      return reply
-        .status(400)
-        .send({ message: describeValidation(error.validation as ValidationIssue[], error.validationContext) });
+      return reply.status(400).send({
+        message: describeValidation(error.validation as ValidationIssue[], error.validationContext),
+      });
     }
-    const clientStatus = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : undefined;
+    const clientStatus =
+      error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : undefined;
     if (clientStatus) {
       return reply.status(clientStatus).send({ message: describeFastifyError(error) });
     }
@@ -83,5 +85,7 @@ function describeFastifyError(error: FastifyError): string {
 
 function isConnectionFailure(error: unknown): boolean {
   const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : '';
-  return /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(text);
+  return /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
+    text,
+  );
 }

@@ -76,5 +76,10 @@ export async function startSession(
 export async function endSession(context: AppContext, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.auth) await deleteSession(context.db, request.auth.sessionId);
   request.auth = null;
-  reply.clearCookie(sessionCookie, { path: '/', httpOnly: true, sameSite: 'lax', secure: isSecureRequest(request) });
+  reply.clearCookie(sessionCookie, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isSecureRequest(request),
+  });
 }

@@ -12,7 +12,13 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
 
 export async function insertUser(
   db: Database,
-  values: { email: string; passwordHash: string; firstName: string | null; lastName: string | null; emailVerifiedAt: Date | null },
+  values: {
+    email: string;
+    passwordHash: string;
+    firstName: string | null;
+    lastName: string | null;
+    emailVerifiedAt: Date | null;
+  },
 ): Promise<UserRow | undefined> {
   const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
   return row;
@@ -23,10 +29,16 @@ export async function updatePassword(db: Database, userId: string, passwordHash:
 }
 
 export async function markEmailVerified(db: Database, userId: string): Promise<void> {
-  await db.update(users).set({ emailVerifiedAt: sql`now()` }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
 }
 
-export async function insertSession(db: Database, values: { id: string; userId: string; expiresAt: Date }): Promise<void> {
+export async function insertSession(
+  db: Database,
+  values: { id: string; userId: string; expiresAt: Date },
+): Promise<void> {
   await db.insert(sessions).values(values);
 }
 
@@ -80,7 +92,11 @@ export async function findLiveAccountToken(db: Database, id: string, purpose: To
 }
 
 /** Uses a token up atomically: of two concurrent callers only one gets the user id back. */
-export async function consumeAccountToken(db: Database, id: string, purpose: TokenPurpose): Promise<string | undefined> {
+export async function consumeAccountToken(
+  db: Database,
+  id: string,
+  purpose: TokenPurpose,
+): Promise<string | undefined> {
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: sql`now()` })

@@ -25,7 +25,15 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/register',
-      { schema: { body: registerSchema, response: { 201: publicUser, 202: z.object({ requiresVerification: z.literal(true), message: z.string() }) } } },
+      {
+        schema: {
+          body: registerSchema,
+          response: {
+            201: publicUser,
+            202: z.object({ requiresVerification: z.literal(true), message: z.string() }),
+          },
+        },
+      },
       async (request, reply) => {
         const result = await accounts.register(context, request.body, request.ip);
         if (result.requiresVerification) {
@@ -62,10 +70,14 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
       toPublicUser(requireUser(request)),
     );
 
-    app.post('/api/forgot-password', { schema: { body: forgotPasswordSchema, response: { 200: message } } }, async (request) => {
-      await accounts.requestPasswordReset(context, request.body.email, request.ip);
-      return { message: accountMessages.forgotPasswordSent };
-    });
+    app.post(
+      '/api/forgot-password',
+      { schema: { body: forgotPasswordSchema, response: { 200: message } } },
+      async (request) => {
+        await accounts.requestPasswordReset(context, request.body.email, request.ip);
+        return { message: accountMessages.forgotPasswordSent };
+      },
+    );
 
     app.get(
       '/api/reset-password/:token',
@@ -76,10 +88,14 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/api/reset-password', { schema: { body: resetPasswordSchema, response: { 200: message } } }, async (request) => {
-      await accounts.resetPassword(context, request.body, request.auth?.sessionId);
-      return { message: 'Your password has been reset. You can now sign in with your new password.' };
-    });
+    app.post(
+      '/api/reset-password',
+      { schema: { body: resetPasswordSchema, response: { 200: message } } },
+      async (request) => {
+        await accounts.resetPassword(context, request.body, request.auth?.sessionId);
+        return { message: 'Your password has been reset. You can now sign in with your new password.' };
+      },
+    );
 
     app.get(
       '/api/verify-email/:token',

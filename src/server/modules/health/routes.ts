@@ -6,7 +6,14 @@ export function healthRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/health',
-      { schema: { response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable'), message: z.string() }) } } },
+      {
+        schema: {
+          response: {
+            200: z.object({ status: z.literal('ok') }),
+            503: z.object({ status: z.literal('unavailable'), message: z.string() }),
+          },
+        },
+      },
       async (_request, reply) => {
         try {
           await Promise.race([

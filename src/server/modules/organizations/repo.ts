@@ -11,7 +11,11 @@ export interface MemberOrganization {
   role: Role;
 }
 
-const memberOrganizationColumns = { organization: organizations, subscription: subscriptions, role: memberships.role };
+const memberOrganizationColumns = {
+  organization: organizations,
+  subscription: subscriptions,
+  role: memberships.role,
+};
 
 /** Inserts the organization, or answers undefined when the slug is taken. */
 export async function insertOrganization(

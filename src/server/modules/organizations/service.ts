@@ -1,4 +1,4 @@
-import { type CreateOrganizationInput, type Role } from '../../../domain/organization.ts';
+import type { CreateOrganizationInput, Role } from '../../../domain/organization.ts';
 import { trialDays, trialPlan } from '../../../domain/plans.ts';
 import type { Subscription } from '../../../domain/subscription.ts';
 import type { AppContext } from '../../context.ts';
@@ -21,7 +21,15 @@ export interface OrganizationView {
 
 function toSubscription(row: repo.SubscriptionRow | null): Subscription {
   if (!row) {
-    return { planId: null, planName: null, maxUsers: trialPlan.maxUsers, status: 'none', nextBillingTime: null, endsAt: null, isOverridden: false };
+    return {
+      planId: null,
+      planName: null,
+      maxUsers: trialPlan.maxUsers,
+      status: 'none',
+      nextBillingTime: null,
+      endsAt: null,
+      isOverridden: false,
+    };
   }
   return {
     planId: row.planId,

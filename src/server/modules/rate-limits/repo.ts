@@ -3,7 +3,11 @@ import type { Database } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema.ts';
 
 /** Counts one hit in a fixed window shared by every instance; answers the count and when the window ends. */
-export async function countHit(db: Database, key: string, windowSeconds: number): Promise<{ hits: number; resetAt: Date }> {
+export async function countHit(
+  db: Database,
+  key: string,
+  windowSeconds: number,
+): Promise<{ hits: number; resetAt: Date }> {
   const windowExpired = sql`${rateLimits.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds})`;
   const [row] = await db
     .insert(rateLimits)
@@ -21,5 +25,7 @@ export async function countHit(db: Database, key: string, windowSeconds: number)
 }
 
 export async function deleteExpiredWindows(db: Database, olderThanSeconds: number): Promise<void> {
-  await db.delete(rateLimits).where(sql`${rateLimits.windowStartedAt} < now() - make_interval(secs => ${olderThanSeconds})`);
+  await db
+    .delete(rateLimits)
+    .where(sql`${rateLimits.windowStartedAt} < now() - make_interval(secs => ${olderThanSeconds})`);
 }

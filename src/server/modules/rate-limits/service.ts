@@ -11,11 +11,36 @@ export interface Limit {
 }
 
 export const limits = {
-  loginPerIp: { name: 'login-ip', max: 30, windowSeconds: 15 * 60, message: 'Too many sign-in attempts from this network.' },
-  loginPerAccount: { name: 'login-account', max: 10, windowSeconds: 15 * 60, message: 'Too many sign-in attempts for this account.' },
-  forgotPerIp: { name: 'forgot-ip', max: 10, windowSeconds: 15 * 60, message: 'Too many password reset requests.' },
-  forgotPerAccount: { name: 'forgot-account', max: 3, windowSeconds: 60 * 60, message: 'Too many password reset requests for this account.' },
-  registerPerIp: { name: 'register-ip', max: 20, windowSeconds: 60 * 60, message: 'Too many accounts created from this network.' },
+  loginPerIp: {
+    name: 'login-ip',
+    max: 30,
+    windowSeconds: 15 * 60,
+    message: 'Too many sign-in attempts from this network.',
+  },
+  loginPerAccount: {
+    name: 'login-account',
+    max: 10,
+    windowSeconds: 15 * 60,
+    message: 'Too many sign-in attempts for this account.',
+  },
+  forgotPerIp: {
+    name: 'forgot-ip',
+    max: 10,
+    windowSeconds: 15 * 60,
+    message: 'Too many password reset requests.',
+  },
+  forgotPerAccount: {
+    name: 'forgot-account',
+    max: 3,
+    windowSeconds: 60 * 60,
+    message: 'Too many password reset requests for this account.',
+  },
+  registerPerIp: {
+    name: 'register-ip',
+    max: 20,
+    windowSeconds: 60 * 60,
+    message: 'Too many accounts created from this network.',
+  },
 } satisfies Record<string, Limit>;
 
 function waitSentence(seconds: number): string {

@@ -1,0 +1,175 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import type { Mailer, MailMessage } from '../mail/mailer.ts';
+import { postgresUrl } from './global-setup.ts';
+
+export const testDatabase = (process.env.PERCH_TEST_DATABASE ?? 'pglite') as 'pglite' | 'postgres';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  /** Mail the app sent, newest last (when no mailer was given). */
+  mails: MailMessage[];
+  client(headers?: Record<string, string>): TestClient;
+  close(): Promise<void>;
+}
+
+export interface TestResponse<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+/** A browser-like client over app.inject that keeps its cookies. */
+export interface TestClient {
+  cookies: Map<string, string>;
+  request<T = any>(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<TestResponse<T>>;
+  get<T = any>(url: string, headers?: Record<string, string>): Promise<TestResponse<T>>;
+  post<T = any>(url: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse<T>>;
+}
+
+/** A fresh database of this run's kind, already migrated. */
+export async function openTestDatabase(): Promise<{ database: DatabaseHandle; drop(): Promise<void> }> {
+  if (testDatabase === 'postgres') {
+    const name = `${inject('postgresTemplate').replace('template', 'test')}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
+    await admin.end();
+    const database = await openDatabase({ databaseUrl: postgresUrl(name), poolSize: 5 });
+    return {
+      database,
+      drop: async () => {
+        const dropper = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+      },
+    };
+  }
+  const snapshot = new Blob([await fs.readFile(inject('pgliteSnapshotPath'))]);
+  const database = await openDatabase({ pgliteSnapshot: snapshot });
+  return { database, drop: async () => {} };
+}
+
+export async function startTestApp(
+  options: { environment?: Record<string, string>; mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'perch-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://perch.test',
+    ...options.environment,
+  });
+  const { database, drop } = await openTestDatabase();
+  const mails: MailMessage[] = [];
+  const mailer: Mailer = options.mailer ?? {
+    send: async (message) => {
+      mails.push(message);
+    },
+    close: () => {},
+  };
+  const app = await buildApp({ config, database, mailer, serveWebApp: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    mails,
+    client: (headers) => createClient(app, headers),
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function createClient(app: FastifyInstance, defaultHeaders: Record<string, string> = {}): TestClient {
+  const cookies = new Map<string, string>();
+  const request = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const cookieHeader = [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await app.inject({
+      method: method as 'GET',
+      url,
+      headers: {
+        ...defaultHeaders,
+        ...(cookieHeader ? { cookie: cookieHeader } : {}),
+        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    for (const cookie of response.cookies as Array<{
+      name: string;
+      value: string;
+      maxAge?: number;
+      expires?: Date;
+    }>) {
+      const expired =
+        cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now()) || cookie.value === '';
+      if (expired) cookies.delete(cookie.name);
+      else cookies.set(cookie.name, cookie.value);
+    }
+    let parsed: unknown = null;
+    try {
+      parsed = response.body ? JSON.parse(response.body) : null;
+    } catch {
+      parsed = null;
+    }
+    return {
+      status: response.statusCode,
+      body: parsed as any,
+      text: response.body,
+      headers: response.headers,
+    };
+  };
+  return {
+    cookies,
+    request,
+    get: (url, headers) => request('GET', url, undefined, headers),
+    post: (url, body, headers) => request('POST', url, body ?? {}, headers),
+  };
+}
+
+let counter = 0;
+/** A unique, valid e-mail address for one test. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+/** Registers a user through the API and answers its signed-in client. */
+export async function signUp(
+  testApp: TestApp,
+  details: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+) {
+  const client = testApp.client();
+  const email = details.email ?? uniqueEmail();
+  const password = details.password ?? 'correct horse battery';
+  const response = await client.post('/api/register', {
+    email,
+    password,
+    firstName: details.firstName ?? 'Ada',
+    lastName: details.lastName ?? 'Lovelace',
+  });
+  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
+  return { client, email, password, user: response.body };
+}

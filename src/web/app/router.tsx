@@ -1,0 +1,70 @@
+import { lazy, type ReactNode, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { useCurrentUser } from '../features/auth/use-current-user.ts';
+import { LandingPage } from '../pages/landing-page.tsx';
+import { NotFoundPage } from '../pages/not-found-page.tsx';
+
+const AuthPage = lazy(() => import('../pages/auth-page.tsx'));
+const ResetPasswordPage = lazy(() => import('../pages/reset-password-page.tsx'));
+const SetupPage = lazy(() => import('../pages/setup-page.tsx'));
+const DashboardPage = lazy(() => import('../pages/dashboard-page.tsx'));
+const SignupPage = lazy(() => import('../pages/signup-page.tsx'));
+const TermsPage = lazy(() => import('../pages/terms-page.tsx'));
+const PrivacyPage = lazy(() => import('../pages/privacy-page.tsx'));
+const SubscriptionPage = lazy(() => import('../pages/subscription-page.tsx'));
+const SubscriptionSuccessPage = lazy(() => import('../pages/subscription-success-page.tsx'));
+const SubscriptionCancelPage = lazy(() => import('../pages/subscription-cancel-page.tsx'));
+
+export function PageLoading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
+      <div className="flex items-center gap-3 text-slate-600">
+        <span
+          className="size-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600"
+          aria-hidden="true"
+        />
+        <span>{label}</span>
+      </div>
+    </div>
+  );
+}
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+}
+
+/**
+ * The route table of spec section 2. The set switches between signed-out and signed-in;
+ * while the user is being loaded a neutral loading screen stands in, so a signed-in
+ * visitor never sees the landing page or a 404 flash before their own view.
+ */
+export function AppRoutes() {
+  const { isAuthenticated, isLoading } = useCurrentUser();
+  if (isLoading) return <PageLoading />;
+  return (
+    <Lazy>
+      <Switch>
+        <Route path="/signup" component={SignupPage} />
+        <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/terms-and-conditions" component={TermsPage} />
+        <Route path="/privacy-policy" component={PrivacyPage} />
+        {isAuthenticated ? (
+          <>
+            <Route path="/" component={DashboardPage} />
+            <Route path="/setup" component={SetupPage} />
+            <Route path="/subscription" component={SubscriptionPage} />
+            <Route path="/subscription/success" component={SubscriptionSuccessPage} />
+            <Route path="/subscription/cancel" component={SubscriptionCancelPage} />
+          </>
+        ) : (
+          <>
+            <Route path="/" component={LandingPage} />
+            <Route path="/auth" component={AuthPage} />
+            <Route path="/setup" component={SetupPage} />
+          </>
+        )}
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Lazy>
+  );
+}

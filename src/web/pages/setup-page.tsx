@@ -1,0 +1,13 @@
+import { PageShell } from '../components/layout/page-shell.tsx';
+
+export function SetupPage() {
+  return (
+    <PageShell>
+      <main className="p-8">
+        <h1 className="text-2xl font-bold">SetupPage</h1>
+      </main>
+    </PageShell>
+  );
+}
+
+export default SetupPage;

@@ -43,7 +43,10 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
 export function getQueryFn<T>(options: { on401: 'returnNull' | 'throw' }) {
   return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
     const response = await fetch(queryKey.join('/'), { credentials: 'include' });
-    if (options.on401 === 'returnNull' && response.status === 401) return null;
+    if (options.on401 === 'returnNull' && response.status === 401) {
+      await response.text(); // drain the body so the connection is released
+      return null;
+    }
     await throwIfNotOk(response);
     return (await response.json()) as T;
   };

@@ -1,10 +1,212 @@
+import { Bell, LayoutGrid, Users } from 'lucide-react';
+import { Tabs } from 'radix-ui';
+import { type FormEvent, useState } from 'react';
+import { useLocation } from 'wouter';
+import { errorMessage } from '../app/api.ts';
+import { Brand } from '../components/layout/brand.tsx';
 import { PageShell } from '../components/layout/page-shell.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Input, Label } from '../components/ui/input.tsx';
+import { toast } from '../components/ui/use-toast.ts';
+import { useLogin, useRegister } from '../features/auth/api.ts';
+import { ForgotPasswordDialog } from '../features/auth/forgot-password-dialog.tsx';
+
+const tabClass =
+  'flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
+
+function formValues(event: FormEvent<HTMLFormElement>): Record<string, string> {
+  event.preventDefault();
+  return Object.fromEntries([...new FormData(event.currentTarget)].map(([key, value]) => [key, String(value)]));
+}
+
+function SignInForm() {
+  const [, navigate] = useLocation();
+  const login = useLogin();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const { email = '', password = '' } = formValues(event);
+    if (!email.trim() || !password) {
+      toast({
+        title: 'Missing information',
+        description: 'Please enter your email and password.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    login.mutate(
+      { email, password },
+      {
+        onSuccess: () => navigate('/'),
+        onError: (error) =>
+          toast({
+            title: 'Sign in failed',
+            description: errorMessage(error, 'Invalid email or password'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <div className="grid gap-1.5">
+        <Label htmlFor="signin-email">Email</Label>
+        <Input id="signin-email" name="email" type="email" autoComplete="email" placeholder="you@company.com" />
+      </div>
+      <div className="grid gap-1.5">
+        <div className="flex items-center justify-between">
+          <Label htmlFor="signin-password">Password</Label>
+          <ForgotPasswordDialog />
+        </div>
+        <Input id="signin-password" name="password" type="password" autoComplete="current-password" />
+      </div>
+      <Button type="submit" disabled={login.isPending} className="w-full">
+        {login.isPending ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}
+
+function SignUpForm() {
+  const [, navigate] = useLocation();
+  const register = useRegister();
+  const [pendingVerification, setPendingVerification] = useState<string | null>(null);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const { firstName = '', lastName = '', email = '', password = '' } = formValues(event);
+    if (!email.trim() || !password) {
+      toast({
+        title: 'Missing information',
+        description: 'Please enter your email and a password.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (password.length < 8) {
+      toast({
+        title: 'Password too short',
+        description: 'Password must be at least 8 characters',
+        variant: 'destructive',
+      });
+      return;
+    }
+    register.mutate(
+      { email, password, firstName, lastName },
+      {
+        onSuccess: (answer) => {
+          if ('requiresVerification' in answer) setPendingVerification(answer.message);
+          else navigate('/');
+        },
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: errorMessage(error, 'Failed to create account'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+  if (pendingVerification) {
+    return (
+      <div role="status" className="rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
+        {pendingVerification}
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <div className="grid grid-cols-2 gap-3">
+        <div className="grid gap-1.5">
+          <Label htmlFor="signup-first-name">First name</Label>
+          <Input id="signup-first-name" name="firstName" autoComplete="given-name" />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="signup-last-name">Last name</Label>
+          <Input id="signup-last-name" name="lastName" autoComplete="family-name" />
+        </div>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="signup-email">Email</Label>
+        <Input id="signup-email" name="email" type="email" autoComplete="email" placeholder="you@company.com" />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="signup-password">Password</Label>
+        <Input
+          id="signup-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          aria-describedby="signup-password-hint"
+        />
+        <p id="signup-password-hint" className="text-xs text-slate-500">
+          At least 8 characters.
+        </p>
+      </div>
+      <Button type="submit" disabled={register.isPending} className="w-full">
+        {register.isPending ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}
+
+const highlights = [
+  {
+    icon: LayoutGrid,
+    title: 'Visual floor plans',
+    text: 'See every desk on your real office layout and book with one click.',
+  },
+  { icon: Bell, title: 'Email notifications', text: 'Confirmations and calendar invites for every booking.' },
+  { icon: Users, title: 'Team management', text: 'Invite colleagues, assign roles and see who is in today.' },
+];
 
 export function AuthPage() {
   return (
     <PageShell>
-      <main className="p-8">
-        <h1 className="text-2xl font-bold">AuthPage</h1>
+      <main className="grid flex-1 lg:grid-cols-2">
+        <div className="flex flex-col px-6 py-8 sm:px-12">
+          <Brand />
+          <div className="mx-auto flex w-full max-w-sm flex-1 flex-col justify-center py-10">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">Welcome to Perch</h1>
+            <p className="mt-1 mb-6 text-sm text-slate-600">
+              Sign in to book your desk, or create an account to get started.
+            </p>
+            <Tabs.Root defaultValue="signin">
+              <Tabs.List aria-label="Sign in or sign up" className="mb-6 flex gap-1 rounded-lg bg-slate-100 p-1">
+                <Tabs.Trigger value="signin" className={tabClass}>
+                  Sign In
+                </Tabs.Trigger>
+                <Tabs.Trigger value="signup" className={tabClass}>
+                  Sign Up
+                </Tabs.Trigger>
+              </Tabs.List>
+              <Tabs.Content value="signin">
+                <SignInForm />
+              </Tabs.Content>
+              <Tabs.Content value="signup">
+                <SignUpForm />
+              </Tabs.Content>
+            </Tabs.Root>
+          </div>
+        </div>
+        <aside
+          aria-label="Why Perch"
+          className="hidden flex-col justify-center bg-gradient-to-br from-brand-700 via-brand-600 to-indigo-500 px-12 py-16 text-white lg:flex"
+        >
+          <h2 className="text-3xl font-bold tracking-tight">Smart hot desk booking for hybrid teams</h2>
+          <p className="mt-3 max-w-md text-brand-100">
+            Everything your office needs to share desks without the spreadsheets.
+          </p>
+          <ul className="mt-10 grid max-w-md gap-6">
+            {highlights.map(({ icon: Icon, title, text }) => (
+              <li key={title} className="flex gap-4">
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-white/15">
+                  <Icon className="size-5" aria-hidden="true" />
+                </span>
+                <span>
+                  <span className="block font-semibold">{title}</span>
+                  <span className="block text-sm text-brand-100">{text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </aside>
       </main>
     </PageShell>
   );

@@ -1,12 +1,154 @@
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, KeyRound, XCircle } from 'lucide-react';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import { checkResetPasswordForm } from '../../domain/account.ts';
+import { errorMessage } from '../app/api.ts';
+import { Brand } from '../components/layout/brand.tsx';
 import { PageShell } from '../components/layout/page-shell.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { Input, Label } from '../components/ui/input.tsx';
+import { toast } from '../components/ui/use-toast.ts';
+import { useResetPassword } from '../features/auth/api.ts';
 
-export function ResetPasswordPage() {
+function ResetLayout({ children }: { children: ReactNode }) {
   return (
     <PageShell>
-      <main className="p-8">
-        <h1 className="text-2xl font-bold">ResetPasswordPage</h1>
+      <main className="flex flex-1 flex-col items-center bg-slate-50 px-4 py-10">
+        <Brand />
+        <Card className="mt-8 w-full max-w-md p-8">{children}</Card>
       </main>
     </PageShell>
+  );
+}
+
+function InvalidLink() {
+  return (
+    <div className="text-center">
+      <XCircle className="mx-auto size-12 text-red-500" aria-hidden="true" />
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">Invalid Reset Link</h1>
+      <p className="mt-2 text-slate-700">This password reset link is invalid or has expired.</p>
+      <p className="mt-2 text-sm text-slate-600">Please request a new password reset link from the sign-in page.</p>
+      <Button asChild className="mt-6 w-full">
+        <Link href="/auth">Back to Sign In</Link>
+      </Button>
+    </div>
+  );
+}
+
+function ResetComplete() {
+  return (
+    <div className="text-center">
+      <CheckCircle2 className="mx-auto size-12 text-emerald-500" aria-hidden="true" />
+      <h1 className="mt-4 text-2xl font-bold text-slate-900">Password Reset Complete</h1>
+      <p className="mt-2 text-slate-700">Your password has been successfully updated.</p>
+      <p className="mt-2 text-sm text-slate-600">You can now sign in with your new password.</p>
+      <Button asChild className="mt-6 w-full">
+        <Link href="/auth">Sign In</Link>
+      </Button>
+    </div>
+  );
+}
+
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const [isComplete, setIsComplete] = useState(false);
+  const reset = useResetPassword();
+  const validation = useQuery({
+    queryKey: ['/api/reset-password', token],
+    queryFn: async () => {
+      if (!token) throw new Error('No reset token provided');
+      const response = await fetch(`/api/reset-password/${encodeURIComponent(token)}`, { credentials: 'include' });
+      if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
+      return true;
+    },
+    enabled: Boolean(token),
+    retry: false,
+  });
+
+  if (isComplete) return <ResetLayout>{<ResetComplete />}</ResetLayout>;
+  if (!token || validation.isError) return <ResetLayout>{<InvalidLink />}</ResetLayout>;
+  if (validation.isPending) {
+    return (
+      <ResetLayout>
+        <p role="status" className="flex items-center justify-center gap-3 text-slate-600">
+          <span
+            className="size-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600"
+            aria-hidden="true"
+          />
+          Validating reset link...
+        </p>
+      </ResetLayout>
+    );
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const newPassword = String(data.get('newPassword') ?? '');
+    const confirmPassword = String(data.get('confirmPassword') ?? '');
+    const problem = checkResetPasswordForm({ newPassword, confirmPassword, token });
+    if (problem) {
+      toast({ ...problem, variant: 'destructive' });
+      return;
+    }
+    reset.mutate(
+      { token, newPassword },
+      {
+        onSuccess: (answer) => {
+          toast({ title: 'Password reset successful', description: answer.message });
+          setIsComplete(true);
+        },
+        onError: (error) =>
+          toast({
+            title: 'Password reset failed',
+            description: errorMessage(error, 'Please try again'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  return (
+    <ResetLayout>
+      <div className="mb-6 text-center">
+        <KeyRound className="mx-auto size-10 text-brand-600" aria-hidden="true" />
+        <h1 className="mt-3 text-2xl font-bold text-slate-900">Reset your password</h1>
+        <p className="mt-1 text-sm text-slate-600">Choose a new password for your Perch account.</p>
+      </div>
+      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+        <div className="grid gap-1.5">
+          <Label htmlFor="new-password">New Password</Label>
+          <Input
+            id="new-password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={6}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="confirm-password">Confirm New Password</Label>
+          <Input
+            id="confirm-password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={6}
+          />
+        </div>
+        <Button type="submit" disabled={reset.isPending}>
+          {reset.isPending ? 'Resetting...' : 'Reset Password'}
+        </Button>
+        <Link href="/auth" className="text-center text-sm font-medium text-brand-700 hover:underline">
+          Back to Sign In
+        </Link>
+      </form>
+    </ResetLayout>
   );
 }
 

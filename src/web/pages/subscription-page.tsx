@@ -1,10 +1,164 @@
+import { useMutation } from '@tanstack/react-query';
+import { Building2, Check, Layers, PiggyBank, Sparkles } from 'lucide-react';
+import { useState } from 'react';
+import { type Plan, plans } from '../../domain/plans.ts';
+import { apiRequest } from '../app/api.ts';
+import { Brand } from '../components/layout/brand.tsx';
 import { PageShell } from '../components/layout/page-shell.tsx';
+import { Button } from '../components/ui/button.tsx';
+import { Card } from '../components/ui/card.tsx';
+import { useOrganizations } from '../features/organizations/api.ts';
+import { cn } from '../lib/cn.ts';
+
+interface ProviderLinks {
+  links: Array<{ rel: string; href: string }>;
+}
+
+const reasons = [
+  { icon: Sparkles, title: 'Smart Booking', text: 'Colour-coded floor plans and one-click booking for every desk.' },
+  { icon: Layers, title: 'Multi-Floor Support', text: 'Unlimited floors, each with its own plan and desks.' },
+  {
+    icon: PiggyBank,
+    title: 'Cost Effective',
+    text: 'Flat monthly pricing with no hidden costs, and fewer empty desks.',
+  },
+];
+
+function PlanCard({ plan, isSelected, onSelect }: { plan: Plan; isSelected: boolean; onSelect: () => void }) {
+  return (
+    <Card
+      className={cn(
+        'relative flex flex-col p-6',
+        isSelected && 'ring-2 ring-brand-600',
+        plan.recommended && 'border-brand-300',
+      )}
+    >
+      {plan.recommended && (
+        <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
+          Recommended
+        </span>
+      )}
+      <h2 className="text-lg font-semibold text-slate-900">{plan.name}</h2>
+      <p className="mt-1 text-sm text-slate-600">{plan.description}</p>
+      <span className="mt-3 w-fit rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700">
+        {plan.userRange}
+      </span>
+      <p className="mt-4">
+        <span className="text-3xl font-bold text-slate-900">${plan.price}</span>
+        <span className="text-sm text-slate-600">/month</span>
+      </p>
+      <ul className="mt-4 grid flex-1 gap-2 text-sm text-slate-700">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <Check className="size-4 shrink-0 text-emerald-600" aria-hidden="true" />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      <Button
+        className="mt-6"
+        variant={isSelected ? 'primary' : 'secondary'}
+        onClick={onSelect}
+        aria-pressed={isSelected}
+      >
+        {isSelected ? 'Selected' : 'Select Plan'}
+      </Button>
+    </Card>
+  );
+}
 
 export function SubscriptionPage() {
+  const [selected, setSelected] = useState<Plan | null>(null);
+  const organizations = useOrganizations();
+  const organization = organizations.data?.[0];
+  const subscribe = useMutation({
+    mutationFn: (planId: string) => apiRequest<ProviderLinks>('POST', '/paypal/subscription', { planId }),
+    onSuccess: (answer) => {
+      const approve = answer.links?.find((link) => link.rel === 'approve');
+      if (!approve) {
+        console.error('No approval link found in subscription response');
+        return;
+      }
+      window.location.assign(approve.href);
+    },
+    // Spec section 8: on this screen a failure is only logged.
+    onError: (error) => console.error('Subscription creation failed', error),
+  });
+
   return (
     <PageShell>
-      <main className="p-8">
-        <h1 className="text-2xl font-bold">SubscriptionPage</h1>
+      <header className="border-b border-slate-200 bg-white px-6 py-4">
+        <Brand />
+      </header>
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">
+        <div className="text-center">
+          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Choose Your Subscription Plan</h1>
+          <p className="mt-2 text-slate-600">Flat monthly pricing in USD. Cancel at any time.</p>
+        </div>
+        <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {plans.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              isSelected={selected?.id === plan.id}
+              onSelect={() => setSelected(plan)}
+            />
+          ))}
+        </div>
+        {selected && (
+          <Card className="mx-auto mt-10 max-w-xl p-6">
+            <h2 className="text-xl font-semibold text-slate-900">Complete Your Subscription</h2>
+            <dl className="mt-4 grid grid-cols-2 gap-y-2 text-sm">
+              <dt className="text-slate-600">Plan</dt>
+              <dd className="text-right font-medium">
+                {selected.name} · ${selected.price}/month
+              </dd>
+              <dt className="text-slate-600">Users</dt>
+              <dd className="text-right font-medium">{selected.userRange}</dd>
+              {organization && (
+                <>
+                  <dt className="text-slate-600">Organization</dt>
+                  <dd className="flex items-center justify-end gap-1.5 text-right font-medium">
+                    <Building2 className="size-4 text-slate-500" aria-hidden="true" />
+                    {organization.name}
+                  </dd>
+                </>
+              )}
+              <dt className="border-t border-slate-200 pt-2 font-semibold">Total</dt>
+              <dd className="border-t border-slate-200 pt-2 text-right font-semibold">
+                ${selected.price} {selected.currency}/month
+              </dd>
+            </dl>
+            <Button
+              className="mt-6 w-full"
+              variant="paypal"
+              disabled={subscribe.isPending}
+              onClick={() => subscribe.mutate(selected.id)}
+            >
+              {subscribe.isPending ? 'Connecting to PayPal…' : 'Pay with PayPal'}
+            </Button>
+            <p className="mt-3 text-center text-xs text-slate-600">
+              By subscribing, you agree to our Terms of Service and Privacy Policy. You can cancel your subscription at
+              any time.
+            </p>
+          </Card>
+        )}
+        <section aria-labelledby="why-heading" className="mt-16">
+          <h2 id="why-heading" className="text-center text-2xl font-bold text-slate-900">
+            Why Choose Perch?
+          </h2>
+          <div className="mt-8 grid gap-6 sm:grid-cols-3">
+            {reasons.map(({ icon: Icon, title, text }) => (
+              <div key={title} className="text-center">
+                <span className="mx-auto flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                  <Icon className="size-6" aria-hidden="true" />
+                </span>
+                <h3 className="mt-3 font-semibold text-slate-900">{title}</h3>
+                <p className="mt-1 text-sm text-slate-600">{text}</p>
+              </div>
+            ))}
+          </div>
+        </section>
       </main>
     </PageShell>
   );

@@ -8,6 +8,7 @@ const variants = {
   ghost: 'text-slate-700 hover:bg-slate-100',
   destructive: 'bg-red-600 text-white shadow-sm hover:bg-red-700',
   link: 'text-brand-700 underline-offset-4 hover:underline',
+  paypal: 'bg-[#ffc439] text-slate-900 shadow-sm hover:bg-[#f2ba36]',
 } as const;
 
 const sizes = {

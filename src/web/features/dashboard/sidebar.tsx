@@ -1,0 +1,172 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  BarChart3,
+  CalendarCheck,
+  CreditCard,
+  Layers,
+  LayoutGrid,
+  type LucideIcon,
+  PlusSquare,
+  RefreshCw,
+  Users,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { isSubscriptionEnabled } from '../../../domain/subscription.ts';
+import { BrandMark } from '../../components/layout/brand.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { cn } from '../../lib/cn.ts';
+import type { Organization } from '../organizations/api.ts';
+
+function NavItem({
+  icon: Icon,
+  children,
+  isActive,
+  onClick,
+  isSoon,
+}: {
+  icon: LucideIcon;
+  children: ReactNode;
+  isActive?: boolean;
+  onClick?: () => void;
+  isSoon?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={isSoon}
+      aria-current={isActive ? 'page' : undefined}
+      className={cn(
+        'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium transition-colors',
+        isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100',
+        isSoon && 'cursor-not-allowed text-slate-500 hover:bg-transparent',
+      )}
+    >
+      <Icon className="size-4 shrink-0" aria-hidden="true" />
+      <span className="flex-1">{children}</span>
+      {isSoon && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-600">Soon</span>}
+    </button>
+  );
+}
+
+function SectionLabel({ children }: { children: ReactNode }) {
+  return <p className="px-3 pt-4 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{children}</p>;
+}
+
+export function Sidebar({
+  organizations,
+  organization,
+  onOrganizationChange,
+}: {
+  organizations: Organization[];
+  organization: Organization;
+  onOrganizationChange: (id: string) => void;
+}) {
+  const queryClient = useQueryClient();
+  const isAdmin = organization.role === 'admin';
+  const canEdit = isSubscriptionEnabled(organization.subscription, new Date());
+  const refresh = async () => {
+    await queryClient.invalidateQueries();
+    toast({ title: 'Data refreshed', description: 'You are looking at the latest information.' });
+  };
+  return (
+    <aside className="flex w-full shrink-0 flex-col border-slate-200 border-b bg-white md:w-64 md:border-r md:border-b-0">
+      <div className="flex items-center gap-2 px-5 py-4">
+        <BrandMark />
+        <span className="text-lg font-bold tracking-tight">Perch</span>
+      </div>
+      <nav aria-label="Main" className="flex flex-col gap-1 px-3 pb-4">
+        {organizations.length > 1 && (
+          <div className="px-3 pb-2">
+            <label
+              htmlFor="organization-picker"
+              className="text-xs font-semibold tracking-wide text-slate-500 uppercase"
+            >
+              Organization
+            </label>
+            <select
+              id="organization-picker"
+              value={organization.id}
+              onChange={(event) => onOrganizationChange(event.target.value)}
+              className="mt-1 h-9 w-full rounded-lg border border-slate-300 bg-white px-2 text-sm"
+            >
+              {organizations.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <div className="px-3 pb-2">
+          <label htmlFor="floor-picker" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+            Floor
+          </label>
+          <select
+            id="floor-picker"
+            disabled
+            className="mt-1 h-9 w-full rounded-lg border border-slate-300 bg-slate-50 px-2 text-sm text-slate-600"
+          >
+            <option>No floors yet</option>
+          </select>
+        </div>
+        <NavItem icon={LayoutGrid} isActive>
+          Floor Plan
+        </NavItem>
+        <NavItem icon={CalendarCheck} isSoon>
+          My Bookings
+        </NavItem>
+        <NavItem icon={RefreshCw} onClick={refresh}>
+          Refresh Data
+        </NavItem>
+        {isAdmin && (
+          <>
+            <SectionLabel>Admin</SectionLabel>
+            <NavItem icon={Users} isSoon>
+              Team Management
+            </NavItem>
+            <NavItem icon={CalendarCheck} isSoon>
+              Team Bookings
+            </NavItem>
+            <NavItem icon={BarChart3} isSoon>
+              Analytics
+            </NavItem>
+            <NavItem icon={PlusSquare} isSoon>
+              Add Floor
+            </NavItem>
+            {!organization.subscription.isOverridden && (
+              <Link
+                href="/subscription"
+                className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              >
+                <CreditCard className="size-4" aria-hidden="true" />
+                Subscription
+              </Link>
+            )}
+            <div className="mt-2 flex items-center justify-between rounded-lg px-3 py-2">
+              <span id="edit-mode-label" className="flex items-center gap-3 text-sm font-medium text-slate-700">
+                <Layers className="size-4" aria-hidden="true" />
+                Edit Mode
+              </span>
+              <button
+                type="button"
+                role="switch"
+                aria-checked="false"
+                aria-labelledby="edit-mode-label"
+                aria-describedby="edit-mode-hint"
+                disabled
+                className="relative h-5 w-9 cursor-not-allowed rounded-full bg-slate-200"
+              >
+                <span className="absolute top-0.5 left-0.5 size-4 rounded-full bg-white shadow" />
+              </button>
+            </div>
+            <p id="edit-mode-hint" className="px-3 text-xs text-slate-500">
+              {canEdit ? 'The floor-plan editor is on its way.' : 'Subscribe to edit floor plans'}
+            </p>
+          </>
+        )}
+      </nav>
+    </aside>
+  );
+}

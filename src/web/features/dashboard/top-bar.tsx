@@ -1,0 +1,69 @@
+import { ChevronLeft, ChevronRight, LogOut, Users } from 'lucide-react';
+import type { PublicUser } from '../../../domain/account.ts';
+import { addDays, formatLongDate } from '../../../domain/dates.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { signOut } from '../auth/api.ts';
+
+function initials(user: PublicUser): string {
+  const letters = [user.firstName?.[0], user.lastName?.[0]].filter(Boolean).join('');
+  return (letters || user.email[0] || '?').toUpperCase();
+}
+
+export function TopBar({
+  user,
+  date,
+  onDateChange,
+}: {
+  user: PublicUser;
+  date: string;
+  onDateChange: (date: string) => void;
+}) {
+  return (
+    <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
+      <div className="flex items-center gap-2">
+        <Button
+          variant="secondary"
+          size="icon"
+          aria-label="Previous day"
+          onClick={() => onDateChange(addDays(date, -1))}
+        >
+          <ChevronLeft className="size-4" aria-hidden="true" />
+        </Button>
+        <label className="sr-only" htmlFor="dashboard-date">
+          Date
+        </label>
+        <input
+          id="dashboard-date"
+          type="date"
+          value={date}
+          onChange={(event) => event.target.value && onDateChange(event.target.value)}
+          className="h-9 rounded-lg border border-slate-300 px-3 text-sm shadow-sm"
+        />
+        <Button variant="secondary" size="icon" aria-label="Next day" onClick={() => onDateChange(addDays(date, 1))}>
+          <ChevronRight className="size-4" aria-hidden="true" />
+        </Button>
+        <span className="hidden text-sm text-slate-600 lg:inline">{formatLongDate(date)}</span>
+        <Button variant="secondary" size="sm" disabled title="The day roster arrives with desk booking">
+          <Users className="size-4" aria-hidden="true" />
+          Who's in today?
+        </Button>
+      </div>
+      <div className="flex items-center gap-3">
+        <div className="hidden text-right sm:block">
+          <p className="text-sm font-medium text-slate-900">{user.firstName || user.email.split('@')[0]}</p>
+          <p className="text-xs text-slate-600">{user.email}</p>
+        </div>
+        <span
+          aria-hidden="true"
+          className="flex size-9 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+        >
+          {initials(user)}
+        </span>
+        <Button variant="ghost" size="sm" onClick={signOut}>
+          <LogOut className="size-4" aria-hidden="true" />
+          Sign Out
+        </Button>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,95 @@
+import { expect, test } from '@playwright/test';
+import { linkFromOutbox, signUpThroughPage, uniqueEmail } from './support.ts';
+
+test('a visitor signs up, creates an organization, reaches the dashboard and signs out', async ({ page }) => {
+  const email = uniqueEmail('founder');
+  await signUpThroughPage(page, { firstName: 'Maya', lastName: 'Okafor', email, password: 'desk-hopper-42' });
+
+  await expect(page).toHaveURL(/\/setup$/);
+  await page.getByLabel('Organization name').fill('Okafor & Sons Ltd.');
+  await expect(page.getByLabel('Slug')).toHaveValue('okafor-sons-ltd');
+  await page.getByRole('button', { name: 'Create Organization' }).click();
+
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Okafor & Sons Ltd.' })).toBeVisible();
+  await expect(page.getByText("Today's Statistics")).toBeVisible();
+  await expect(page.getByText(email)).toBeVisible();
+  await expect(page.getByText('No floor plan uploaded')).toBeVisible();
+  await expect(page.getByRole('button', { name: "Who's in today?" })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('heading', { name: 'Smart Hot Desk Booking, Made Simple' })).toBeVisible();
+  await page.goto('/subscription');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+});
+
+test('the setup form shows the spec messages for a short name and a bad slug', async ({ page }) => {
+  await signUpThroughPage(page, {
+    firstName: 'Li',
+    lastName: 'Wei',
+    email: uniqueEmail('setup'),
+    password: 'desk-hopper-42',
+  });
+  await expect(page).toHaveURL(/\/setup$/);
+  await page.getByLabel('Organization name').fill('A');
+  await page.getByLabel('Slug').fill('Bad Slug!');
+  await page.getByRole('button', { name: 'Create Organization' }).click();
+  await expect(page.getByText('Organization name must be at least 2 characters')).toBeVisible();
+  await expect(page.getByText('Slug can only contain lowercase letters, numbers, and hyphens')).toBeVisible();
+});
+
+test('sign-in with a wrong password says so, and the right one opens the dashboard', async ({ page }) => {
+  const email = uniqueEmail('returning');
+  await signUpThroughPage(page, { firstName: 'Sam', lastName: 'Hill', email, password: 'right-password-1' });
+  await expect(page).toHaveURL(/\/setup$/);
+  await page.context().clearCookies();
+
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Missing information').first()).toBeVisible();
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('wrong-password-1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByText('Sign in failed').first()).toBeVisible();
+  await expect(page.getByText('Invalid email or password').first()).toBeVisible();
+
+  await page.getByLabel('Password').fill('right-password-1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/setup$/);
+});
+
+test('a user who forgot the password resets it through the mailed link', async ({ page }) => {
+  const email = uniqueEmail('forgetful');
+  await signUpThroughPage(page, { firstName: 'Ola', lastName: 'Berg', email, password: 'old-password-1' });
+  await expect(page).toHaveURL(/\/setup$/);
+  await page.context().clearCookies();
+
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Forgot password' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.getByText('If an account exists for that email').first()).toBeVisible();
+
+  const link = await linkFromOutbox(email, '/reset-password?token=');
+  await page.goto(link);
+  await page.getByLabel('New Password', { exact: true }).fill('new-password-2');
+  await page.getByLabel('Confirm New Password').fill('different-2');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText("Passwords don't match").first()).toBeVisible();
+
+  await page.getByLabel('Confirm New Password').fill('new-password-2');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password Reset Complete' })).toBeVisible();
+  await expect(page.getByText('Your password has been successfully updated.')).toBeVisible();
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
+
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('new-password-2');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/setup$/);
+});

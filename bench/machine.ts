@@ -1,0 +1,23 @@
+import { execSync } from 'node:child_process';
+import os from 'node:os';
+
+/** The machine a figure was measured on, for docs/benchmarks.md. */
+export function describeMachine(databaseUrl?: string): string {
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  let postgres = 'not measured';
+  if (databaseUrl) {
+    try {
+      postgres = execSync(`psql "${databaseUrl}" -Atc "show server_version"`, { encoding: 'utf8' }).trim();
+    } catch {
+      postgres = 'unknown';
+    }
+  }
+  return [
+    `${os.cpus().length} cores (${cpu.trim()})`,
+    `${Math.round(os.totalmem() / 1024 ** 3)} GiB memory`,
+    `Node ${process.versions.node}`,
+    `PostgreSQL ${postgres}`,
+    `PGlite ${process.env.npm_package_dependencies__electric_sql_pglite ?? '0.5'}`,
+    `${os.type()} ${os.release()}`,
+  ].join(', ');
+}

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+function sourceFiles(directory: string): string[] {
+  return fs.readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+function importsOf(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
+    (match) => (match[1] ?? match[2]) as string,
+  );
+}
+
+/** Every relative import of files in `layer`, resolved to a path inside src/. */
+function crossings(layer: string, forbidden: string[]): string[] {
+  const found: string[] = [];
+  for (const file of sourceFiles(path.join(root, 'src', layer))) {
+    for (const specifier of importsOf(file)) {
+      if (!specifier.startsWith('.')) {
+        if (layer === 'domain' && !['zod', 'vitest'].includes(specifier))
+          found.push(`${path.relative(root, file)} → ${specifier}`);
+        continue;
+      }
+      const target = path.relative(path.join(root, 'src'), path.resolve(path.dirname(file), specifier));
+      if (forbidden.some((name) => target.startsWith(`${name}/`) || target === name)) {
+        found.push(`${path.relative(root, file)} → ${target}`);
+      }
+    }
+  }
+  return found;
+}
+
+describe('layers point only inwards', () => {
+  it('keeps the domain free of server, browser and any I/O package', () => {
+    expect(crossings('domain', ['server', 'web'])).toEqual([]);
+  });
+
+  it('never lets the browser import server code', () => {
+    expect(crossings('web', ['server'])).toEqual([]);
+  });
+
+  it('never lets the server import browser code', () => {
+    expect(crossings('server', ['web'])).toEqual([]);
+  });
+
+  it('lets only repo.ts files and the database layer import drizzle', () => {
+    const offenders = sourceFiles(path.join(root, 'src', 'server'))
+      .filter(
+        (file) => !file.endsWith('repo.ts') && !file.includes(`${path.sep}db${path.sep}`) && !file.endsWith('.test.ts'),
+      )
+      .filter((file) => importsOf(file).some((specifier) => specifier.startsWith('drizzle-orm')))
+      .map((file) => path.relative(root, file));
+    expect(offenders).toEqual([]);
+  });
+});

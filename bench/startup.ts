@@ -34,12 +34,20 @@ function residentMiB(pid: number): number {
   return Math.round(kib / 1024);
 }
 
+/** Stops the server and everything it started (each server runs in its own process group). */
 async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  if (child.exitCode !== null || !child.pid) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  signalGroup('SIGTERM');
   await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
+  signalGroup('SIGKILL');
 }
 
 function startServer(cwd: string, port: number, environment: Record<string, string>, command: string[]) {
@@ -47,6 +55,7 @@ function startServer(cwd: string, port: number, environment: Record<string, stri
     cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...environment },
     stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
   });
 }
 
@@ -61,7 +70,6 @@ async function measureFreshClone(port: number, environment: Record<string, strin
     return (performance.now() - started) / 1000;
   } finally {
     await stop(server);
-    execSync(`pkill -f "${directory}" || true`);
     fs.rmSync(directory, { recursive: true, force: true });
   }
 }

@@ -1,12 +1,20 @@
-import { PageShell } from '../components/layout/page-shell.tsx';
+import { legalEffectiveDate } from '../features/marketing/legal-contacts.ts';
+import { LegalLayout } from '../features/marketing/legal-layout.tsx';
+import { privacySections } from '../features/marketing/privacy-content.tsx';
 
 export function PrivacyPage() {
   return (
-    <PageShell>
-      <main className="p-8">
-        <h1 className="text-2xl font-bold">PrivacyPage</h1>
-      </main>
-    </PageShell>
+    <LegalLayout
+      title="Privacy Policy"
+      effectiveDate={legalEffectiveDate}
+      sections={privacySections}
+      intro={
+        <p>
+          This policy explains what personal data Perch collects, why, how long we keep it, and the rights you have over
+          it. We keep it short and collect only what the service needs.
+        </p>
+      }
+    />
   );
 }
 

@@ -1,12 +1,20 @@
-import { PageShell } from '../components/layout/page-shell.tsx';
+import { legalEffectiveDate } from '../features/marketing/legal-contacts.ts';
+import { LegalLayout } from '../features/marketing/legal-layout.tsx';
+import { termsSections } from '../features/marketing/terms-content.tsx';
 
 export function TermsPage() {
   return (
-    <PageShell>
-      <main className="p-8">
-        <h1 className="text-2xl font-bold">TermsPage</h1>
-      </main>
-    </PageShell>
+    <LegalLayout
+      title="Terms and Conditions"
+      effectiveDate={legalEffectiveDate}
+      sections={termsSections}
+      intro={
+        <p>
+          These terms explain the rules for using Perch, what you pay and what we promise in return. Please read them
+          before you create an account or subscribe.
+        </p>
+      }
+    />
   );
 }
 

@@ -64,7 +64,10 @@ async function measureFreshClone(port: number, environment: Record<string, strin
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-clone-'));
   const started = performance.now();
   execSync(`git clone --quiet "${root}" "${directory}"`);
-  const server = startServer(directory, port, { DATA_DIR: path.join(directory, 'data'), ...environment }, ['npm', 'start']);
+  const server = startServer(directory, port, { DATA_DIR: path.join(directory, 'data'), ...environment }, [
+    'npm',
+    'start',
+  ]);
   try {
     await waitForPage(`http://127.0.0.1:${port}/`, 600_000);
     return (performance.now() - started) / 1000;
@@ -95,7 +98,10 @@ async function measureWarmStart(port: number, environment: Record<string, string
   }
 }
 
-export async function measureStartup(options: { databaseUrl?: string; freshClone: boolean }): Promise<StartupFigures[]> {
+export async function measureStartup(options: {
+  databaseUrl?: string;
+  freshClone: boolean;
+}): Promise<StartupFigures[]> {
   const results: StartupFigures[] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-bench-'));
   try {
@@ -111,7 +117,9 @@ export async function measureStartup(options: { databaseUrl?: string; freshClone
       const warmPostgres = await measureWarmStart(4303, postgres);
       results.push({
         database: 'PostgreSQL',
-        freshCloneSeconds: options.freshClone ? await measureFreshClone(4304, { DATABASE_URL: options.databaseUrl }) : null,
+        freshCloneSeconds: options.freshClone
+          ? await measureFreshClone(4304, { DATABASE_URL: options.databaseUrl })
+          : null,
         ...warmPostgres,
       });
     }

@@ -50,7 +50,16 @@ async function stop(child: ChildProcess): Promise<void> {
   signalGroup('SIGKILL');
 }
 
-function startServer(cwd: string, port: number, environment: Record<string, string>, command: string[]) {
+async function assertPortFree(port: number): Promise<void> {
+  const answered = await fetch(`http://127.0.0.1:${port}/`).then(
+    () => true,
+    () => false,
+  );
+  if (answered) throw new Error(`port ${port} is already in use: stop what listens there and run the benchmark again`);
+}
+
+async function startServer(cwd: string, port: number, environment: Record<string, string>, command: string[]) {
+  await assertPortFree(port);
   return spawn(command[0]!, command.slice(1), {
     cwd,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...environment },
@@ -64,7 +73,7 @@ async function measureFreshClone(port: number, environment: Record<string, strin
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-clone-'));
   const started = performance.now();
   execSync(`git clone --quiet "${root}" "${directory}"`);
-  const server = startServer(directory, port, { DATA_DIR: path.join(directory, 'data'), ...environment }, [
+  const server = await startServer(directory, port, { DATA_DIR: path.join(directory, 'data'), ...environment }, [
     'npm',
     'start',
   ]);
@@ -82,11 +91,11 @@ async function measureWarmStart(port: number, environment: Record<string, string
   const node = path.join(root, 'node_modules', '.bin', 'node');
   const command = [node, 'src/server/main.ts'];
   // The first start migrates; the measured one starts on a database that is ready, as a restart does.
-  const first = startServer(root, port, environment, command);
+  const first = await startServer(root, port, environment, command);
   await waitForPage(`http://127.0.0.1:${port}/api/health`, 60_000);
   await stop(first);
   const started = performance.now();
-  const server = startServer(root, port, environment, command);
+  const server = await startServer(root, port, environment, command);
   try {
     await waitForPage(`http://127.0.0.1:${port}/`, 60_000);
     const warmStartMs = performance.now() - started;

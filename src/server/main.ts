@@ -2,6 +2,8 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
+import { maintenanceJob } from './jobs/maintenance.ts';
+import { startJobs } from './jobs/scheduler.ts';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -14,6 +16,7 @@ async function main(): Promise<void> {
   await migrate(database.sql);
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
+  const stopJobs = startJobs([maintenanceJob(database.db)], database.sql, app.log);
   app.log.info(
     { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
     `Perch is running at ${config.publicUrl}`,
@@ -24,6 +27,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, closing`);
+    stopJobs();
     await app.close();
     await database.close();
     process.exit(0);

@@ -35,6 +35,8 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: a text/plain body (which other sites can send without a preflight) answers 415.
+  app.removeContentTypeParser('text/plain');
 
   const mailer = dependencies.mailer ?? createMailer(config, app.log);
   const context: AppContext = { config, db: database.db, database, mailer, log: app.log };

@@ -23,6 +23,7 @@ const clientStates: Record<string, [number, string]> = {
   '22003': [400, 'A number is out of range.'],
   '22007': [400, 'A date or time is invalid.'],
   '22008': [400, 'A date or time is out of range.'],
+  '22021': [400, 'A text value contains a character that is not allowed (such as a NUL character).'],
   '22P02': [400, 'A value has the wrong format.'],
   '23505': [409, 'That already exists.'],
 };

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accountTokens, sessions, users } from '../../db/schema.ts';
 
@@ -110,4 +110,18 @@ export async function consumeAccountToken(
     )
     .returning({ userId: accountTokens.userId });
   return row?.userId;
+}
+
+/** Uses up every still-live token of one purpose for a user (a new password voids older reset links). */
+export async function useUpAccountTokensOfUser(db: Database, userId: string, purpose: TokenPurpose): Promise<void> {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+}
+
+/** Housekeeping: expired sessions, and tokens that expired or were used more than a day ago. */
+export async function deleteExpiredSessionsAndTokens(db: Database): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+  await db.delete(accountTokens).where(lt(accountTokens.expiresAt, sql`now() - interval '1 day'`));
 }

@@ -43,7 +43,7 @@ export async function authenticate(context: AppContext, input: LoginInput, ip: s
   ]);
   const user = await repo.findUserByEmail(context.db, input.email);
   const isValid = await verify(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
-  if (!user || !user.passwordHash || !isValid) throw unauthorized(accountMessages.invalidCredentials);
+  if (!user?.passwordHash || !isValid) throw unauthorized(accountMessages.invalidCredentials);
   if (context.config.requireEmailVerification && !user.emailVerifiedAt) {
     await sendVerification(context, user);
     throw new AppError(403, 'Please confirm your email address first. We have sent you a new confirmation link.', {
@@ -79,7 +79,10 @@ export async function checkResetToken(context: AppContext, token: string): Promi
   if (!live) throw badRequest(resetLinkInvalid);
 }
 
-/** Single use; ends every other session of the user, since whoever held the old password may hold them. */
+/**
+ * Single use, and voids the user's other reset links; ends every other session of the user,
+ * since whoever held the old password may hold them.
+ */
 export async function resetPassword(
   context: AppContext,
   input: { token: string; newPassword: string },
@@ -90,6 +93,7 @@ export async function resetPassword(
     const userId = await repo.consumeAccountToken(tx, digestToken(input.token), 'password-reset');
     if (!userId) throw badRequest(resetLinkInvalid);
     await repo.updatePassword(tx, userId, passwordHash);
+    await repo.useUpAccountTokensOfUser(tx, userId, 'password-reset');
     await repo.deleteSessionsOfUser(tx, userId, currentSessionId);
   });
 }

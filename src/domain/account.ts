@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoControlCharacters } from './text.ts';
 
 export const accountMessages = {
   missingInformation: 'Missing information',
@@ -27,7 +28,8 @@ const personName = (label: string) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
-    .max(100, `${label} must be at most 100 characters`);
+    .max(100, `${label} must be at most 100 characters`)
+    .refine(hasNoControlCharacters, `${label} contains characters that are not allowed`);
 
 export const loginSchema = z.strictObject({ email, password: requiredPassword });
 export type LoginInput = z.infer<typeof loginSchema>;

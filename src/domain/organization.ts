@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasNoControlCharacters } from './text.ts';
 
 export const organizationMessages = {
   nameTooShort: 'Organization name must be at least 2 characters',
@@ -38,7 +39,8 @@ export const organizationNameSchema = z
   .string({ error: organizationMessages.nameTooShort })
   .trim()
   .min(2, organizationMessages.nameTooShort)
-  .max(100, organizationMessages.nameTooLong);
+  .max(100, organizationMessages.nameTooLong)
+  .refine(hasNoControlCharacters, 'Organization name contains characters that are not allowed');
 
 export const slugSchema = z
   .string({ error: organizationMessages.slugTooShort })

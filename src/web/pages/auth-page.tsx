@@ -1,7 +1,7 @@
 import { Bell, LayoutGrid, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation, useSearchParams } from 'wouter';
 import { errorMessage } from '../app/api.ts';
 import { Brand } from '../components/layout/brand.tsx';
 import { PageShell } from '../components/layout/page-shell.tsx';
@@ -157,6 +157,8 @@ const highlights = [
 ];
 
 export function AuthPage() {
+  const [searchParams] = useSearchParams();
+  const isVerificationInvalid = searchParams.get('verification') === 'invalid';
   return (
     <PageShell>
       <main className="grid flex-1 lg:grid-cols-2">

@@ -99,7 +99,8 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/verify-email/:token',
-      { schema: { params: z.object({ token: tokenSchema }) } },
+      // A navigation from a mail: any bad link, however malformed, lands on the sign-in page with a notice.
+      { schema: { params: z.object({ token: z.string() }) } },
       async (request, reply) => {
         const userId = await accounts.verifyEmail(context, request.params.token);
         if (!userId) return reply.redirect('/auth?verification=invalid');

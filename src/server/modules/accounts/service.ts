@@ -31,7 +31,10 @@ export async function register(context: AppContext, input: RegisterInput, ip: st
   });
   if (!user) throw conflict('An account with this email already exists. Please sign in instead.');
   if (!verifying) return { requiresVerification: false, user };
-  await sendVerification(context, user);
+  // The account exists either way; if the mail cannot go out now, signing in sends a new link.
+  await sendVerification(context, user).catch((error: unknown) => {
+    context.log.error({ err: error }, 'verification mail could not be sent');
+  });
   return { requiresVerification: true };
 }
 
@@ -100,6 +103,7 @@ export async function resetPassword(
 
 /** Confirms the address behind a verification link; answers the user id, or undefined for a bad link. */
 export async function verifyEmail(context: AppContext, token: string): Promise<string | undefined> {
+  if (token.length > 200) return undefined;
   return context.db.transaction(async (tx) => {
     const userId = await repo.consumeAccountToken(tx, digestToken(token), 'email-verification');
     if (userId) await repo.markEmailVerified(tx, userId);

@@ -6,11 +6,12 @@ import {
   Layers,
   LayoutGrid,
   type LucideIcon,
+  Menu,
   PlusSquare,
   RefreshCw,
   Users,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { isSubscriptionEnabled } from '../../../domain/subscription.ts';
 import { BrandMark } from '../../components/layout/brand.tsx';
@@ -64,6 +65,7 @@ export function Sidebar({
   onOrganizationChange: (id: string) => void;
 }) {
   const queryClient = useQueryClient();
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
   const isAdmin = organization.role === 'admin';
   const canEdit = isSubscriptionEnabled(organization.subscription, new Date());
   const refresh = async () => {
@@ -74,9 +76,23 @@ export function Sidebar({
     <aside className="flex w-full shrink-0 flex-col border-slate-200 border-b bg-white md:w-64 md:border-r md:border-b-0">
       <div className="flex items-center gap-2 px-5 py-4">
         <BrandMark />
-        <span className="text-lg font-bold tracking-tight">Perch</span>
+        <span className="flex-1 text-lg font-bold tracking-tight">Perch</span>
+        <button
+          type="button"
+          className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          aria-expanded={isMenuOpen}
+          aria-controls="dashboard-menu"
+          onClick={() => setIsMenuOpen((open) => !open)}
+        >
+          <Menu className="size-5" aria-hidden="true" />
+          <span className="sr-only">Menu</span>
+        </button>
       </div>
-      <nav aria-label="Main" className="flex flex-col gap-1 px-3 pb-4">
+      <nav
+        id="dashboard-menu"
+        aria-label="Main"
+        className={cn('flex-col gap-1 px-3 pb-4 md:flex', isMenuOpen ? 'flex' : 'hidden')}
+      >
         {organizations.length > 1 && (
           <div className="px-3 pb-2">
             <label

@@ -1,0 +1,272 @@
+import fs from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { signUp, startTestApp, type TestApp } from '../testing/harness.ts';
+import { createMailer, createOutboxMailer } from './mailer.ts';
+
+const mailFrom = 'Perch Test <no-reply@perch.test>';
+
+interface ReceivedMail {
+  envelopeTo: string[];
+  raw: string;
+}
+
+/** An SMTP server on a loopback port that keeps what it receives and hands it out in order. */
+async function startSmtpServer() {
+  const received: ReceivedMail[] = [];
+  const waiting: Array<(mail: ReceivedMail) => void> = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    disableReverseLookup: true,
+    closeTimeout: 1000,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const mail = {
+          envelopeTo: session.envelope.rcptTo.map((recipient) => recipient.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        };
+        const waiter = waiting.shift();
+        if (waiter) waiter(mail);
+        else received.push(mail);
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    /** The next message to arrive (the reset mail is sent in the background, after the answer). */
+    nextMail: () =>
+      new Promise<ReceivedMail>((resolve, reject) => {
+        const mail = received.shift();
+        if (mail) return resolve(mail);
+        // A guard against hanging until the test time-out, not a speed requirement.
+        const guard = setTimeout(() => reject(new Error('No mail reached the SMTP server.')), 10_000);
+        waiting.push((arrived) => {
+          clearTimeout(guard);
+          resolve(arrived);
+        });
+      }),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+interface MimePart {
+  headers: Map<string, string>;
+  body: string;
+  parts: MimePart[];
+}
+
+/** Just enough MIME to read what nodemailer writes: headers, multipart nesting, quoted-printable and base64. */
+function parseMime(raw: string): MimePart {
+  const normalized = raw.replace(/\r\n/g, '\n');
+  const split = normalized.indexOf('\n\n');
+  const head = split === -1 ? normalized : normalized.slice(0, split);
+  const rawBody = split === -1 ? '' : normalized.slice(split + 2);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\n[ \t]+/g, ' ').split('\n')) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+  }
+  const contentType = headers.get('content-type') ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (contentType.toLowerCase().startsWith('multipart/') && boundary) {
+    const sections = rawBody.split(`--${boundary}`).slice(1);
+    const parts = sections
+      .filter((section) => !section.startsWith('--'))
+      .map((section) => parseMime(section.replace(/^\n/, '')));
+    return { headers, body: '', parts };
+  }
+  const encoding = (headers.get('content-transfer-encoding') ?? '7bit').toLowerCase();
+  return { headers, body: decodeBody(rawBody, encoding), parts: [] };
+}
+
+function decodeBody(body: string, encoding: string): string {
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body
+      .replace(/=\n/g, '')
+      .split(/(=[0-9A-F]{2})/i)
+      .flatMap((piece) =>
+        /^=[0-9A-F]{2}$/i.test(piece) ? [Number.parseInt(piece.slice(1), 16)] : [...Buffer.from(piece, 'utf8')],
+      );
+    return Buffer.from(bytes).toString('utf8');
+  }
+  return body;
+}
+
+function leafParts(part: MimePart): MimePart[] {
+  return part.parts.length === 0 ? [part] : part.parts.flatMap(leafParts);
+}
+
+function partOfType(message: MimePart, type: string): MimePart | undefined {
+  return leafParts(message).find((part) => (part.headers.get('content-type') ?? '').toLowerCase().startsWith(type));
+}
+
+describe('mail over SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    const environment = { SMTP_URL: smtp.url, MAIL_FROM: mailFrom };
+    // The same choice the server makes at start-up: SMTP_URL set, so mail goes over SMTP.
+    const mailer = createMailer(loadConfig({ ...environment, LOG_LEVEL: 'silent' }), { info: () => {} });
+    testApp = await startTestApp({ environment, mailer });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await smtp?.close();
+  });
+
+  it('delivers a password reset mail whose link resets the password through the API', async () => {
+    const { email, password } = await signUp(testApp);
+    const asked = await testApp.client().post('/api/forgot-password', { email });
+    expect(asked.status).toBe(200);
+
+    const mail = await smtp.nextMail();
+    expect(mail.envelopeTo).toEqual([email]);
+    const message = parseMime(mail.raw);
+    expect(message.headers.get('to')).toBe(email);
+    expect(message.headers.get('from')).toBe(mailFrom);
+    expect(message.headers.get('subject')).toBe('Reset your Perch password');
+    expect(message.headers.get('content-type')).toMatch(/^multipart\/alternative/i);
+
+    const text = partOfType(message, 'text/plain')?.body ?? '';
+    const html = partOfType(message, 'text/html')?.body ?? '';
+    expect(text).toContain('Reset your password');
+    expect(html).toMatch(/<a href="http:\/\/perch\.test\/reset-password\?token=/);
+
+    const link = /http:\/\/perch\.test\/reset-password\?token=[A-Za-z0-9_-]+/.exec(text)?.[0] ?? '';
+    expect(link).not.toBe('');
+    expect(html).toContain(link);
+    const token = new URL(link).searchParams.get('token') ?? '';
+
+    const browser = testApp.client();
+    expect((await browser.get(`/api/reset-password/${token}`)).status).toBe(200);
+    const newPassword = 'a password from the mail';
+    expect((await browser.post('/api/reset-password', { token, newPassword })).status).toBe(200);
+    expect((await browser.post('/api/login', { email, password: newPassword })).status).toBe(200);
+    expect((await testApp.client().post('/api/login', { email, password })).status).toBe(401);
+  });
+
+  it("sends the mail without Perch's internal list of links as a header", async () => {
+    const { email } = await signUp(testApp);
+    await testApp.client().post('/api/forgot-password', { email });
+    const mail = await smtp.nextMail();
+    const message = parseMime(mail.raw);
+    expect(message.headers.has('links')).toBe(false);
+    expect(mail.raw).not.toMatch(/^links:/im);
+  });
+});
+
+describe('mail when the SMTP server is down', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    const unused = await startSmtpServer();
+    await unused.close();
+    const environment = { SMTP_URL: unused.url };
+    const mailer = createMailer(loadConfig({ ...environment, LOG_LEVEL: 'silent' }), { info: () => {} });
+    testApp = await startTestApp({ environment, mailer });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('still answers forgot-password with the usual 200, so the outage reveals nothing about the address', async () => {
+    const { email } = await signUp(testApp);
+    const response = await testApp.client().post('/api/forgot-password', { email });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      message: 'If an account exists for that email, we have sent a link to reset the password.',
+    });
+  });
+});
+
+describe('local outbox mailer', () => {
+  let directory: string;
+  beforeAll(async () => {
+    directory = await fs.mkdtemp(path.join(os.tmpdir(), 'perch-outbox-'));
+  });
+  afterAll(async () => {
+    await fs.rm(directory, { recursive: true, force: true });
+  });
+
+  function recordingLogger() {
+    const entries: Array<{ object: Record<string, unknown>; message: string }> = [];
+    return { entries, info: (object: object, message: string) => entries.push({ object: { ...object }, message }) };
+  }
+
+  it('writes each mail as an .eml file with text and HTML parts and logs its links', async () => {
+    const outbox = path.join(directory, 'plain');
+    const logger = recordingLogger();
+    const mailer = createOutboxMailer(outbox, mailFrom, logger);
+    const link = 'http://perch.test/reset-password?token=abc123';
+    await mailer.send({
+      to: 'grace@example.com',
+      subject: 'Reset your Perch password',
+      text: `Choose a new password: ${link}`,
+      html: `<p><a href="${link}">Choose a new password</a></p>`,
+      links: [link],
+    });
+    mailer.close();
+
+    const files = await fs.readdir(outbox);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/grace@example\.com\.eml$/);
+    const message = parseMime(await fs.readFile(path.join(outbox, files[0] ?? ''), 'utf8'));
+    expect(message.headers.get('to')).toBe('grace@example.com');
+    expect(message.headers.get('from')).toBe(mailFrom);
+    expect(message.headers.get('subject')).toBe('Reset your Perch password');
+    expect(partOfType(message, 'text/plain')?.body).toContain(link);
+    expect(partOfType(message, 'text/html')?.body).toContain(`href="${link}"`);
+
+    expect(logger.entries).toEqual([
+      {
+        message: 'mail written to the local outbox',
+        object: {
+          to: 'grace@example.com',
+          subject: 'Reset your Perch password',
+          file: path.join(outbox, files[0] ?? ''),
+          links: [link],
+        },
+      },
+    ]);
+  });
+
+  it('keeps the file inside the outbox whatever the recipient address looks like', async () => {
+    const outbox = path.join(directory, 'hostile');
+    const mailer = createOutboxMailer(outbox, mailFrom, recordingLogger());
+    await mailer.send({ to: '../../escape/x@example.com', subject: 'Hello', text: 'Hi', html: '<p>Hi</p>' });
+    mailer.close();
+    const files = await fs.readdir(outbox);
+    expect(files).toHaveLength(1);
+    expect(files[0]).not.toContain('/');
+    expect(await fs.readdir(directory)).toEqual(expect.arrayContaining(['hostile']));
+    expect(await fs.readdir(directory)).not.toContain('escape');
+  });
+
+  it('is the mailer chosen when no SMTP_URL is configured, writing into the data directory', async () => {
+    const dataDir = path.join(directory, 'data');
+    const logger = recordingLogger();
+    const mailer = createMailer(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), logger);
+    await mailer.send({
+      to: 'ada@example.com',
+      subject: 'Hi',
+      text: 'Hi',
+      html: '<p>Hi</p>',
+      links: ['http://x.test/a'],
+    });
+    mailer.close();
+    expect(await fs.readdir(path.join(dataDir, 'outbox'))).toHaveLength(1);
+    expect(logger.entries[0]?.object.links).toEqual(['http://x.test/a']);
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Subscription } from './subscription.ts';
 import { hasNoControlCharacters } from './text.ts';
 
 export const organizationMessages = {
@@ -57,3 +58,16 @@ export type CreateOrganizationInput = z.infer<typeof createOrganizationSchema>;
 
 export const roles = ['admin', 'member'] as const;
 export type Role = (typeof roles)[number];
+
+/** An organization as its member sees it: GET /api/organizations and /api/organizations/{id}. */
+export interface OrganizationView {
+  id: string;
+  name: string;
+  slug: string;
+  timeZone: string;
+  floorPlanUrl: string | null;
+  defaultZoomLevel: number | null;
+  createdAt: string;
+  role: Role;
+  subscription: Subscription;
+}

@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { linkFromOutbox, signUpThroughPage, uniqueEmail } from './support.ts';
+import { expectNoSeriousAxeViolations, linkFromOutbox, signUpThroughPage, uniqueEmail } from './support.ts';
 
 test('a visitor signs up, creates an organization, reaches the dashboard and signs out', async ({ page }) => {
   const email = uniqueEmail('founder');
   await signUpThroughPage(page, { firstName: 'Maya', lastName: 'Okafor', email, password: 'desk-hopper-42' });
 
   await expect(page).toHaveURL(/\/setup$/);
+  await expectNoSeriousAxeViolations(page);
   await page.getByLabel('Organization name').fill('Okafor & Sons Ltd.');
   await expect(page.getByLabel('Slug')).toHaveValue('okafor-sons-ltd');
   await page.getByRole('button', { name: 'Create Organization' }).click();
@@ -16,6 +17,13 @@ test('a visitor signs up, creates an organization, reaches the dashboard and sig
   await expect(page.getByText(email)).toBeVisible();
   await expect(page.getByText('No floor plan uploaded')).toBeVisible();
   await expect(page.getByRole('button', { name: "Who's in today?" })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  for (const path of ['/subscription', '/subscription/success', '/subscription/cancel']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+  }
+  await page.goto('/');
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByRole('heading', { name: 'Smart Hot Desk Booking, Made Simple' })).toBeVisible();

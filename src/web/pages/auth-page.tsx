@@ -169,6 +169,14 @@ export function AuthPage() {
             <p className="mt-1 mb-6 text-sm text-slate-600">
               Sign in to book your desk, or create an account to get started.
             </p>
+            {isVerificationInvalid && (
+              <p
+                role="alert"
+                className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+              >
+                This confirmation link is invalid or has already been used. Sign in and we will send you a new one.
+              </p>
+            )}
             <Tabs.Root defaultValue="signin">
               <Tabs.List aria-label="Sign in or sign up" className="mb-6 flex gap-1 rounded-lg bg-slate-100 p-1">
                 <Tabs.Trigger value="signin" className={tabClass}>

@@ -1,27 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, KeyRound, XCircle } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { checkResetPasswordForm } from '../../domain/account.ts';
 import { errorMessage } from '../app/api.ts';
-import { Brand } from '../components/layout/brand.tsx';
-import { PageShell } from '../components/layout/page-shell.tsx';
+import { CardPage } from '../components/layout/card-page.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Card } from '../components/ui/card.tsx';
 import { Input, Label } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { useResetPassword } from '../features/auth/api.ts';
-
-function ResetLayout({ children }: { children: ReactNode }) {
-  return (
-    <PageShell>
-      <main className="flex flex-1 flex-col items-center bg-slate-50 px-4 py-10">
-        <Brand />
-        <Card className="mt-8 w-full max-w-md p-8">{children}</Card>
-      </main>
-    </PageShell>
-  );
-}
 
 function InvalidLink() {
   return (
@@ -68,11 +55,11 @@ export function ResetPasswordPage() {
     retry: false,
   });
 
-  if (isComplete) return <ResetLayout>{<ResetComplete />}</ResetLayout>;
-  if (!token || validation.isError) return <ResetLayout>{<InvalidLink />}</ResetLayout>;
+  if (isComplete) return <CardPage>{<ResetComplete />}</CardPage>;
+  if (!token || validation.isError) return <CardPage>{<InvalidLink />}</CardPage>;
   if (validation.isPending) {
     return (
-      <ResetLayout>
+      <CardPage>
         <p role="status" className="flex items-center justify-center gap-3 text-slate-600">
           <span
             className="size-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600"
@@ -80,7 +67,7 @@ export function ResetPasswordPage() {
           />
           Validating reset link...
         </p>
-      </ResetLayout>
+      </CardPage>
     );
   }
 
@@ -112,7 +99,7 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <ResetLayout>
+    <CardPage>
       <div className="mb-6 text-center">
         <KeyRound className="mx-auto size-10 text-brand-600" aria-hidden="true" />
         <h1 className="mt-3 text-2xl font-bold text-slate-900">Reset your password</h1>
@@ -148,7 +135,7 @@ export function ResetPasswordPage() {
           Back to Sign In
         </Link>
       </form>
-    </ResetLayout>
+    </CardPage>
   );
 }
 

@@ -4,10 +4,8 @@ import { Redirect, useLocation } from 'wouter';
 import { createOrganizationSchema, deriveSlug } from '../../domain/organization.ts';
 import { errorMessage } from '../app/api.ts';
 import { PageLoading } from '../app/router.tsx';
-import { Brand } from '../components/layout/brand.tsx';
-import { PageShell } from '../components/layout/page-shell.tsx';
+import { CardPage } from '../components/layout/card-page.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Card } from '../components/ui/card.tsx';
 import { FieldError, Input, Label } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { useCurrentUser } from '../features/auth/use-current-user.ts';
@@ -72,59 +70,54 @@ export function SetupPage() {
     });
 
   return (
-    <PageShell>
-      <main className="flex flex-1 flex-col items-center bg-slate-50 px-4 py-10">
-        <Brand />
-        <Card className="mt-8 w-full max-w-lg p-8">
-          <div className="mb-6 flex items-start gap-4">
-            <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-              <Building2 className="size-6" aria-hidden="true" />
-            </span>
-            <div>
-              <h1 className="text-2xl font-bold text-slate-900">Set up your organization</h1>
-              <p className="mt-1 text-sm text-slate-600">
-                Create a workspace for your office. You start with a free 14-day trial.
-              </p>
-            </div>
-          </div>
-          <form onSubmit={onSubmit} className="grid gap-5" noValidate>
-            <div className="grid gap-1.5">
-              <Label htmlFor="organization-name">Organization name</Label>
-              <Input
-                id="organization-name"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                placeholder="Acme Inc."
-                aria-invalid={Boolean(errors.name)}
-                aria-describedby={errors.name ? 'organization-name-error' : undefined}
-              />
-              <FieldError id="organization-name-error" message={errors.name} />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor="organization-slug">Slug</Label>
-              <Input
-                id="organization-slug"
-                value={slug}
-                onChange={(event) => {
-                  setIsSlugEdited(true);
-                  setSlug(event.target.value);
-                }}
-                placeholder="acme-inc"
-                aria-invalid={Boolean(errors.slug)}
-                aria-describedby={errors.slug ? 'organization-slug-error' : 'organization-slug-hint'}
-              />
-              <p id="organization-slug-hint" className="text-xs text-slate-500">
-                Lowercase letters, numbers and hyphens. Made from the name unless you change it.
-              </p>
-              <FieldError id="organization-slug-error" message={errors.slug} />
-            </div>
-            <Button type="submit" disabled={create.isPending}>
-              {create.isPending ? 'Creating...' : 'Create Organization'}
-            </Button>
-          </form>
-        </Card>
-      </main>
-    </PageShell>
+    <CardPage className="max-w-lg">
+      <div className="mb-6 flex items-start gap-4">
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+          <Building2 className="size-6" aria-hidden="true" />
+        </span>
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Set up your organization</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            Create a workspace for your office. You start with a free 14-day trial.
+          </p>
+        </div>
+      </div>
+      <form onSubmit={onSubmit} className="grid gap-5" noValidate>
+        <div className="grid gap-1.5">
+          <Label htmlFor="organization-name">Organization name</Label>
+          <Input
+            id="organization-name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder="Acme Inc."
+            aria-invalid={Boolean(errors.name)}
+            aria-describedby={errors.name ? 'organization-name-error' : undefined}
+          />
+          <FieldError id="organization-name-error" message={errors.name} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="organization-slug">Slug</Label>
+          <Input
+            id="organization-slug"
+            value={slug}
+            onChange={(event) => {
+              setIsSlugEdited(true);
+              setSlug(event.target.value);
+            }}
+            placeholder="acme-inc"
+            aria-invalid={Boolean(errors.slug)}
+            aria-describedby={errors.slug ? 'organization-slug-error' : 'organization-slug-hint'}
+          />
+          <p id="organization-slug-hint" className="text-xs text-slate-500">
+            Lowercase letters, numbers and hyphens. Made from the name unless you change it.
+          </p>
+          <FieldError id="organization-slug-error" message={errors.slug} />
+        </div>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating...' : 'Create Organization'}
+        </Button>
+      </form>
+    </CardPage>
   );
 }
 

@@ -1,14 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { MailX, UserPlus } from 'lucide-react';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useLocation, useSearchParams } from 'wouter';
 import type { PublicUser } from '../../domain/account.ts';
 import { apiRequest, errorMessage } from '../app/api.ts';
 import { queryClient } from '../app/query-client.ts';
-import { Brand } from '../components/layout/brand.tsx';
-import { PageShell } from '../components/layout/page-shell.tsx';
+import { CardPage } from '../components/layout/card-page.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Card } from '../components/ui/card.tsx';
 import { FieldError, Input, Label } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { currentUserKey } from '../features/auth/use-current-user.ts';
@@ -32,26 +30,15 @@ function checkSignup(values: Record<Field, string>): Partial<Record<Field, strin
   return errors;
 }
 
-function Centered({ children }: { children: ReactNode }) {
-  return (
-    <PageShell>
-      <main className="flex flex-1 flex-col items-center bg-slate-50 px-4 py-10">
-        <Brand />
-        <Card className="mt-8 w-full max-w-md p-8">{children}</Card>
-      </main>
-    </PageShell>
-  );
-}
-
 function Problem({ text }: { text: string }) {
   return (
-    <Centered>
+    <CardPage>
       <div className="text-center">
         <MailX className="mx-auto size-12 text-slate-400" aria-hidden="true" />
         <h1 className="mt-4 text-xl font-semibold text-slate-900">{text}</h1>
         <p className="mt-2 text-sm text-slate-600">Ask your administrator to send you a new invitation.</p>
       </div>
-    </Centered>
+    </CardPage>
   );
 }
 
@@ -74,11 +61,11 @@ export function SignupPage() {
   if (invitation.isError) return <Problem text="Invitation not found or has expired..." />;
   if (!invitation.data) {
     return (
-      <Centered>
+      <CardPage>
         <p role="status" className="text-center text-slate-600">
           Checking your invitation…
         </p>
-      </Centered>
+      </CardPage>
     );
   }
 
@@ -128,7 +115,7 @@ export function SignupPage() {
   );
 
   return (
-    <Centered>
+    <CardPage>
       <div className="mb-6 text-center">
         <UserPlus className="mx-auto size-10 text-brand-600" aria-hidden="true" />
         <h1 className="mt-3 text-2xl font-bold text-slate-900">Join {invitation.data.organizationName}</h1>
@@ -148,7 +135,7 @@ export function SignupPage() {
           {signup.isPending ? 'Creating account...' : signup.isSuccess ? 'Redirecting...' : 'Create Account'}
         </Button>
       </form>
-    </Centered>
+    </CardPage>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Building2, Check, Layers, PiggyBank, Sparkles } from 'lucide-react';
+import { Building2, Layers, PiggyBank, Sparkles } from 'lucide-react';
 import { useState } from 'react';
 import { type Plan, plans } from '../../domain/plans.ts';
 import { apiRequest } from '../app/api.ts';
@@ -8,7 +8,7 @@ import { PageShell } from '../components/layout/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { useOrganizations } from '../features/organizations/api.ts';
-import { cn } from '../lib/cn.ts';
+import { PlanCard, planNameId } from '../features/plans/plan-card.tsx';
 
 interface ProviderLinks {
   links: Array<{ rel: string; href: string }>;
@@ -23,49 +23,6 @@ const reasons = [
     text: 'Flat monthly pricing with no hidden costs, and fewer empty desks.',
   },
 ];
-
-function PlanCard({ plan, isSelected, onSelect }: { plan: Plan; isSelected: boolean; onSelect: () => void }) {
-  return (
-    <Card
-      className={cn(
-        'relative flex flex-col p-6',
-        isSelected && 'ring-2 ring-brand-600',
-        plan.recommended && 'border-brand-300',
-      )}
-    >
-      {plan.recommended && (
-        <span className="absolute -top-3 left-6 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
-          Recommended
-        </span>
-      )}
-      <h2 className="text-lg font-semibold text-slate-900">{plan.name}</h2>
-      <p className="mt-1 text-sm text-slate-600">{plan.description}</p>
-      <span className="mt-3 w-fit rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700">
-        {plan.userRange}
-      </span>
-      <p className="mt-4">
-        <span className="text-3xl font-bold text-slate-900">${plan.price}</span>
-        <span className="text-sm text-slate-600">/month</span>
-      </p>
-      <ul className="mt-4 grid flex-1 gap-2 text-sm text-slate-700">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <Check className="size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-            {feature}
-          </li>
-        ))}
-      </ul>
-      <Button
-        className="mt-6"
-        variant={isSelected ? 'primary' : 'secondary'}
-        onClick={onSelect}
-        aria-pressed={isSelected}
-      >
-        {isSelected ? 'Selected' : 'Select Plan'}
-      </Button>
-    </Card>
-  );
-}
 
 export function SubscriptionPage() {
   const [selected, setSelected] = useState<Plan | null>(null);
@@ -95,16 +52,24 @@ export function SubscriptionPage() {
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Choose Your Subscription Plan</h1>
           <p className="mt-2 text-slate-600">Flat monthly pricing in USD. Cancel at any time.</p>
         </div>
-        <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {plans.map((plan) => (
-            <PlanCard
-              key={plan.id}
-              plan={plan}
-              isSelected={selected?.id === plan.id}
-              onSelect={() => setSelected(plan)}
-            />
-          ))}
-        </div>
+        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {plans.map((plan) => {
+            const isSelected = selected?.id === plan.id;
+            return (
+              <PlanCard key={plan.id} plan={plan} isSelected={isSelected}>
+                <Button
+                  className="w-full"
+                  variant={isSelected ? 'primary' : 'secondary'}
+                  onClick={() => setSelected(plan)}
+                  aria-pressed={isSelected}
+                  aria-describedby={planNameId(plan)}
+                >
+                  {isSelected ? 'Selected' : 'Select Plan'}
+                </Button>
+              </PlanCard>
+            );
+          })}
+        </ul>
         {selected && (
           <Card className="mx-auto mt-10 max-w-xl p-6">
             <h2 className="text-xl font-semibold text-slate-900">Complete Your Subscription</h2>

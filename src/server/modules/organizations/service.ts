@@ -1,4 +1,4 @@
-import type { CreateOrganizationInput, Role } from '../../../domain/organization.ts';
+import type { CreateOrganizationInput, OrganizationView } from '../../../domain/organization.ts';
 import { trialDays, trialPlan } from '../../../domain/plans.ts';
 import type { Subscription } from '../../../domain/subscription.ts';
 import type { AppContext } from '../../context.ts';
@@ -6,18 +6,6 @@ import { conflict, forbidden, notFound } from '../../errors.ts';
 import * as repo from './repo.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface OrganizationView {
-  id: string;
-  name: string;
-  slug: string;
-  timeZone: string;
-  floorPlanUrl: string | null;
-  defaultZoomLevel: number | null;
-  createdAt: string;
-  role: Role;
-  subscription: Subscription;
-}
 
 function toSubscription(row: repo.SubscriptionRow | null): Subscription {
   if (!row) {

@@ -1,20 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CreateOrganizationInput, Role } from '../../../domain/organization.ts';
-import type { Subscription } from '../../../domain/subscription.ts';
+import type { CreateOrganizationInput, OrganizationView } from '../../../domain/organization.ts';
 import { apiRequest } from '../../app/api.ts';
 import { queryClient } from '../../app/query-client.ts';
 
-export interface Organization {
-  id: string;
-  name: string;
-  slug: string;
-  timeZone: string;
-  floorPlanUrl: string | null;
-  defaultZoomLevel: number | null;
-  createdAt: string;
-  role: Role;
-  subscription: Subscription;
-}
+export type Organization = OrganizationView;
 
 export const organizationsKey = ['/api/organizations'] as const;
 

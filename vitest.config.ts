@@ -4,6 +4,7 @@ const integration = (database: 'pglite' | 'postgres') => ({
   test: {
     name: `integration:${database}`,
     include: ['src/server/**/*.test.ts'],
+    exclude: ['src/server/config.test.ts'],
     environment: 'node',
     globalSetup: ['src/server/testing/global-setup.ts'],
     env: { PERCH_TEST_DATABASE: database },
@@ -22,7 +23,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/domain/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
+          include: [
+            'src/domain/**/*.test.ts',
+            'src/web/**/*.test.{ts,tsx}',
+            'src/server/config.test.ts',
+            'tests/unit/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -78,6 +78,8 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+const secretSettings = new Set(['DATABASE_URL', 'SMTP_URL']);
+
 /** Reads every setting from the environment; a wrong value stops start-up with a sentence naming it. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
@@ -87,7 +89,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
-      return `${name} ${issue.message} (it is ${JSON.stringify(environment[name])}).`;
+      // Connection strings may carry passwords: never echo them.
+      const shown = secretSettings.has(name) ? '' : ` (it is ${JSON.stringify(environment[name])})`;
+      return `${name} ${issue.message}${shown}.`;
     });
     throw new ConfigError(`Perch cannot start: ${lines.join(' ')}`);
   }

@@ -1,8 +1,9 @@
+import { floorPlanMessages } from '../../../domain/floor-plan.ts';
 import type { CreateOrganizationInput, OrganizationView } from '../../../domain/organization.ts';
 import { trialDays, trialPlan } from '../../../domain/plans.ts';
-import type { Subscription } from '../../../domain/subscription.ts';
+import { isSubscriptionEnabled, type Subscription } from '../../../domain/subscription.ts';
 import type { AppContext } from '../../context.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
+import { conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
 import * as repo from './repo.ts';
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -92,5 +93,17 @@ export async function findMemberOrganization(
 export async function requireAdmin(context: AppContext, organizationId: string, userId: string) {
   const found = await findMemberOrganization(context, organizationId, userId);
   if (found.role !== 'admin') throw forbidden('Only administrators of this organization can do that.');
+  return found;
+}
+
+/**
+ * Admin role and an enabled subscription (spec section 4): what every floor-plan write needs.
+ * Answers 403 for a member, 422 with the spec's message when the subscription does not allow editing.
+ */
+export async function requireEditor(context: AppContext, organizationId: string, userId: string) {
+  const found = await requireAdmin(context, organizationId, userId);
+  if (!isSubscriptionEnabled(toOrganizationView(found).subscription, new Date())) {
+    throw unprocessable(floorPlanMessages.subscribeToEdit);
+  }
   return found;
 }

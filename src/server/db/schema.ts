@@ -74,3 +74,39 @@ export const rateLimits = pgTable('rate_limits', {
   windowStartedAt: timestamp('window_started_at', timestamps).notNull(),
   hits: integer('hits').notNull(),
 });
+
+export const floors = pgTable('floors', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id').notNull(),
+  name: text('name').notNull(),
+  floorPlanUrl: text('floor_plan_url'),
+  defaultZoomLevel: numeric('default_zoom_level'),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+});
+
+export const desks = pgTable('desks', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id').notNull(),
+  floorId: uuid('floor_id').notNull(),
+  name: text('name').notNull(),
+  description: text('description'),
+  positionX: numeric('position_x').notNull(),
+  positionY: numeric('position_y').notNull(),
+  width: numeric('width').notNull(),
+  height: numeric('height').notNull(),
+  rotation: integer('rotation').notNull().default(0),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+});
+
+export const uploads = pgTable('uploads', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  tokenDigest: text('token_digest').notNull(),
+  objectKey: text('object_key').notNull(),
+  expiresAt: timestamp('expires_at', timestamps).notNull(),
+  usedAt: timestamp('used_at', timestamps),
+  contentType: text('content_type', { enum: ['image/png', 'image/jpeg', 'image/webp'] }),
+  sizeBytes: integer('size_bytes'),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+});

@@ -1,6 +1,6 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -8,19 +8,33 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { bookingRoutes } from './modules/bookings/routes.ts';
+import { deskRoutes } from './modules/desks/routes.ts';
+import { floorRoutes } from './modules/floors/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerWebApp } from './static.ts';
+import { createObjectStore } from './storage/create-object-store.ts';
+import type { ObjectStore } from './storage/object-store.ts';
 
 export interface AppDependencies {
   config: Config;
   database: DatabaseHandle;
   mailer?: Mailer;
+  /** Where floor-plan images live; built from config.storage when not given. */
+  objectStore?: ObjectStore;
   /** Serve the built browser app (off in API tests). */
   serveWebApp?: boolean;
+}
+
+// Paths that carry a secret (reset, confirmation, invitation and upload tokens) are logged without it.
+const tokenPath = /^(\/api\/(?:reset-password|verify-email|invitations|objects\/upload))\/[^/?]+/;
+export function withoutTokens(url: string): string {
+  return url.replace(tokenPath, '$1/[token]');
 }
 
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
@@ -29,6 +43,13 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     logger: {
       level: config.logLevel,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: withoutTokens(request.url),
+          remoteAddress: request.ip,
+        }),
+      },
     },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
@@ -39,19 +60,25 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   app.removeContentTypeParser('text/plain');
 
   const mailer = dependencies.mailer ?? createMailer(config, app.log);
-  const context: AppContext = { config, db: database.db, database, mailer, log: app.log };
+  const objectStore = dependencies.objectStore ?? (await createObjectStore(config));
+  const context: AppContext = { config, db: database.db, database, mailer, objectStore, log: app.log };
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { threshold: 1024 });
-  registerSecurity(app, config);
+  registerSecurity(app, config, objectStore.browserOrigin);
   registerSessions(app, context);
 
   await app.register(healthRoutes(context));
   await app.register(accountRoutes(context));
   await app.register(organizationRoutes(context));
+  await app.register(floorRoutes(context));
+  await app.register(deskRoutes(context));
+  await app.register(bookingRoutes(context));
+  await app.register(uploadRoutes(context));
   if (dependencies.serveWebApp ?? true) await registerWebApp(app);
 
   app.addHook('onClose', async () => mailer.close());
+  app.addHook('onClose', async () => objectStore.close());
   return app;
 }

@@ -15,6 +15,23 @@ const urlWith = (protocols: string[], example: string) =>
     }
   }, `must be a URL such as ${example}`);
 
+// Floor-plan images: local disk under DATA_DIR by default, or any S3-compatible bucket.
+const storageSettings = {
+  STORAGE: z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name such as perch-floor-plans')
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name such as us-east-1')
+    .default('us-east-1'),
+  S3_ENDPOINT: urlWith(['http:', 'https:'], 'https://s3.example.com').optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+};
+
 const environmentSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
@@ -57,6 +74,7 @@ const environmentSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  ...storageSettings,
 });
 
 export interface Config {
@@ -74,23 +92,39 @@ export interface Config {
   defaultTimeZone: string;
   sessionDays: number;
   logLevel: string;
+  storage: StorageConfig;
 }
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      /** Both or neither; neither means the SDK's own credential chain (instance role, AWS_* variables). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+    };
 
 export class ConfigError extends Error {}
 
-const secretSettings = new Set(['DATABASE_URL', 'SMTP_URL']);
+const secretSettings = new Set(['DATABASE_URL', 'SMTP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
 
 /** Reads every setting from the environment; a wrong value stops start-up with a sentence naming it. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
     Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const parsed = environmentSchema.safeParse(present);
+  const parsed = environmentSchema.superRefine(checkStorageSettings).safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
       // Connection strings may carry passwords: never echo them.
-      const shown = secretSettings.has(name) ? '' : ` (it is ${JSON.stringify(environment[name])})`;
+      const shown =
+        secretSettings.has(name) || environment[name] === undefined
+          ? ''
+          : ` (it is ${JSON.stringify(environment[name])})`;
       return `${name} ${issue.message}${shown}.`;
     });
     throw new ConfigError(`Perch cannot start: ${lines.join(' ')}`);
@@ -112,5 +146,36 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     defaultTimeZone: values.DEFAULT_TIME_ZONE,
     sessionDays: values.SESSION_DAYS,
     logLevel: values.LOG_LEVEL,
+    storage: toStorageConfig(values),
+  };
+}
+
+type Environment = z.infer<typeof environmentSchema>;
+
+/** Settings that only make sense together, checked once the single values are valid. */
+function checkStorageSettings(values: Environment, context: z.RefinementCtx): void {
+  if (values.STORAGE !== 's3') return;
+  const missing = (name: string, message: string) => context.addIssue({ code: 'custom', path: [name], message });
+  if (!values.S3_BUCKET) missing('S3_BUCKET', 'must be set when STORAGE is s3');
+  if (values.S3_ACCESS_KEY_ID && !values.S3_SECRET_ACCESS_KEY) {
+    missing('S3_SECRET_ACCESS_KEY', 'must be set when S3_ACCESS_KEY_ID is');
+  }
+  if (values.S3_SECRET_ACCESS_KEY && !values.S3_ACCESS_KEY_ID) {
+    missing('S3_ACCESS_KEY_ID', 'must be set when S3_SECRET_ACCESS_KEY is');
+  }
+}
+
+function toStorageConfig(values: Environment): StorageConfig {
+  if (values.STORAGE === 'local' || !values.S3_BUCKET) return { kind: 'local' };
+  return {
+    kind: 's3',
+    bucket: values.S3_BUCKET,
+    region: values.S3_REGION,
+    endpoint: values.S3_ENDPOINT?.replace(/\/$/, ''),
+    credentials:
+      values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: values.S3_FORCE_PATH_STYLE,
   };
 }

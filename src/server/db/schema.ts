@@ -1,4 +1,4 @@
-import { boolean, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Mirrors the SQL migrations in ./migrations, which are the source of truth.
 const timestamps = { withTimezone: true, mode: 'date' } as const;
@@ -81,6 +81,8 @@ export const floors = pgTable('floors', {
   name: text('name').notNull(),
   floorPlanUrl: text('floor_plan_url'),
   defaultZoomLevel: numeric('default_zoom_level'),
+  /** Grows with every change to the floor's desks (triggers in migration 0003). */
+  desksRevision: bigint('desks_revision', { mode: 'number' }).notNull().default(0),
   createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
 });
 
@@ -109,4 +111,22 @@ export const uploads = pgTable('uploads', {
   contentType: text('content_type', { enum: ['image/png', 'image/jpeg', 'image/webp'] }),
   sizeBytes: integer('size_bytes'),
   createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+});
+
+// The generated `occupied` column (and its exclusion constraint) lives only in SQL: drizzle never writes it.
+export const bookings = pgTable('bookings', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id').notNull(),
+  deskId: uuid('desk_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  bookingDate: date('booking_date', { mode: 'string' }).notNull(),
+  timeSlot: text('time_slot', { enum: ['full-day', 'morning', 'afternoon'] }).notNull(),
+  status: text('status', { enum: ['active', 'cancelled'] })
+    .notNull()
+    .default('active'),
+  notes: text('notes'),
+  isPermanent: boolean('is_permanent').notNull().default(false),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  cancelledAt: timestamp('cancelled_at', timestamps),
+  cancelledBy: uuid('cancelled_by'),
 });

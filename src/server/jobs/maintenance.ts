@@ -1,9 +1,10 @@
 import type { Database } from '../db/client.ts';
 import { deleteExpiredSessionsAndTokens } from '../modules/accounts/repo.ts';
 import { deleteExpiredWindows } from '../modules/rate-limits/repo.ts';
+import { deleteAbandonedUploads } from '../modules/uploads/repo.ts';
 import type { Job } from './scheduler.ts';
 
-/** Hourly: drop expired sessions, dead tokens and rate-limit windows older than a day. */
+/** Hourly: drop expired sessions, dead tokens, rate-limit windows older than a day and upload links unused for a day. */
 export function maintenanceJob(db: Database): Job {
   return {
     name: 'maintenance',
@@ -12,6 +13,7 @@ export function maintenanceJob(db: Database): Job {
     run: async () => {
       await deleteExpiredSessionsAndTokens(db);
       await deleteExpiredWindows(db, 24 * 60 * 60);
+      await deleteAbandonedUploads(db, 24 * 60 * 60);
     },
   };
 }

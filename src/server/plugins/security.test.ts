@@ -313,3 +313,14 @@ describe('health', () => {
     expect(response.body).toEqual({ status: 'ok' });
   });
 });
+
+describe('logs', () => {
+  it('never carry the secret tokens that some paths hold', async () => {
+    const { withoutTokens } = await import('../app.ts');
+    expect(withoutTokens('/api/reset-password/abc123')).toBe('/api/reset-password/[token]');
+    expect(withoutTokens('/api/objects/upload/abc123?x=1')).toBe('/api/objects/upload/[token]?x=1');
+    expect(withoutTokens('/api/verify-email/abc')).toBe('/api/verify-email/[token]');
+    expect(withoutTokens('/api/invitations/abc')).toBe('/api/invitations/[token]');
+    expect(withoutTokens('/api/organizations/abc')).toBe('/api/organizations/abc');
+  });
+});

@@ -2,18 +2,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { forbidden } from '../errors.ts';
 
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** No inline script; images and uploads may also use the object store's own origin (an S3 bucket). */
+export function contentSecurityPolicy(objectStoreOrigin?: string): string {
+  const store = objectStoreOrigin ? ` ${objectStoreOrigin}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${store}`,
+    "font-src 'self'",
+    `connect-src 'self'${store}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -22,12 +26,13 @@ export function isSecureRequest(request: FastifyRequest): boolean {
 }
 
 /** Security headers on every answer, and refusal of state changes that come from another origin. */
-export function registerSecurity(app: FastifyInstance, config: Config): void {
+export function registerSecurity(app: FastifyInstance, config: Config, objectStoreOrigin?: string): void {
+  const policy = contentSecurityPolicy(objectStoreOrigin);
   const trustedOrigins = new Set([new URL(config.publicUrl).origin]);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.headers({
-      'content-security-policy': contentSecurityPolicy,
+      'content-security-policy': policy,
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',
       'referrer-policy': 'strict-origin-when-cross-origin',

@@ -1,16 +1,27 @@
-import { ImageOff } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Redirect, useSearchParams } from 'wouter';
+import type { PublicUser } from '../../domain/account.ts';
 import { todayIn } from '../../domain/dates.ts';
+import { isSubscriptionEnabled } from '../../domain/subscription.ts';
 import { ApiError } from '../app/api.ts';
 import { PageLoading } from '../app/router.tsx';
 import { Footer } from '../components/layout/footer.tsx';
+import { Button } from '../components/ui/button.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { useCurrentUser } from '../features/auth/use-current-user.ts';
 import { Sidebar } from '../features/dashboard/sidebar.tsx';
 import { TodayStatistics } from '../features/dashboard/statistics.tsx';
 import { TopBar } from '../features/dashboard/top-bar.tsx';
-import { useOrganizations } from '../features/organizations/api.ts';
+import { type Desk, useFloorDesks } from '../features/desks/list-floor-desks.ts';
+import {
+  type AvailabilityBooking,
+  availabilityByDesk,
+  summariseAvailability,
+} from '../features/floor-plan/availability.ts';
+import { FloorPlanView } from '../features/floor-plan/floor-plan-view.tsx';
+import { AddFloorDialog } from '../features/floors/add-floor-dialog.tsx';
+import { useFloors } from '../features/floors/list-floors.ts';
+import { type Organization, useOrganizations } from '../features/organizations/api.ts';
 
 /** Spec section 2: the subscription return parameters show a toast once and are then removed. */
 function useSubscriptionReturnToast() {
@@ -35,6 +46,141 @@ function useSubscriptionReturnToast() {
   }, [state, setSearchParams]);
 }
 
+const noDesks: Desk[] = [];
+// Bookings arrive with the booking feature; until then every desk is available.
+const noBookings: AvailabilityBooking[] = [];
+
+function FloorArea({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-[320px] flex-1 items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-white p-6 text-center">
+      {children}
+    </div>
+  );
+}
+
+/** One organization's dashboard; remounted when the organization changes, so its choices start fresh. */
+function Workspace({
+  user,
+  organizations,
+  organization,
+  onOrganizationChange,
+}: {
+  user: PublicUser;
+  organizations: Organization[];
+  organization: Organization;
+  onOrganizationChange: (id: string) => void;
+}) {
+  const floors = useFloors(organization.id);
+  const [floorId, setFloorId] = useState<string | null>(null);
+  const floor = floors.data?.find((item) => item.id === floorId) ?? floors.data?.[0];
+  const desks = useFloorDesks(floor?.id);
+  const [date, setDate] = useState(() => todayIn(organization.timeZone));
+  const [wantsEditMode, setWantsEditMode] = useState(false);
+  const [isAddingFloor, setIsAddingFloor] = useState(false);
+
+  const isAdmin = organization.role === 'admin';
+  const canEdit = isAdmin && isSubscriptionEnabled(organization.subscription, new Date());
+  const isEditMode = wantsEditMode && canEdit && floor !== undefined;
+
+  const deskList = desks.data ?? noDesks;
+  const availability = useMemo(
+    () => availabilityByDesk([...new Set(noBookings.map((booking) => booking.deskId))], noBookings, date),
+    [date],
+  );
+  const statistics = useMemo(
+    () =>
+      desks.data
+        ? summariseAvailability(
+            desks.data.map((desk) => desk.id),
+            noBookings,
+            date,
+          )
+        : null,
+    [desks.data, date],
+  );
+
+  let floorArea: ReactNode;
+  if (floors.isPending) {
+    floorArea = (
+      <FloorArea>
+        <p role="status">Loading floors…</p>
+      </FloorArea>
+    );
+  } else if (floors.isError) {
+    floorArea = (
+      <FloorArea>
+        <div role="alert">
+          <p className="font-medium text-slate-800">The floors could not be loaded.</p>
+          <Button className="mt-3" variant="secondary" onClick={() => void floors.refetch()}>
+            Try again
+          </Button>
+        </div>
+      </FloorArea>
+    );
+  } else if (!floor) {
+    floorArea = (
+      <FloorArea>
+        <p className="text-slate-700">No floors yet. An admin of {organization.name} can add one with Add Floor.</p>
+      </FloorArea>
+    );
+  } else {
+    floorArea = (
+      <>
+        {desks.isError && (
+          <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+            The desks of {floor.name} could not be loaded. Use Refresh Data to try again.
+          </p>
+        )}
+        <FloorPlanView
+          organization={organization}
+          floor={floor}
+          desks={deskList}
+          isLoading={desks.isPending}
+          isEditMode={isEditMode}
+          availability={availability}
+        />
+      </>
+    );
+  }
+
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50 md:flex-row">
+      <Sidebar
+        organizations={organizations}
+        organization={organization}
+        onOrganizationChange={onOrganizationChange}
+        floors={floors.data ?? []}
+        isLoadingFloors={floors.isPending}
+        selectedFloorId={floor?.id}
+        onFloorChange={setFloorId}
+        onAddFloor={() => setIsAddingFloor(true)}
+        isEditMode={isEditMode}
+        onEditModeChange={setWantsEditMode}
+      />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar user={user} date={date} onDateChange={setDate} />
+        <main className="flex flex-1 flex-col gap-4 p-4 sm:p-6">
+          <div>
+            <h1 className="text-xl font-semibold text-slate-900">{organization.name}</h1>
+            <p className="text-sm text-slate-600">Floor plan</p>
+          </div>
+          <TodayStatistics statistics={statistics} />
+          {floorArea}
+        </main>
+        <Footer />
+      </div>
+      {isAdmin && (
+        <AddFloorDialog
+          organizationId={organization.id}
+          open={isAddingFloor}
+          onOpenChange={setIsAddingFloor}
+          onCreated={(created) => setFloorId(created.id)}
+        />
+      )}
+    </div>
+  );
+}
+
 export function DashboardPage() {
   const { user } = useCurrentUser();
   const organizations = useOrganizations();
@@ -43,7 +189,6 @@ export function DashboardPage() {
     () => organizations.data?.find((item) => item.id === organizationId) ?? organizations.data?.[0],
     [organizations.data, organizationId],
   );
-  const [date, setDate] = useState<string | null>(null);
   useSubscriptionReturnToast();
 
   useEffect(() => {
@@ -59,36 +204,15 @@ export function DashboardPage() {
     return <PageLoading label="Could not load your organizations. Please try again." />;
   }
   if (!organization) return <Redirect to="/setup" />;
-  const selectedDate = date ?? todayIn(organization.timeZone);
 
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50 md:flex-row">
-      <Sidebar
-        organizations={organizations.data}
-        organization={organization}
-        onOrganizationChange={(id) => setOrganizationId(id)}
-      />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar user={user} date={selectedDate} onDateChange={setDate} />
-        <main className="flex flex-1 flex-col gap-4 p-4 sm:p-6">
-          <div>
-            <h1 className="text-xl font-semibold text-slate-900">{organization.name}</h1>
-            <p className="text-sm text-slate-600">Floor plan</p>
-          </div>
-          <TodayStatistics deskCount={0} />
-          <section
-            aria-label="Floor plan"
-            className="flex min-h-[420px] flex-1 items-center justify-center rounded-2xl border border-dashed border-slate-300 bg-white"
-          >
-            <div className="text-center">
-              <ImageOff className="mx-auto size-10 text-slate-400" aria-hidden="true" />
-              <p className="mt-3 font-medium text-slate-700">No floor plan uploaded</p>
-            </div>
-          </section>
-        </main>
-        <Footer />
-      </div>
-    </div>
+    <Workspace
+      key={organization.id}
+      user={user}
+      organizations={organizations.data}
+      organization={organization}
+      onOrganizationChange={setOrganizationId}
+    />
   );
 }
 

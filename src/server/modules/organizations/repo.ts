@@ -59,3 +59,17 @@ export async function findOrganizationOfUser(
     .limit(1);
   return row;
 }
+
+/** Saves the organization's default zoom (the floor plan shown without a floor); undefined when it does not exist. */
+export async function updateOrganizationZoom(
+  db: Database,
+  organizationId: string,
+  defaultZoomLevel: number,
+): Promise<OrganizationRow | undefined> {
+  const [row] = await db
+    .update(organizations)
+    .set({ defaultZoomLevel: String(defaultZoomLevel) })
+    .where(eq(organizations.id, organizationId))
+    .returning();
+  return row;
+}

@@ -17,6 +17,8 @@ import { isSubscriptionEnabled } from '../../../domain/subscription.ts';
 import { BrandMark } from '../../components/layout/brand.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
+import { FloorPicker } from '../floors/floor-picker.tsx';
+import type { Floor } from '../floors/list-floors.ts';
 import type { Organization } from '../organizations/api.ts';
 
 function NavItem({
@@ -55,14 +57,78 @@ function SectionLabel({ children }: { children: ReactNode }) {
   return <p className="px-3 pt-4 pb-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">{children}</p>;
 }
 
+function EditModeSwitch({
+  canEdit,
+  isEditMode,
+  onChange,
+}: {
+  canEdit: boolean;
+  isEditMode: boolean;
+  onChange: (isEditMode: boolean) => void;
+}) {
+  return (
+    <>
+      <div className="mt-2 flex items-center justify-between rounded-lg px-3 py-2">
+        <span id="edit-mode-label" className="flex items-center gap-3 text-sm font-medium text-slate-700">
+          <Layers className="size-4" aria-hidden="true" />
+          Edit Mode
+        </span>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={isEditMode}
+          aria-labelledby="edit-mode-label"
+          aria-describedby="edit-mode-hint"
+          disabled={!canEdit}
+          title={canEdit ? undefined : 'Subscribe to edit floor plans'}
+          onClick={() => onChange(!isEditMode)}
+          className={cn(
+            'relative h-5 w-9 shrink-0 rounded-full transition-colors',
+            isEditMode ? 'bg-brand-600' : 'bg-slate-300',
+            !canEdit && 'cursor-not-allowed bg-slate-200',
+          )}
+        >
+          <span
+            className={cn(
+              'absolute top-0.5 left-0.5 size-4 rounded-full bg-white shadow transition-transform',
+              isEditMode && 'translate-x-4',
+            )}
+          />
+        </button>
+      </div>
+      <p id="edit-mode-hint" className="px-3 text-xs text-slate-600">
+        {!canEdit
+          ? 'Subscribe to edit floor plans'
+          : isEditMode
+            ? 'Editing: click the floor plan to add desks.'
+            : 'Place desks and upload floor plans.'}
+      </p>
+    </>
+  );
+}
+
 export function Sidebar({
   organizations,
   organization,
   onOrganizationChange,
+  floors,
+  isLoadingFloors,
+  selectedFloorId,
+  onFloorChange,
+  onAddFloor,
+  isEditMode,
+  onEditModeChange,
 }: {
   organizations: Organization[];
   organization: Organization;
   onOrganizationChange: (id: string) => void;
+  floors: readonly Floor[];
+  isLoadingFloors: boolean;
+  selectedFloorId: string | undefined;
+  onFloorChange: (floorId: string) => void;
+  onAddFloor: () => void;
+  isEditMode: boolean;
+  onEditModeChange: (isEditMode: boolean) => void;
 }) {
   const queryClient = useQueryClient();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
@@ -115,18 +181,12 @@ export function Sidebar({
             </select>
           </div>
         )}
-        <div className="px-3 pb-2">
-          <label htmlFor="floor-picker" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
-            Floor
-          </label>
-          <select
-            id="floor-picker"
-            disabled
-            className="mt-1 h-9 w-full rounded-lg border border-slate-300 bg-slate-50 px-2 text-sm text-slate-600"
-          >
-            <option>No floors yet</option>
-          </select>
-        </div>
+        <FloorPicker
+          floors={floors}
+          selectedFloorId={selectedFloorId}
+          isLoading={isLoadingFloors}
+          onChange={onFloorChange}
+        />
         <NavItem icon={LayoutGrid} isActive>
           Floor Plan
         </NavItem>
@@ -148,7 +208,7 @@ export function Sidebar({
             <NavItem icon={BarChart3} isSoon>
               Analytics
             </NavItem>
-            <NavItem icon={PlusSquare} isSoon>
+            <NavItem icon={PlusSquare} onClick={onAddFloor}>
               Add Floor
             </NavItem>
             {!organization.subscription.isOverridden && (
@@ -160,26 +220,7 @@ export function Sidebar({
                 Subscription
               </Link>
             )}
-            <div className="mt-2 flex items-center justify-between rounded-lg px-3 py-2">
-              <span id="edit-mode-label" className="flex items-center gap-3 text-sm font-medium text-slate-700">
-                <Layers className="size-4" aria-hidden="true" />
-                Edit Mode
-              </span>
-              <button
-                type="button"
-                role="switch"
-                aria-checked="false"
-                aria-labelledby="edit-mode-label"
-                aria-describedby="edit-mode-hint"
-                disabled
-                className="relative h-5 w-9 cursor-not-allowed rounded-full bg-slate-200"
-              >
-                <span className="absolute top-0.5 left-0.5 size-4 rounded-full bg-white shadow" />
-              </button>
-            </div>
-            <p id="edit-mode-hint" className="px-3 text-xs text-slate-500">
-              {canEdit ? 'The floor-plan editor is on its way.' : 'Subscribe to edit floor plans'}
-            </p>
+            <EditModeSwitch canEdit={canEdit} isEditMode={isEditMode} onChange={onEditModeChange} />
           </>
         )}
       </nav>

@@ -20,7 +20,7 @@ export function TopBar({
 }) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
-      <div className="flex items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2">
         <Button
           variant="secondary"
           size="icon"
@@ -45,7 +45,7 @@ export function TopBar({
         <span className="hidden text-sm text-slate-600 lg:inline">{formatLongDate(date)}</span>
         <Button variant="secondary" size="sm" disabled title="The day roster arrives with desk booking">
           <Users className="size-4" aria-hidden="true" />
-          Who's in today?
+          <span className="sr-only sm:not-sr-only">Who's in today?</span>
         </Button>
       </div>
       <div className="flex items-center gap-3">

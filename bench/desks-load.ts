@@ -1,0 +1,228 @@
+// Load on the floor plan's hot read: GET /api/floors/{id}/desks for a 2,000-desk floor, 50 connections, ~10 s,
+// on PostgreSQL, next to a "ceiling": a bare Fastify route on the same machine answering the same JSON bytes.
+// Run alone with `npx node bench/desks-load.ts` (database postgres://postgres@127.0.0.1:5432/perch_bench_desks,
+// created and dropped here). The load generator runs in a worker thread so that it does not share the server's
+// event loop; every server started here listens on loopback and is closed before the function returns.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+// @ts-expect-error autocannon ships no type declarations; its use is typed by the Autocannon interface below.
+import autocannonUntyped from 'autocannon';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { type DatabaseHandle, openDatabase } from '../src/server/db/client.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { sessionCookie } from '../src/server/plugins/session.ts';
+
+export interface DesksLoadFigures {
+  /** Latency percentiles in milliseconds, and completed requests per second, of the real route. */
+  p50: number;
+  p95: number;
+  p99: number;
+  requestsPerSecond: number;
+  /** The same load against a bare route that only writes the same bytes: what this machine allows at best. */
+  ceilingP95: number;
+  ceilingRps: number;
+}
+
+const deskCount = 2000;
+const connections = 50;
+const durationSeconds = 10;
+const warmUpSeconds = 2;
+const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/perch_bench_desks';
+
+interface LoadRequest {
+  perchDesksLoad: true;
+  url: string;
+  headers: Record<string, string>;
+  duration: number;
+}
+
+interface LoadResult {
+  latencies: number[];
+  durationSeconds: number;
+  failures: number;
+}
+
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+}) => PromiseLike<{ duration: number; errors: number; timeouts: number; non2xx: number }> & {
+  on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+};
+
+/** Worker side: one autocannon run; every response time is kept, so p95 is exact (autocannon reports no p95). */
+async function runLoadInWorker(request: LoadRequest): Promise<LoadResult> {
+  const autocannon = autocannonUntyped as Autocannon;
+  const latencies: number[] = [];
+  let failures = 0;
+  const instance = autocannon({ url: request.url, connections, duration: request.duration, headers: request.headers });
+  instance.on('response', (_client, status, _bytes, ms) => {
+    if (status === 200) latencies.push(ms);
+    else failures += 1;
+  });
+  const result = await instance;
+  return { latencies, durationSeconds: result.duration, failures: failures + result.errors + result.timeouts };
+}
+
+async function runLoad(url: string, headers: Record<string, string>, duration: number): Promise<LoadResult> {
+  const request: LoadRequest = { perchDesksLoad: true, url, headers, duration };
+  const worker = new Worker(new URL(import.meta.url), { workerData: request });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (result: LoadResult) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the load worker stopped with code ${code}`)));
+  });
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
+}
+
+async function measure(url: string, headers: Record<string, string>) {
+  await runLoad(url, headers, warmUpSeconds);
+  const result = await runLoad(url, headers, durationSeconds);
+  if (result.failures > 0) throw new Error(`${result.failures} requests to ${url} failed under load`);
+  const sorted = result.latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    requestsPerSecond: sorted.length / result.durationSeconds,
+  };
+}
+
+async function withAdminClient(databaseUrl: string, fn: (client: pg.Client) => Promise<void>): Promise<void> {
+  const admin = new URL(databaseUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function databaseName(databaseUrl: string): string {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`"${name}" is not a database name this benchmark will create`);
+  return name;
+}
+
+/** One organization, its admin signed in, one floor with 2,000 desks. Answers the session cookie and the floor. */
+async function seed(app: FastifyInstance, database: DatabaseHandle) {
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/register',
+    payload: { email: 'bench@example.com', password: 'correct horse battery', firstName: 'Bench', lastName: 'Mark' },
+  });
+  const session = registered.cookies.find((cookie) => cookie.name === sessionCookie);
+  if (registered.statusCode !== 201 || !session) throw new Error(`sign-up failed: ${registered.body}`);
+  const cookie = `${session.name}=${session.value}`;
+  const organization = await app.inject({
+    method: 'POST',
+    url: '/api/organizations',
+    headers: { cookie },
+    payload: { name: 'Bench Corp', slug: 'bench-corp' },
+  });
+  const floors = await app.inject({ url: `/api/organizations/${organization.json().id}/floors`, headers: { cookie } });
+  const floor = floors.json()[0] as { id: string; organizationId: string };
+  await database.sql.query(
+    `INSERT INTO desks (organization_id, floor_id, name, description, position_x, position_y, width, height, rotation, created_at)
+     SELECT $1, $2, 'D' || lpad(i::text, 2, '0'), 'New desk', (i % 40) * 45 + 0.5, ((i / 40) % 25) * 40, 40, 30,
+            (i * 15) % 360, now() + i * interval '1 millisecond'
+     FROM generate_series(1, ${deskCount}) AS i`,
+    [floor.organizationId, floor.id],
+  );
+  await database.sql.exec('ANALYZE');
+  return { cookie, floorId: floor.id };
+}
+
+async function startCeiling(bytes: Buffer): Promise<{ server: FastifyInstance; url: string }> {
+  const server = Fastify({ logger: false });
+  server.get('/desks', (_request, reply) => {
+    reply.header('content-type', 'application/json; charset=utf-8').send(bytes);
+  });
+  const address = await server.listen({ host: '127.0.0.1', port: 0 });
+  return { server, url: `${address}/desks` };
+}
+
+export async function measureDesksLoad(options: { databaseUrl: string }): Promise<DesksLoadFigures> {
+  const name = databaseName(options.databaseUrl);
+  await withAdminClient(options.databaseUrl, async (admin) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  });
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'perch-bench-desks-'));
+  let database: DatabaseHandle | undefined;
+  let app: FastifyInstance | undefined;
+  let ceiling: FastifyInstance | undefined;
+  try {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      DATABASE_URL: options.databaseUrl,
+      PUBLIC_URL: 'http://127.0.0.1',
+    });
+    database = await openDatabase({ databaseUrl: options.databaseUrl, poolSize: config.databasePoolSize });
+    await migrate(database.sql);
+    app = await buildApp({ config, database, serveWebApp: false });
+    const { cookie, floorId } = await seed(app, database);
+    const address = await app.listen({ host: '127.0.0.1', port: 0 });
+    const url = `${address}/api/floors/${floorId}/desks`;
+
+    const probe = await fetch(url, { headers: { cookie } });
+    const bytes = Buffer.from(await probe.arrayBuffer());
+    const desks = JSON.parse(bytes.toString('utf8')) as unknown[];
+    if (probe.status !== 200 || desks.length !== deskCount) throw new Error(`the desks route answered ${probe.status}`);
+
+    const real = await measure(url, { cookie });
+    await app.close();
+    app = undefined;
+
+    const started = await startCeiling(bytes);
+    ceiling = started.server;
+    const best = await measure(started.url, {});
+    return { ...real, ceilingP95: best.p95, ceilingRps: best.requestsPerSecond };
+  } finally {
+    await ceiling?.close();
+    await app?.close();
+    await database?.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    await withAdminClient(options.databaseUrl, async (admin) => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    });
+  }
+}
+
+if (!isMainThread && (workerData as LoadRequest | undefined)?.perchDesksLoad) {
+  parentPort!.postMessage(await runLoadInWorker(workerData as LoadRequest));
+} else if (isMainThread && process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const timer = setTimeout(() => {
+    console.error('The desks load benchmark passed its 3-minute limit and stops.');
+    process.exit(1);
+  }, 3 * 60_000);
+  timer.unref();
+  const figures = await measureDesksLoad({ databaseUrl: defaultDatabaseUrl });
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  console.log(
+    [
+      `GET /api/floors/{id}/desks, ${deskCount} desks, ${connections} connections, ${durationSeconds} s on PostgreSQL:`,
+      `  p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)}, p99 ${ms(figures.p99)}, ${Math.round(figures.requestsPerSecond)} requests/s`,
+      `  ceiling (bare route, same bytes): p95 ${ms(figures.ceilingP95)}, ${Math.round(figures.ceilingRps)} requests/s`,
+    ].join('\n'),
+  );
+  process.exit(0);
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { buildCalendar, escapeText, foldLine, formatUtcStamp, zonedTimeToUtc } from './calendar.ts';
+
+const iso = (date: Date) => date.toISOString();
+
+describe('zonedTimeToUtc', () => {
+  it('reads London wall clocks as GMT before the March 2026 change and BST after it', () => {
+    expect(iso(zonedTimeToUtc('2026-03-28', '09:00', 'Europe/London'))).toBe('2026-03-28T09:00:00.000Z');
+    expect(iso(zonedTimeToUtc('2026-03-29', '09:00', 'Europe/London'))).toBe('2026-03-29T08:00:00.000Z');
+    expect(iso(zonedTimeToUtc('2026-03-30', '18:00', 'Europe/London'))).toBe('2026-03-30T17:00:00.000Z');
+  });
+
+  it('reads New York wall clocks across its March and November changes', () => {
+    expect(iso(zonedTimeToUtc('2026-03-07', '09:00', 'America/New_York'))).toBe('2026-03-07T14:00:00.000Z');
+    expect(iso(zonedTimeToUtc('2026-03-08', '09:00', 'America/New_York'))).toBe('2026-03-08T13:00:00.000Z');
+    expect(iso(zonedTimeToUtc('2026-10-31', '13:00', 'America/New_York'))).toBe('2026-10-31T17:00:00.000Z');
+    expect(iso(zonedTimeToUtc('2026-11-01', '13:00', 'America/New_York'))).toBe('2026-11-01T18:00:00.000Z');
+  });
+
+  it('handles zones east of UTC, with half hours, and the date line', () => {
+    expect(iso(zonedTimeToUtc('2026-11-23', '09:00', 'Asia/Kolkata'))).toBe('2026-11-23T03:30:00.000Z');
+    expect(iso(zonedTimeToUtc('2026-11-23', '09:00', 'Pacific/Kiritimati'))).toBe('2026-11-22T19:00:00.000Z');
+    expect(iso(zonedTimeToUtc('2026-11-23', '09:00', 'Etc/GMT+12'))).toBe('2026-11-23T21:00:00.000Z');
+    expect(iso(zonedTimeToUtc('2026-11-23', '09:00', 'UTC'))).toBe('2026-11-23T09:00:00.000Z');
+  });
+
+  it('reads a skipped wall clock with the offset from before the change and a repeated one as the earlier', () => {
+    // London skips 01:00-02:00 on 2026-03-29 and repeats 01:00-02:00 on 2026-10-25.
+    expect(iso(zonedTimeToUtc('2026-03-29', '01:30', 'Europe/London'))).toBe('2026-03-29T01:30:00.000Z');
+    expect(iso(zonedTimeToUtc('2026-10-25', '01:30', 'Europe/London'))).toBe('2026-10-25T00:30:00.000Z');
+  });
+});
+
+describe('escapeText', () => {
+  it('escapes backslashes, semicolons, commas and line breaks', () => {
+    expect(escapeText('a\\b;c,d\ne\r\nf')).toBe('a\\\\b\\;c\\,d\\ne\\nf');
+  });
+});
+
+describe('foldLine', () => {
+  const octets = (text: string) => new TextEncoder().encode(text).length;
+
+  it('leaves a line of 75 octets alone and folds a longer one with CRLF and a space', () => {
+    expect(foldLine('x'.repeat(75))).toBe('x'.repeat(75));
+    expect(foldLine('x'.repeat(76))).toBe(`${'x'.repeat(75)}\r\n x`);
+  });
+
+  it('keeps every physical line within 75 octets without splitting a multi-byte character', () => {
+    const line = `SUMMARY:${'Desk ü 🪑 '.repeat(30)}`;
+    const folded = foldLine(line);
+    for (const physical of folded.split('\r\n')) expect(octets(physical)).toBeLessThanOrEqual(75);
+    expect(folded.split('\r\n ').join('')).toBe(line);
+  });
+});
+
+describe('buildCalendar', () => {
+  const event = {
+    uid: 'booking-1@perch.test',
+    start: new Date('2026-03-30T08:00:00Z'),
+    end: new Date('2026-03-30T17:00:00Z'),
+    summary: 'Desk D01, Floor 1',
+    description: 'Full day; notes: window, please',
+    location: 'Acme Corp',
+  };
+
+  it('writes one VEVENT per event with UID, DTSTAMP and UTC start and end, with CRLF line endings', () => {
+    const text = buildCalendar({
+      events: [event, { ...event, uid: 'booking-2@perch.test' }],
+      now: new Date('2026-03-01T12:34:56Z'),
+    });
+    const lines = text.split('\r\n');
+    expect(text.endsWith('\r\n')).toBe(true);
+    expect(text.replaceAll('\r\n', '')).not.toMatch(/[\r\n]/);
+    expect(lines.slice(0, 5)).toEqual([
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//Perch//Desk bookings//EN',
+      'CALSCALE:GREGORIAN',
+      'METHOD:PUBLISH',
+    ]);
+    expect(lines.filter((line) => line === 'BEGIN:VEVENT')).toHaveLength(2);
+    expect(lines).toContain('UID:booking-1@perch.test');
+    expect(lines).toContain('UID:booking-2@perch.test');
+    expect(lines).toContain('DTSTAMP:20260301T123456Z');
+    expect(lines).toContain('DTSTART:20260330T080000Z');
+    expect(lines).toContain('DTEND:20260330T170000Z');
+    expect(lines).toContain('SUMMARY:Desk D01\\, Floor 1');
+    expect(lines).toContain('DESCRIPTION:Full day\\; notes: window\\, please');
+    expect(lines.at(-2)).toBe('END:VCALENDAR');
+  });
+
+  it('writes a cancellation with method CANCEL and status CANCELLED', () => {
+    const text = buildCalendar({ events: [{ ...event, status: 'CANCELLED', sequence: 1 }], method: 'CANCEL' });
+    expect(text).toContain('\r\nMETHOD:CANCEL\r\n');
+    expect(text).toContain('\r\nSTATUS:CANCELLED\r\n');
+    expect(text).toContain('\r\nSEQUENCE:1\r\n');
+  });
+
+  it('folds long lines', () => {
+    const text = buildCalendar({ events: [{ ...event, description: 'n'.repeat(200) }] });
+    for (const line of text.split('\r\n')) expect(line.length).toBeLessThanOrEqual(75);
+    expect(text).toContain('\r\n n');
+  });
+});
+
+describe('formatUtcStamp', () => {
+  it('drops milliseconds', () => {
+    expect(formatUtcStamp(new Date('2026-11-23T09:05:07.890Z'))).toBe('20261123T090507Z');
+  });
+});

@@ -1,0 +1,147 @@
+/** iCalendar (RFC 5545) text for bookings, and the local-time arithmetic it needs. */
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = partsFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    partsFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
+export function zoneOffsetAt(instant: number, timeZone: string): number {
+  const values: Record<string, number> = {};
+  for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
+    if (part.type !== 'literal') values[part.type] = Number(part.value);
+  }
+  const wallClock = Date.UTC(
+    values.year ?? 1970,
+    (values.month ?? 1) - 1,
+    values.day ?? 1,
+    values.hour ?? 0,
+    values.minute ?? 0,
+    values.second ?? 0,
+  );
+  return wallClock - (instant - (((instant % 1000) + 1000) % 1000));
+}
+
+/**
+ * The instant at which the wall clocks of `timeZone` show `time` on `date`. A time that the zone
+ * skips (the hour lost when clocks go forward) is read with the offset from before the change, as
+ * calendar programs do; a time that occurs twice is the earlier one.
+ */
+export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
+  const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
+  const [hour = 0, minute = 0] = time.split(':').map(Number);
+  const wallClock = Date.UTC(year, month - 1, day, hour, minute);
+  const before = zoneOffsetAt(wallClock - 86_400_000, timeZone);
+  const after = zoneOffsetAt(wallClock + 86_400_000, timeZone);
+  // Try the offsets in force a day either side; the one whose instant really shows this wall clock wins.
+  for (const offset of before === after ? [before] : [before, after].sort((a, b) => b - a)) {
+    const instant = wallClock - offset;
+    if (zoneOffsetAt(instant, timeZone) === offset) return new Date(instant);
+  }
+  return new Date(wallClock - before);
+}
+
+/** 20261123T090000Z */
+export function formatUtcStamp(instant: Date): string {
+  return `${instant.toISOString().slice(0, 19).replaceAll('-', '').replaceAll(':', '')}Z`;
+}
+
+/** RFC 5545 section 3.3.11: backslash, semicolon, comma and line breaks are escaped in TEXT values. */
+export function escapeText(value: string): string {
+  return value
+    .replaceAll('\\', '\\\\')
+    .replaceAll(';', '\\;')
+    .replaceAll(',', '\\,')
+    .replace(/\r\n|\r|\n/g, '\\n');
+}
+
+const encoder = new TextEncoder();
+
+/**
+ * RFC 5545 section 3.1: lines longer than 75 octets are folded with CRLF and one space. Folds fall
+ * between characters, never inside a UTF-8 sequence.
+ */
+export function foldLine(line: string): string {
+  const pieces: string[] = [];
+  let current = '';
+  let currentOctets = 0;
+  let limit = 75;
+  for (const character of line) {
+    const octets = encoder.encode(character).length;
+    if (currentOctets + octets > limit) {
+      pieces.push(current);
+      current = '';
+      currentOctets = 0;
+      limit = 74; // continuation lines start with a space, which counts
+    }
+    current += character;
+    currentOctets += octets;
+  }
+  pieces.push(current);
+  return pieces.join('\r\n ');
+}
+
+export interface CalendarEvent {
+  uid: string;
+  start: Date;
+  end: Date;
+  summary: string;
+  description?: string;
+  location?: string;
+  /** Defaults to CONFIRMED; a cancellation notice sends CANCELLED with method CANCEL. */
+  status?: 'CONFIRMED' | 'CANCELLED';
+  /** RFC 5545 SEQUENCE: a cancellation must be newer than the event it removes. */
+  sequence?: number;
+}
+
+export interface CalendarOptions {
+  events: CalendarEvent[];
+  /** PUBLISH for a confirmation, CANCEL to remove events already imported. */
+  method?: 'PUBLISH' | 'CANCEL';
+  now?: Date;
+}
+
+/** A VCALENDAR with one VEVENT per event; CRLF line endings, folded lines, escaped text. */
+export function buildCalendar({ events, method = 'PUBLISH', now = new Date() }: CalendarOptions): string {
+  const stamp = formatUtcStamp(now);
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Perch//Desk bookings//EN', 'CALSCALE:GREGORIAN'];
+  lines.push(`METHOD:${method}`);
+  for (const event of events) {
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${escapeText(event.uid)}`,
+      `DTSTAMP:${stamp}`,
+      `DTSTART:${formatUtcStamp(event.start)}`,
+      `DTEND:${formatUtcStamp(event.end)}`,
+      `SUMMARY:${escapeText(event.summary)}`,
+    );
+    if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
+    if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
+    lines.push(
+      `STATUS:${event.status ?? 'CONFIRMED'}`,
+      `SEQUENCE:${event.sequence ?? 0}`,
+      'TRANSP:OPAQUE',
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR');
+  return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}
+
+export const calendarContentType = (method: 'PUBLISH' | 'CANCEL' = 'PUBLISH') =>
+  `text/calendar; charset=utf-8; method=${method}`;

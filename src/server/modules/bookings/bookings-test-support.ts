@@ -1,0 +1,101 @@
+import { addDays, todayIn } from '../../../domain/dates.ts';
+import { signUp, type TestApp, type TestClient } from '../../testing/harness.ts';
+
+let slugCounter = 0;
+
+export interface TestOrganization {
+  id: string;
+  timeZone: string;
+  admin: Awaited<ReturnType<typeof signUp>>;
+  floorId: string;
+  desks: string[];
+  /** A date `days` after today in the organization's zone. */
+  day(days: number): string;
+}
+
+/** An organization made through the API by a new admin, with one floor and `deskCount` desks inserted by SQL. */
+export async function createOrganization(
+  testApp: TestApp,
+  options: { timeZone?: string; deskCount?: number; admin?: Awaited<ReturnType<typeof signUp>> } = {},
+): Promise<TestOrganization> {
+  const admin = options.admin ?? (await signUp(testApp, { firstName: 'Ada', lastName: 'Admin' }));
+  slugCounter += 1;
+  const timeZone = options.timeZone ?? 'Europe/London';
+  const response = await admin.client.post('/api/organizations', {
+    name: 'Acme Corp',
+    slug: `bookings-${Date.now().toString(36)}-${slugCounter}`,
+    timeZone,
+  });
+  if (response.status !== 201) throw new Error(`organization: ${response.status} ${response.text}`);
+  const id = response.body.id as string;
+  const floorId = await addFloor(testApp, id, 'Floor 1');
+  const desks = await addDesks(testApp, id, floorId, options.deskCount ?? 3);
+  return { id, timeZone, admin, floorId, desks, day: (days) => addDays(todayIn(timeZone), days) };
+}
+
+export async function addFloor(testApp: TestApp, organizationId: string, name: string): Promise<string> {
+  const [floor] = await testApp.database.sql.query<{ id: string }>(
+    'INSERT INTO floors (organization_id, name) VALUES ($1, $2) RETURNING id',
+    [organizationId, name],
+  );
+  if (!floor) throw new Error('floor not inserted');
+  return floor.id;
+}
+
+/** Desks D01, D02, ... (or prefix + number) on a floor. */
+export async function addDesks(
+  testApp: TestApp,
+  organizationId: string,
+  floorId: string,
+  count: number,
+  prefix = 'D',
+): Promise<string[]> {
+  const rows = await testApp.database.sql.query<{ id: string }>(
+    `INSERT INTO desks (organization_id, floor_id, name, position_x, position_y, width, height)
+     SELECT $1, $2, $3 || lpad(n::text, 2, '0'), 10 * n, 10, 120, 80 FROM generate_series(1, $4::int) AS n
+     RETURNING id`,
+    [organizationId, floorId, prefix, count],
+  );
+  return rows.map((row) => row.id);
+}
+
+/** A new user, added to the organization with a membership row. */
+export async function addMember(
+  testApp: TestApp,
+  organizationId: string,
+  role: 'admin' | 'member' = 'member',
+  names: { firstName?: string; lastName?: string } = { firstName: 'Mia', lastName: 'Member' },
+) {
+  const member = await signUp(testApp, names);
+  await testApp.database.sql.query('INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, $3)', [
+    organizationId,
+    member.user.id,
+    role,
+  ]);
+  return member;
+}
+
+export function book(client: TestClient, organization: TestOrganization, body: Record<string, unknown>) {
+  return client.post('/api/bookings', {
+    organizationId: organization.id,
+    deskId: organization.desks[0],
+    bookingDate: organization.day(7),
+    timeSlot: 'full-day',
+    ...body,
+  });
+}
+
+export async function activeRows(testApp: TestApp, deskId: string) {
+  return testApp.database.sql.query<{ booking_date: string; time_slot: string; user_id: string }>(
+    `SELECT booking_date::text, time_slot, user_id FROM bookings WHERE desk_id = $1 AND status = 'active'
+     ORDER BY booking_date, time_slot`,
+    [deskId],
+  );
+}
+
+/** The next Monday at least `minimumDays` after today in the organization's zone. */
+export function nextMonday(organization: TestOrganization, minimumDays = 7): string {
+  let date = organization.day(minimumDays);
+  while (new Date(`${date}T00:00:00Z`).getUTCDay() !== 1) date = addDays(date, 1);
+  return date;
+}

@@ -1,0 +1,112 @@
+import {
+  type BookingView,
+  type DeskAvailabilityView,
+  deskAvailabilityOn,
+  isUuid,
+  remainingWeekdays,
+  slotAvailabilityOn,
+  slotTimes,
+  type TimeSlot,
+  type WeeklyAvailabilityInput,
+  type WeeklyAvailabilityView,
+} from '../../../domain/bookings.ts';
+import { addDays } from '../../../domain/dates.ts';
+import type { AppContext } from '../../context.ts';
+import { badRequest } from '../../errors.ts';
+import { findMemberOrganization } from '../organizations/service.ts';
+import * as repo from './repo.ts';
+import { deskNotFound, requireNotPast, toBookingView } from './service.ts';
+
+export const maxUserBookings = 500;
+export const maxAlternatives = 10;
+
+/** Members only (findMemberOrganization): the floor plan shows who sits where. One indexed query. */
+export async function listOrganizationBookings(
+  context: AppContext,
+  userId: string,
+  organizationId: string,
+  range: { startDate: string; endDate: string },
+): Promise<BookingView[]> {
+  const { organization } = await findMemberOrganization(context, organizationId, userId);
+  const rows = await repo.listActiveBookingsInRange(context.db, organization.id, range.startDate, range.endDate);
+  return rows.map(toBookingView);
+}
+
+/** The caller's own bookings, active and cancelled, newest date first (membership checked). */
+export async function listMyBookings(
+  context: AppContext,
+  userId: string,
+  organizationId: string,
+): Promise<BookingView[]> {
+  const { organization } = await findMemberOrganization(context, organizationId, userId);
+  const rows = await repo.listBookingsOfUser(context.db, organization.id, userId, maxUserBookings);
+  return rows.map(toBookingView);
+}
+
+function slotRange(date: string, slot: TimeSlot): string {
+  return repo.localRange(`${date} ${slotTimes[slot].start}`, `${date} ${slotTimes[slot].end}`);
+}
+
+/** A desk's state on one date (spec section 4) for a member of its organization (checked by the lookup). */
+export async function findDeskAvailability(
+  context: AppContext,
+  userId: string,
+  deskId: string,
+  date: string,
+): Promise<DeskAvailabilityView> {
+  const desk = isUuid(deskId) ? await repo.findDeskOfMember(context.db, deskId, userId) : undefined;
+  if (!desk) throw deskNotFound();
+  const wholeDay = repo.localRange(`${date} 00:00`, `${addDays(date, 1)} 00:00`);
+  const rows = await repo.listActiveBookingsOfDeskOverlapping(context.db, desk.organizationId, desk.id, wholeDay);
+  return {
+    deskId: desk.id,
+    date,
+    status: deskAvailabilityOn(rows, date),
+    slots: slotAvailabilityOn(rows, date),
+    bookings: rows.map(toBookingView),
+  };
+}
+
+/**
+ * Whether the desk is free in the slot on every remaining weekday of startDate's week, and up to ten
+ * other desks of the organization that are (same floor first). Membership checked by findMemberOrganization.
+ */
+export async function findWeeklyAvailability(
+  context: AppContext,
+  userId: string,
+  input: WeeklyAvailabilityInput,
+): Promise<WeeklyAvailabilityView> {
+  const { organization } = await findMemberOrganization(context, input.organizationId, userId);
+  const desk = isUuid(input.deskId)
+    ? await repo.findDeskInOrganization(context.db, organization.id, input.deskId)
+    : undefined;
+  if (!desk) throw deskNotFound();
+  requireNotPast(input.startDate, organization.timeZone, 'startDate');
+  const dates = remainingWeekdays(input.startDate);
+  const lastDate = dates.at(-1);
+  if (!lastDate) throw badRequest('A weekly booking starts on a weekday, Monday to Friday (startDate)');
+
+  const busy = await repo.listBusyDeskIds(
+    context.db,
+    organization.id,
+    input.startDate,
+    lastDate,
+    dates.map((date) => slotRange(date, input.timeSlot)),
+  );
+  const alternatives = await repo.listDesksExcept(
+    context.db,
+    organization.id,
+    desk.floorId,
+    [desk.id, ...busy],
+    maxAlternatives,
+  );
+  return {
+    originalDesk: { id: desk.id, name: desk.name, available: !busy.has(desk.id) },
+    alternatives: alternatives.map((alternative) => ({
+      id: alternative.id,
+      name: alternative.name,
+      floor: { id: alternative.floorId, name: alternative.floorName },
+    })),
+    dates,
+  };
+}

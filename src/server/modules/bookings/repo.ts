@@ -1,0 +1,324 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { BookingStatus, TimeSlot } from '../../../domain/bookings.ts';
+import type { Role } from '../../../domain/organization.ts';
+import type { Database } from '../../db/client.ts';
+
+/** A booking with the names its view shows (desk, floor, owner), as one joined row. */
+export interface BookingRow {
+  id: string;
+  organizationId: string;
+  deskId: string;
+  deskName: string;
+  floorName: string;
+  userId: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string;
+  bookingDate: string;
+  timeSlot: TimeSlot;
+  status: BookingStatus;
+  notes: string | null;
+  isPermanent: boolean;
+}
+
+export interface NewBooking {
+  organizationId: string;
+  deskId: string;
+  userId: string;
+  bookingDate: string;
+  timeSlot: TimeSlot;
+  notes: string | null;
+  isPermanent: boolean;
+}
+
+// Dates leave the database as text: both drivers would otherwise turn them into midnight-UTC Date objects.
+const bookingColumns = sql`b.id, b.organization_id AS "organizationId", b.desk_id AS "deskId", d.name AS "deskName",
+  f.name AS "floorName", b.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email,
+  b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.notes, b.is_permanent AS "isPermanent"`;
+const bookingJoins = sql`JOIN desks d ON d.id = b.desk_id JOIN floors f ON f.id = d.floor_id JOIN users u ON u.id = b.user_id`;
+
+async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+/** '[2026-11-23 09:00,2026-11-23 13:00)', or open-ended when end is null: the same shape as bookings.occupied. */
+export function localRange(start: string, end: string | null): string {
+  return `[${start},${end ?? ''})`;
+}
+
+// Per-desk transaction lock key. Two transactions that insert overlapping rows at the same moment
+// would each wait for the other inside the exclusion check, a deadlock PostgreSQL breaks only after
+// deadlock_timeout by failing one of them. Queueing the writers of one desk first turns every race
+// into a prompt, clean exclusion violation for all but the first.
+const deskLock = (deskId: string) => sql`pg_advisory_xact_lock(hashtextextended(${deskId}::text, 7471))`;
+
+/** Takes the desk's write lock until the end of the current transaction (re-entrant). */
+export async function lockDesk(db: Database, deskId: string): Promise<void> {
+  await db.execute(sql`SELECT ${deskLock(deskId)}`);
+}
+
+/**
+ * Inserts a booking under its desk's lock and reads it back with its names, in one statement. The
+ * exclusion constraint refuses an overlapping active booking (23P01) and the (organization, desk)
+ * reference a desk of another organization (23503); the caller maps both.
+ */
+export async function insertBooking(db: Database, booking: NewBooking): Promise<BookingRow> {
+  const [row] = await rowsOf<BookingRow>(
+    db,
+    sql`WITH b AS (
+      INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, notes, is_permanent)
+      SELECT ${booking.organizationId}::uuid, ${booking.deskId}::uuid, ${booking.userId}::uuid,
+        ${booking.bookingDate}::date, ${booking.timeSlot}::text, ${booking.notes}::text, ${booking.isPermanent}::boolean
+      FROM (SELECT ${deskLock(booking.deskId)}) AS desk_lock
+      RETURNING *
+    )
+    SELECT ${bookingColumns} FROM b ${bookingJoins}`,
+  );
+  if (!row) throw new Error('inserted booking is not readable');
+  return row;
+}
+
+/**
+ * Active bookings in [startDate, endDate], plus active permanent ones that started before it: the
+ * floor plan's hot read, one query. Each half of the UNION ALL reads one partial index on
+ * (organization_id, booking_date) with an accurate row estimate (an OR of the two would not).
+ */
+export function listActiveBookingsInRange(
+  db: Database,
+  organizationId: string,
+  startDate: string,
+  endDate: string,
+): Promise<BookingRow[]> {
+  return rowsOf<BookingRow>(
+    db,
+    sql`SELECT ${bookingColumns}
+      FROM (
+        SELECT * FROM bookings
+        WHERE organization_id = ${organizationId} AND status = 'active' AND booking_date BETWEEN ${startDate} AND ${endDate}
+        UNION ALL
+        SELECT * FROM bookings
+        WHERE organization_id = ${organizationId} AND status = 'active' AND is_permanent AND booking_date < ${startDate}
+      ) AS b ${bookingJoins}
+      ORDER BY b.booking_date, d.name, b.time_slot, b.id`,
+  );
+}
+
+/** One user's bookings in one organization, newest date first. */
+export function listBookingsOfUser(
+  db: Database,
+  organizationId: string,
+  userId: string,
+  limit: number,
+): Promise<BookingRow[]> {
+  return rowsOf<BookingRow>(
+    db,
+    sql`SELECT ${bookingColumns} FROM bookings b ${bookingJoins}
+      WHERE b.user_id = ${userId} AND b.organization_id = ${organizationId}
+      ORDER BY b.booking_date DESC, b.created_at DESC LIMIT ${limit}`,
+  );
+}
+
+/**
+ * Active bookings of one desk whose held time overlaps a local range; answered from the exclusion
+ * constraint's own index (desk_id, occupied) over active rows.
+ */
+export function listActiveBookingsOfDeskOverlapping(
+  db: Database,
+  organizationId: string,
+  deskId: string,
+  range: string,
+): Promise<BookingRow[]> {
+  return rowsOf<BookingRow>(
+    db,
+    sql`SELECT ${bookingColumns} FROM bookings b ${bookingJoins}
+      WHERE b.desk_id = ${deskId} AND b.organization_id = ${organizationId} AND b.status = 'active'
+        AND b.occupied && ${range}::tsrange
+      ORDER BY b.booking_date, b.occupied`,
+  );
+}
+
+/** The ids of the organization's desks that hold an active booking overlapping any of the ranges. */
+export async function listBusyDeskIds(
+  db: Database,
+  organizationId: string,
+  firstDate: string,
+  lastDate: string,
+  ranges: string[],
+): Promise<Set<string>> {
+  const rows = await rowsOf<{ deskId: string }>(
+    db,
+    sql`SELECT DISTINCT b.desk_id AS "deskId" FROM bookings b
+      WHERE b.organization_id = ${organizationId} AND b.status = 'active'
+        AND (b.booking_date BETWEEN ${firstDate} AND ${lastDate} OR (b.is_permanent AND b.booking_date <= ${lastDate}))
+        AND b.occupied && ANY (ARRAY[${sql.join(
+          ranges.map((range) => sql`${range}`),
+          sql`, `,
+        )}]::tsrange[])`,
+  );
+  return new Set(rows.map((row) => row.deskId));
+}
+
+export interface DeskRecord {
+  id: string;
+  organizationId: string;
+  name: string;
+  floorId: string;
+  floorName: string;
+}
+
+/** A desk of this organization with its floor, or undefined. */
+export async function findDeskInOrganization(
+  db: Database,
+  organizationId: string,
+  deskId: string,
+): Promise<DeskRecord | undefined> {
+  const [row] = await rowsOf<DeskRecord>(
+    db,
+    sql`SELECT d.id, d.organization_id AS "organizationId", d.name, d.floor_id AS "floorId", f.name AS "floorName"
+      FROM desks d JOIN floors f ON f.id = d.floor_id
+      WHERE d.id = ${deskId} AND d.organization_id = ${organizationId}`,
+  );
+  return row;
+}
+
+/** Which of these desks belong to the organization. */
+export async function findDesksInOrganization(
+  db: Database,
+  organizationId: string,
+  deskIds: string[],
+): Promise<DeskRecord[]> {
+  if (deskIds.length === 0) return [];
+  return rowsOf<DeskRecord>(
+    db,
+    sql`SELECT d.id, d.organization_id AS "organizationId", d.name, d.floor_id AS "floorId", f.name AS "floorName"
+      FROM desks d JOIN floors f ON f.id = d.floor_id
+      WHERE d.organization_id = ${organizationId} AND d.id IN ${deskIds}`,
+  );
+}
+
+/** The organization's desks except some, same floor first, then by floor and name. */
+export function listDesksExcept(
+  db: Database,
+  organizationId: string,
+  preferredFloorId: string,
+  exceptDeskIds: string[],
+  limit: number,
+): Promise<DeskRecord[]> {
+  const except = exceptDeskIds.length > 0 ? sql`AND d.id NOT IN ${exceptDeskIds}` : sql``;
+  return rowsOf<DeskRecord>(
+    db,
+    sql`SELECT d.id, d.organization_id AS "organizationId", d.name, d.floor_id AS "floorId", f.name AS "floorName"
+      FROM desks d JOIN floors f ON f.id = d.floor_id
+      WHERE d.organization_id = ${organizationId} ${except}
+      ORDER BY (d.floor_id = ${preferredFloorId}) DESC, f.created_at, f.id, d.name, d.id
+      LIMIT ${limit}`,
+  );
+}
+
+export interface DeskOfMember extends DeskRecord {
+  role: Role;
+  timeZone: string;
+}
+
+/** The desk with the caller's role and its organization's zone; undefined for a non-member or unknown desk. */
+export async function findDeskOfMember(
+  db: Database,
+  deskId: string,
+  userId: string,
+): Promise<DeskOfMember | undefined> {
+  const [row] = await rowsOf<DeskOfMember>(
+    db,
+    sql`SELECT d.id, d.organization_id AS "organizationId", d.name, d.floor_id AS "floorId", f.name AS "floorName",
+        m.role, o.time_zone AS "timeZone"
+      FROM desks d JOIN floors f ON f.id = d.floor_id
+        JOIN memberships m ON m.organization_id = d.organization_id AND m.user_id = ${userId}
+        JOIN organizations o ON o.id = d.organization_id
+      WHERE d.id = ${deskId}`,
+  );
+  return row;
+}
+
+export interface BookingOfMember extends BookingRow {
+  /** The caller's role in the booking's organization. */
+  role: Role;
+  timeZone: string;
+  organizationName: string;
+}
+
+/** The booking as one member of its organization sees it; undefined for a non-member or unknown booking. */
+export async function findBookingOfMember(
+  db: Database,
+  bookingId: string,
+  userId: string,
+): Promise<BookingOfMember | undefined> {
+  const [row] = await rowsOf<BookingOfMember>(
+    db,
+    sql`SELECT ${bookingColumns}, m.role, o.time_zone AS "timeZone", o.name AS "organizationName"
+      FROM bookings b ${bookingJoins}
+        JOIN memberships m ON m.organization_id = b.organization_id AND m.user_id = ${userId}
+        JOIN organizations o ON o.id = b.organization_id
+      WHERE b.id = ${bookingId}`,
+  );
+  return row;
+}
+
+/** Cancels the listed bookings that are still active; answers those it cancelled. */
+export function cancelBookings(
+  db: Database,
+  organizationId: string,
+  bookingIds: string[],
+  cancelledBy: string,
+): Promise<BookingRow[]> {
+  if (bookingIds.length === 0) return Promise.resolve([]);
+  return rowsOf<BookingRow>(
+    db,
+    sql`WITH b AS (
+      UPDATE bookings SET status = 'cancelled', cancelled_at = now(), cancelled_by = ${cancelledBy}
+      WHERE organization_id = ${organizationId} AND id IN ${bookingIds} AND status = 'active'
+      RETURNING *
+    )
+    SELECT ${bookingColumns} FROM b ${bookingJoins} ORDER BY b.booking_date`,
+  );
+}
+
+/** One statement: every active booking of the user in the organization from `fromDate` on, and every permanent one. */
+export function cancelBookingsOfUser(
+  db: Database,
+  organizationId: string,
+  userId: string,
+  fromDate: string,
+  cancelledBy: string,
+): Promise<BookingRow[]> {
+  return rowsOf<BookingRow>(
+    db,
+    sql`WITH b AS (
+      UPDATE bookings SET status = 'cancelled', cancelled_at = now(), cancelled_by = ${cancelledBy}
+      WHERE user_id = ${userId} AND organization_id = ${organizationId} AND status = 'active'
+        AND (booking_date >= ${fromDate} OR is_permanent)
+      RETURNING *
+    )
+    SELECT ${bookingColumns} FROM b ${bookingJoins} ORDER BY b.booking_date`,
+  );
+}
+
+export interface MemberOfOrganization {
+  userId: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export async function findMember(
+  db: Database,
+  organizationId: string,
+  userId: string,
+): Promise<MemberOfOrganization | undefined> {
+  const [row] = await rowsOf<MemberOfOrganization>(
+    db,
+    sql`SELECT u.id AS "userId", u.email, u.first_name AS "firstName", u.last_name AS "lastName"
+      FROM memberships m JOIN users u ON u.id = m.user_id
+      WHERE m.organization_id = ${organizationId} AND m.user_id = ${userId}`,
+  );
+  return row;
+}

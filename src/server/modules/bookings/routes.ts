@@ -1,0 +1,145 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  bookingRangeSchema,
+  bookingStatuses,
+  bulkBookingSchema,
+  createBookingSchema,
+  deskAvailabilityQuerySchema,
+  timeSlots,
+  userBookingsQuerySchema,
+  weeklyAvailabilitySchema,
+} from '../../../domain/bookings.ts';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../plugins/session.ts';
+import * as queries from './queries.ts';
+import * as bookings from './service.ts';
+
+export const bookingResponse = z.object({
+  id: z.string(),
+  deskId: z.string(),
+  desk: z.object({ name: z.string(), floor: z.object({ name: z.string() }) }),
+  userId: z.string(),
+  user: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string() }),
+  bookingDate: z.string(),
+  timeSlot: z.enum(timeSlots),
+  status: z.enum(bookingStatuses),
+  notes: z.string().nullable(),
+  isPermanent: z.boolean(),
+  organizationId: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+});
+
+const slotState = z.enum(['available', 'booked']);
+const messageResponse = z.object({ message: z.string() });
+// Ids are only bounded here; the services answer 404 for anything that is not one of the caller's.
+const id = z.string().max(100);
+
+export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Signed out is 401 before any input is looked at.
+    app.addHook('onRequest', async (request) => {
+      requireUser(request);
+    });
+
+    app.post(
+      '/api/bookings',
+      { schema: { body: createBookingSchema, response: { 201: bookingResponse } } },
+      async (request, reply) =>
+        reply.status(201).send(await bookings.createBooking(context, requireUser(request), request.body)),
+    );
+
+    app.post(
+      '/api/bookings/bulk',
+      {
+        schema: {
+          body: bulkBookingSchema,
+          response: { 201: z.object({ message: z.string(), bookings: z.array(bookingResponse) }) },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await bookings.createBulkBookings(context, requireUser(request), request.body)),
+    );
+
+    app.post(
+      '/api/desks/weekly-availability',
+      {
+        schema: {
+          body: weeklyAvailabilitySchema,
+          response: {
+            200: z.object({
+              originalDesk: z.object({ id: z.string(), name: z.string(), available: z.boolean() }),
+              alternatives: z.array(
+                z.object({ id: z.string(), name: z.string(), floor: z.object({ id: z.string(), name: z.string() }) }),
+              ),
+              dates: z.array(z.string()),
+            }),
+          },
+        },
+      },
+      async (request) => queries.findWeeklyAvailability(context, requireUser(request).id, request.body),
+    );
+
+    app.get(
+      '/api/users/bookings',
+      { schema: { querystring: userBookingsQuerySchema, response: { 200: z.array(bookingResponse) } } },
+      async (request) => queries.listMyBookings(context, requireUser(request).id, request.query.organizationId),
+    );
+
+    // The hot read (a day of a 500-desk floor plan is ~250 bookings): the views are built explicitly by
+    // toBookingView and serialized with JSON.stringify, without re-validating each one against bookingResponse.
+    app.get(
+      '/api/organizations/:id/bookings',
+      { schema: { params: z.object({ id }), querystring: bookingRangeSchema } },
+      async (request, reply) => {
+        const bookings = await queries.listOrganizationBookings(
+          context,
+          requireUser(request).id,
+          request.params.id,
+          request.query,
+        );
+        return reply.type('application/json; charset=utf-8').send(JSON.stringify(bookings));
+      },
+    );
+
+    app.get(
+      '/api/desks/:deskId/availability',
+      {
+        schema: {
+          params: z.object({ deskId: id }),
+          querystring: deskAvailabilityQuerySchema,
+          response: {
+            200: z.object({
+              deskId: z.string(),
+              date: z.string(),
+              status: z.enum(['available', 'partial', 'booked']),
+              slots: z.object({ 'full-day': slotState, morning: slotState, afternoon: slotState }),
+              bookings: z.array(bookingResponse),
+            }),
+          },
+        },
+      },
+      async (request) =>
+        queries.findDeskAvailability(context, requireUser(request).id, request.params.deskId, request.query.date),
+    );
+
+    app.delete(
+      '/api/bookings/:id',
+      { schema: { params: z.object({ id }), response: { 200: messageResponse } } },
+      async (request) => bookings.cancelBooking(context, requireUser(request).id, request.params.id),
+    );
+
+    app.delete(
+      '/api/organizations/:id/users/:userId/bookings',
+      {
+        schema: {
+          params: z.object({ id, userId: id }),
+          response: { 200: z.object({ message: z.string(), cancelledCount: z.number() }) },
+        },
+      },
+      async (request) =>
+        bookings.cancelAllBookingsOfUser(context, requireUser(request).id, request.params.id, request.params.userId),
+    );
+  };
+}

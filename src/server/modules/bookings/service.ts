@@ -1,0 +1,249 @@
+import {
+  type BookingView,
+  type BulkBookingInput,
+  bookingMessages,
+  type CreateBookingInput,
+  isUuid,
+  slotTimes,
+} from '../../../domain/bookings.ts';
+import { formatLongDate, todayIn } from '../../../domain/dates.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError, badRequest, conflict, forbidden, notFound, sqlState } from '../../errors.ts';
+import type { MailMessage } from '../../mail/mailer.ts';
+import type { UserRow } from '../accounts/repo.ts';
+import { findMemberOrganization, requireAdmin } from '../organizations/service.ts';
+import { bookingConfirmationMail, bookingsCancelledMail, type MailOrganization } from './mails.ts';
+import * as repo from './repo.ts';
+
+export const deskNotFound = () => notFound('Desk not found.');
+const bookingNotFound = () => notFound('Booking not found.');
+
+export function toBookingView(row: repo.BookingRow): BookingView {
+  const times = slotTimes[row.timeSlot];
+  return {
+    id: row.id,
+    deskId: row.deskId,
+    desk: { name: row.deskName, floor: { name: row.floorName } },
+    userId: row.userId,
+    user: { firstName: row.firstName, lastName: row.lastName, email: row.email },
+    bookingDate: row.bookingDate,
+    timeSlot: row.timeSlot,
+    status: row.status,
+    notes: row.notes,
+    isPermanent: row.isPermanent,
+    organizationId: row.organizationId,
+    startTime: times.start,
+    endTime: times.end,
+  };
+}
+
+/** "Today" is the organization's, never the server's. `field` names the input in the 400. */
+export function requireNotPast(date: string, timeZone: string, field: string): void {
+  if (date < todayIn(timeZone)) throw badRequest(`${bookingMessages.pastDate} (${field})`);
+}
+
+/**
+ * Mail is written and sent after the answer: a slow or failing mail server never delays or fails a
+ * booking, which the database has already committed. Failures are logged.
+ */
+export function sendInBackground(context: AppContext, composeMessage: () => MailMessage): void {
+  setImmediate(() => {
+    let message: MailMessage | undefined;
+    try {
+      message = composeMessage();
+      context.mailer.send(message).catch((error: unknown) => logMailFailure(context, error, message?.subject));
+    } catch (error) {
+      logMailFailure(context, error, message?.subject);
+    }
+  });
+}
+
+function logMailFailure(context: AppContext, error: unknown, subject: string | undefined): void {
+  context.log.error({ err: error, subject }, 'booking mail could not be sent');
+}
+
+async function insertOrExplain(db: Database, booking: repo.NewBooking): Promise<repo.BookingRow> {
+  try {
+    return await repo.insertBooking(db, booking);
+  } catch (error) {
+    const state = sqlState(error);
+    if (state === '23P01') throw conflict(bookingMessages.alreadyBooked);
+    if (state === '23503') throw deskNotFound();
+    throw error;
+  }
+}
+
+/**
+ * A member books for itself (membership checked by findMemberOrganization); only an admin books
+ * permanently. The exclusion constraint decides every race; its violation is the 409.
+ */
+export async function createBooking(context: AppContext, user: UserRow, input: CreateBookingInput) {
+  const { organization, role } = await findMemberOrganization(context, input.organizationId, user.id);
+  if (input.isPermanent && role !== 'admin') throw forbidden('Only administrators can make permanent bookings.');
+  if (!isUuid(input.deskId)) throw deskNotFound();
+  requireNotPast(input.bookingDate, organization.timeZone, 'bookingDate');
+  const values: repo.NewBooking = {
+    organizationId: organization.id,
+    deskId: input.deskId,
+    userId: user.id,
+    bookingDate: input.bookingDate,
+    timeSlot: input.timeSlot,
+    notes: input.notes ?? null,
+    isPermanent: input.isPermanent === true,
+  };
+  const { booking, replaced } = values.isPermanent
+    ? await createPermanentBooking(context, values, input.replaceConflicts === true)
+    : { booking: toBookingView(await insertOrExplain(context.db, values)), replaced: [] };
+
+  sendInBackground(context, () =>
+    bookingConfirmationMail(user.email, [booking], organization, context.config.publicUrl),
+  );
+  notifyOwners(context, replaced, user.id, organization, 'to make the desk a permanent assignment');
+  return booking;
+}
+
+/**
+ * A permanent booking holds its desk from its date on. Bookings in the way answer 409 with the list,
+ * unless the admin confirmed: then they are cancelled and the booking made in one transaction.
+ */
+async function createPermanentBooking(context: AppContext, values: repo.NewBooking, replaceConflicts: boolean) {
+  const desk = await repo.findDeskInOrganization(context.db, values.organizationId, values.deskId);
+  if (!desk) throw deskNotFound();
+  const from = repo.localRange(`${values.bookingDate} ${slotTimes[values.timeSlot].start}`, null);
+  return context.db.transaction(async (tx) => {
+    // Under the desk's lock, no booking can slip in between the list of conflicts and the insert.
+    await repo.lockDesk(tx, desk.id);
+    const conflicts = await repo.listActiveBookingsOfDeskOverlapping(tx, values.organizationId, desk.id, from);
+    if (conflicts.length > 0 && !replaceConflicts) {
+      throw new AppError(
+        409,
+        `${bookingMessages.alreadyBooked}: desk ${desk.name} has ${conflicts.length === 1 ? 'a booking' : `${conflicts.length} bookings`} from ${formatLongDate(values.bookingDate)} on. Confirm to cancel ${conflicts.length === 1 ? 'it' : 'them'} and make the permanent booking.`,
+        { code: 'permanent_booking_conflicts', details: { conflicts: conflicts.map(toBookingView) } },
+      );
+    }
+    const cancelled = await repo.cancelBookings(
+      tx,
+      values.organizationId,
+      conflicts.map((row) => row.id),
+      values.userId,
+    );
+    const booking = await insertOrExplain(tx, values);
+    return { booking: toBookingView(booking), replaced: cancelled.map(toBookingView) };
+  });
+}
+
+/** One mail per owner other than the one who cancelled, listing that owner's cancelled bookings. */
+function notifyOwners(
+  context: AppContext,
+  cancelled: BookingView[],
+  cancelledBy: string,
+  organization: MailOrganization,
+  reason: string,
+): void {
+  const byOwner = new Map<string, BookingView[]>();
+  for (const booking of cancelled) {
+    if (booking.userId === cancelledBy) continue;
+    byOwner.set(booking.user.email, [...(byOwner.get(booking.user.email) ?? []), booking]);
+  }
+  for (const [email, bookings] of byOwner) {
+    sendInBackground(context, () =>
+      bookingsCancelledMail(email, bookings, organization, reason, context.config.publicUrl),
+    );
+  }
+}
+
+/** A weekly series (spec section 4): all or nothing in one transaction; a conflict names its date. */
+export async function createBulkBookings(context: AppContext, user: UserRow, input: BulkBookingInput) {
+  const { organization } = await findMemberOrganization(context, input.organizationId, user.id);
+  input.bookings.forEach((item, index) => {
+    if (!isUuid(item.deskId)) throw deskNotFound();
+    requireNotPast(item.bookingDate, organization.timeZone, `bookings.${index}.bookingDate`);
+  });
+  const deskIds = [...new Set(input.bookings.map((item) => item.deskId))];
+  const desks = await repo.findDesksInOrganization(context.db, organization.id, deskIds);
+  if (desks.length !== deskIds.length) throw deskNotFound();
+  const deskNames = new Map(desks.map((desk) => [desk.id, desk.name]));
+
+  // Desk locks are taken in one global order (desk, then date) so that two series never deadlock.
+  const order = input.bookings
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => a.item.deskId.localeCompare(b.item.deskId) || a.item.bookingDate.localeCompare(b.item.bookingDate));
+  const rows = await context.db.transaction(async (tx) => {
+    const created: repo.BookingRow[] = new Array(order.length);
+    for (const { item, index } of order) {
+      try {
+        created[index] = await insertOrExplain(tx, {
+          organizationId: organization.id,
+          deskId: item.deskId,
+          userId: user.id,
+          bookingDate: item.bookingDate,
+          timeSlot: item.timeSlot,
+          notes: item.notes ?? null,
+          isPermanent: false,
+        });
+      } catch (error) {
+        if (!(error instanceof AppError && error.statusCode === 409)) throw error;
+        throw conflict(
+          `${bookingMessages.alreadyBooked} on ${formatLongDate(item.bookingDate)} (desk ${deskNames.get(item.deskId)}). No bookings were made.`,
+          { date: item.bookingDate, deskId: item.deskId, timeSlot: item.timeSlot },
+        );
+      }
+    }
+    return created;
+  });
+  const bookings = rows.map(toBookingView);
+  sendInBackground(context, () =>
+    bookingConfirmationMail(user.email, bookings, organization, context.config.publicUrl),
+  );
+  return { message: `${bookings.length} ${bookings.length === 1 ? 'booking' : 'bookings'} created`, bookings };
+}
+
+/**
+ * The owner cancels its own active booking from today on; an admin of the booking's organization
+ * cancels any active one (checked here against the caller's membership, found with the booking).
+ */
+export async function cancelBooking(context: AppContext, userId: string, bookingId: string) {
+  const found = isUuid(bookingId) ? await repo.findBookingOfMember(context.db, bookingId, userId) : undefined;
+  if (!found) throw bookingNotFound();
+  const isOwner = found.userId === userId;
+  if (found.role !== 'admin' && !isOwner) throw forbidden('You can only cancel your own bookings.');
+  if (found.status !== 'active') throw badRequest('This booking is already cancelled.');
+  if (found.role !== 'admin' && !found.isPermanent && found.bookingDate < todayIn(found.timeZone)) {
+    throw badRequest('A booking in the past cannot be cancelled.');
+  }
+  const [cancelled] = await repo.cancelBookings(context.db, found.organizationId, [found.id], userId);
+  if (!cancelled) throw badRequest('This booking is already cancelled.');
+  notifyOwners(
+    context,
+    [toBookingView(cancelled)],
+    userId,
+    { name: found.organizationName, timeZone: found.timeZone },
+    'on your behalf',
+  );
+  return { message: 'Booking cancelled.' };
+}
+
+/** Admin only (requireAdmin): every active booking of a member from today on, and its permanent ones, in one statement. */
+export async function cancelAllBookingsOfUser(
+  context: AppContext,
+  adminId: string,
+  organizationId: string,
+  memberId: string,
+) {
+  const { organization } = await requireAdmin(context, organizationId, adminId);
+  const member = isUuid(memberId) ? await repo.findMember(context.db, organization.id, memberId) : undefined;
+  if (!member) throw notFound('Member not found.');
+  const cancelled = await repo.cancelBookingsOfUser(
+    context.db,
+    organization.id,
+    member.userId,
+    todayIn(organization.timeZone),
+    adminId,
+  );
+  if (cancelled.length > 0) {
+    notifyOwners(context, cancelled.map(toBookingView), adminId, organization, 'on your behalf');
+  }
+  const count = cancelled.length;
+  return { message: `${count} ${count === 1 ? 'booking' : 'bookings'} cancelled`, cancelledCount: count };
+}

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createDeskSchema, type DeskView, updateDeskSchema } from '../../../domain/floor-plan.ts';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../plugins/session.ts';
+import * as desks from './service.ts';
+
+export const deskResponse = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  floorId: z.string(),
+  floor: z.object({ id: z.string(), name: z.string() }),
+  name: z.string(),
+  description: z.string().nullable(),
+  positionX: z.string(),
+  positionY: z.string(),
+  width: z.string(),
+  height: z.string(),
+  rotation: z.string(),
+});
+
+const deskList = z.array(deskResponse);
+
+/**
+ * Desk lists are large (2,000 desks on a floor). Their views are built by the service with the DeskView type, so
+ * they go out with plain JSON.stringify instead of a zod encode of every desk; the zod schema stays on the route
+ * for documentation.
+ */
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
+const organizationParams = z.object({ id: z.string() });
+const floorParams = z.object({ floorId: z.string() });
+const deskParams = z.object({ deskId: z.string() });
+
+export function deskRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/organizations/:id/desks',
+      { schema: { params: organizationParams, response: { 200: deskList } }, serializerCompiler: plainJson },
+      async (request) => desks.listDesksOfOrganization(context, requireUser(request).id, request.params.id),
+    );
+
+    app.get(
+      '/api/floors/:floorId/desks',
+      { schema: { params: floorParams, response: { 200: deskList } } },
+      async (request, reply) => {
+        const body = await desks.listDesksOfFloorAsJson(context, requireUser(request).id, request.params.floorId);
+        // Already the JSON of a DeskView list (see the service); Fastify sends a Buffer as it is.
+        return reply.type('application/json; charset=utf-8').send(body as unknown as DeskView[]);
+      },
+    );
+
+    app.post(
+      '/api/organizations/:id/desks',
+      { schema: { params: organizationParams, body: createDeskSchema, response: { 201: deskResponse } } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        return reply.status(201).send(await desks.createDesk(context, user.id, request.params.id, request.body));
+      },
+    );
+
+    app.put(
+      '/api/desks/:deskId',
+      { schema: { params: deskParams, body: updateDeskSchema, response: { 200: deskResponse } } },
+      async (request) => desks.updateDesk(context, requireUser(request).id, request.params.deskId, request.body),
+    );
+
+    app.delete(
+      '/api/desks/:deskId',
+      { schema: { params: deskParams, response: { 200: z.object({ message: z.string() }) } } },
+      async (request) => {
+        await desks.deleteDesk(context, requireUser(request).id, request.params.deskId);
+        return { message: 'Desk deleted.' };
+      },
+    );
+
+    app.delete(
+      '/api/organizations/:id/desks',
+      {
+        schema: {
+          params: organizationParams,
+          response: { 200: z.object({ message: z.string(), deletedCount: z.number() }) },
+        },
+      },
+      async (request) => desks.deleteAllDesks(context, requireUser(request).id, request.params.id),
+    );
+  };
+}

@@ -1,0 +1,234 @@
+import {
+  type CreateDeskInput,
+  clampPosition,
+  type DeskView,
+  newDeskDefaults,
+  normaliseRotation,
+  type UpdateDeskInput,
+} from '../../../domain/floor-plan.ts';
+import type { AppContext } from '../../context.ts';
+import { notFound, sqlState } from '../../errors.ts';
+import * as floorRepo from '../floors/repo.ts';
+import { findMemberFloor, floorNotFound, isUuid } from '../floors/service.ts';
+import { findMemberOrganization, requireEditor } from '../organizations/service.ts';
+import * as repo from './repo.ts';
+
+const deskNotFound = () => notFound('Desk not found.');
+
+/** Numeric columns read as '120.00'; views carry the shortest numeric string ('120', '10.5'), without a float round trip. */
+function trimNumeric(text: string): string {
+  if (!text.includes('.')) return text;
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 48) end -= 1; // trailing '0'
+  if (text.charCodeAt(end - 1) === 46) end -= 1; // then a bare '.'
+  return text.slice(0, end);
+}
+
+type Placement = Pick<DeskView, 'organizationId' | 'floorId' | 'floor'>;
+
+/** `placement` is shared by every desk of a floor: a 2,000-desk list then allocates one floor object, not 2,000. */
+function toView(desk: repo.FloorDeskRow, placement: Placement): DeskView {
+  return {
+    id: desk.id,
+    organizationId: placement.organizationId,
+    floorId: placement.floorId,
+    floor: placement.floor,
+    name: desk.name,
+    description: desk.description,
+    positionX: trimNumeric(desk.positionX),
+    positionY: trimNumeric(desk.positionY),
+    width: trimNumeric(desk.width),
+    height: trimNumeric(desk.height),
+    rotation: String(desk.rotation),
+  };
+}
+
+function placementOf(organizationId: string, floorId: string, floorName: string): Placement {
+  return { organizationId, floorId, floor: { id: floorId, name: floorName } };
+}
+
+export function toDeskView(desk: repo.DeskRow, floorName: string): DeskView {
+  return toView(desk, placementOf(desk.organizationId, desk.floorId, floorName));
+}
+
+/** Members only, checked by findMemberOrganization. One query for every desk with its floor. */
+export async function listDesksOfOrganization(
+  context: AppContext,
+  userId: string,
+  organizationId: string,
+): Promise<DeskView[]> {
+  await findMemberOrganization(context, organizationId, userId);
+  const rows = await repo.listDesksOfOrganization(context.db, organizationId);
+  const placements = new Map<string, Placement>();
+  return rows.map((row) => {
+    let placement = placements.get(row.floorId);
+    if (!placement) {
+      placement = placementOf(organizationId, row.floorId, row.floorName);
+      placements.set(row.floorId, placement);
+    }
+    return toView(row, placement);
+  });
+}
+
+/**
+ * Members only, checked by findMemberFloor. The floor plan's hot read (bench/desks-load.ts): the answer is the
+ * DeskView list already serialised, kept per floor for as long as the floor's desks revision and name, which the
+ * membership check reads anyway, are unchanged. A change on any server instance bumps the revision (migration 0003).
+ */
+export async function listDesksOfFloorAsJson(context: AppContext, userId: string, floorId: string): Promise<Buffer> {
+  const { floor, desksRevision } = await findMemberFloor(context, floorId, userId);
+  const cache = floorDeskListCache(context);
+  const cached = cache.get(floor.id);
+  if (cached && cached.revision === desksRevision && cached.floorName === floor.name) {
+    cache.touch(floor.id, cached);
+    return cached.body;
+  }
+  const rows = await repo.listDesksOfFloor(context.db, floor.organizationId, floor.id);
+  const placement = placementOf(floor.organizationId, floor.id, floor.name);
+  const body = Buffer.from(JSON.stringify(rows.map((row) => toView(row, placement))));
+  cache.put(floor.id, { revision: desksRevision, floorName: floor.name, body });
+  return body;
+}
+
+interface CachedDeskList {
+  /** The floor's desks_revision read before the desks were: the list is at least that recent. */
+  revision: string;
+  floorName: string;
+  body: Buffer;
+}
+
+/** Least recently used first out, bounded by bytes: about 90 floors of 2,000 desks. */
+class DeskListCache {
+  readonly #entries = new Map<string, CachedDeskList>();
+  #bytes = 0;
+  readonly #maxBytes: number;
+
+  constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes;
+  }
+
+  get(floorId: string): CachedDeskList | undefined {
+    return this.#entries.get(floorId);
+  }
+
+  touch(floorId: string, entry: CachedDeskList): void {
+    this.#entries.delete(floorId);
+    this.#entries.set(floorId, entry);
+  }
+
+  put(floorId: string, entry: CachedDeskList): void {
+    const previous = this.#entries.get(floorId);
+    // Two requests may rebuild one floor at once; the one that read the later revision stays.
+    if (previous && BigInt(previous.revision) > BigInt(entry.revision)) return;
+    if (previous) this.#remove(floorId, previous);
+    if (entry.body.length > this.#maxBytes) return;
+    this.#entries.set(floorId, entry);
+    this.#bytes += entry.body.length;
+    for (const [oldestId, oldest] of this.#entries) {
+      if (this.#bytes <= this.#maxBytes) break;
+      this.#remove(oldestId, oldest);
+    }
+  }
+
+  #remove(floorId: string, entry: CachedDeskList): void {
+    this.#entries.delete(floorId);
+    this.#bytes -= entry.body.length;
+  }
+}
+
+const deskListCaches = new WeakMap<AppContext, DeskListCache>();
+
+/** One cache per running app (tests start several in one process). */
+function floorDeskListCache(context: AppContext): DeskListCache {
+  let cache = deskListCaches.get(context);
+  if (!cache) {
+    cache = new DeskListCache(64 * 1024 * 1024);
+    deskListCaches.set(context, cache);
+  }
+  return cache;
+}
+
+/** Admin with an enabled subscription, checked by requireEditor; the floor must be one of this organization's. */
+export async function createDesk(
+  context: AppContext,
+  userId: string,
+  organizationId: string,
+  input: CreateDeskInput,
+): Promise<DeskView> {
+  await requireEditor(context, organizationId, userId);
+  const floor = isUuid(input.floorId)
+    ? await floorRepo.findFloorInOrganization(context.db, organizationId, input.floorId)
+    : undefined;
+  if (!floor) throw floorNotFound();
+  const width = input.width ?? newDeskDefaults.width;
+  const height = input.height ?? newDeskDefaults.height;
+  const position = clampPosition(input.positionX, input.positionY, width, height);
+  try {
+    const desk = await repo.insertDesk(context.db, {
+      organizationId,
+      floorId: floor.id,
+      name: input.name,
+      description: input.description ?? newDeskDefaults.description,
+      positionX: position.x,
+      positionY: position.y,
+      width,
+      height,
+      rotation: normaliseRotation(input.rotation ?? 0),
+    });
+    return toDeskView(desk, floor.name);
+  } catch (error) {
+    // The floor was deleted between the check and the insert: the composite foreign key refuses the desk.
+    if (sqlState(error) === '23503') throw floorNotFound();
+    throw error;
+  }
+}
+
+/**
+ * Moves and/or rotates a desk, kept wholly on the canvas. Membership checked by findMemberDesk,
+ * admin role and subscription by requireEditor on the desk's own organization.
+ */
+export async function updateDesk(
+  context: AppContext,
+  userId: string,
+  deskId: string,
+  input: UpdateDeskInput,
+): Promise<DeskView> {
+  const { desk } = await findMemberDesk(context, deskId, userId);
+  await requireEditor(context, desk.organizationId, userId);
+  const position =
+    input.positionX !== undefined && input.positionY !== undefined
+      ? clampPosition(input.positionX, input.positionY, Number(desk.width), Number(desk.height))
+      : undefined;
+  const updated = await repo.updateDeskGeometry(context.db, desk.organizationId, desk.id, {
+    ...(position ? { positionX: position.x, positionY: position.y } : {}),
+    ...(input.rotation === undefined ? {} : { rotation: normaliseRotation(input.rotation) }),
+  });
+  if (!updated) throw deskNotFound();
+  return toDeskView(updated, desk.floorName);
+}
+
+/** Membership checked by findMemberDesk, admin role and subscription by requireEditor. Bookings cascade. */
+export async function deleteDesk(context: AppContext, userId: string, deskId: string): Promise<void> {
+  const { desk } = await findMemberDesk(context, deskId, userId);
+  await requireEditor(context, desk.organizationId, userId);
+  if (!(await repo.deleteDesk(context.db, desk.organizationId, desk.id))) throw deskNotFound();
+}
+
+/** Admin with an enabled subscription, checked by requireEditor. With none, the browser shows its 'No Desks' toast. */
+export async function deleteAllDesks(
+  context: AppContext,
+  userId: string,
+  organizationId: string,
+): Promise<{ message: string; deletedCount: number }> {
+  await requireEditor(context, organizationId, userId);
+  const deletedCount = await repo.deleteDesksOfOrganization(context.db, organizationId);
+  if (deletedCount === 0) return { message: 'No desks to delete.', deletedCount };
+  return { message: deletedCount === 1 ? 'Deleted 1 desk.' : `Deleted ${deletedCount} desks.`, deletedCount };
+}
+
+/** Unknown ids, non-uuids and other tenants' desks all answer the same 404. */
+async function findMemberDesk(context: AppContext, deskId: string, userId: string) {
+  const found = isUuid(deskId) ? await repo.findDeskOfMember(context.db, deskId, userId) : undefined;
+  if (!found) throw deskNotFound();
+  return found;
+}

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createFloorSchema, updateDefaultZoomSchema } from '../../../domain/floor-plan.ts';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../plugins/session.ts';
+import { organizationResponse } from '../organizations/routes.ts';
+import * as floors from './service.ts';
+
+export const floorResponse = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  floorPlanUrl: z.string().nullable(),
+  defaultZoomLevel: z.number().nullable(),
+  createdAt: z.string(),
+});
+
+const organizationParams = z.object({ id: z.string() });
+const floorParams = z.object({ floorId: z.string() });
+
+export function floorRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/organizations/:id/floors',
+      { schema: { params: organizationParams, response: { 200: z.array(floorResponse) } } },
+      async (request) => floors.listFloors(context, requireUser(request).id, request.params.id),
+    );
+
+    app.post(
+      '/api/organizations/:id/floors',
+      { schema: { params: organizationParams, body: createFloorSchema, response: { 201: floorResponse } } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        return reply.status(201).send(await floors.createFloor(context, user.id, request.params.id, request.body));
+      },
+    );
+
+    app.put(
+      '/api/floors/:floorId',
+      { schema: { params: floorParams, body: updateDefaultZoomSchema, response: { 200: floorResponse } } },
+      async (request) =>
+        floors.updateFloorDefaultZoom(context, requireUser(request).id, request.params.floorId, request.body),
+    );
+
+    // The organization's default zoom lives with the floor plan settings: spec section 4 saves zoom per floor or per organization.
+    app.put(
+      '/api/organizations/:id',
+      {
+        schema: { params: organizationParams, body: updateDefaultZoomSchema, response: { 200: organizationResponse } },
+      },
+      async (request) =>
+        floors.updateOrganizationDefaultZoom(context, requireUser(request).id, request.params.id, request.body),
+    );
+  };
+}

@@ -1,0 +1,127 @@
+import type { FastifyError } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { floorPlanLocationSchema, floorPlanMediaTypes, maxFloorPlanBytes } from '../../../domain/floor-plan.ts';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../plugins/session.ts';
+import * as uploads from './service.ts';
+
+const createUploadBody = z
+  .strictObject({ organizationId: z.string({ error: 'organizationId must be a string' }).max(100).optional() })
+  .nullish(); // no body at all is fine
+const floorPlanAnswer = z.object({ message: z.string(), floorPlanUrl: z.string() });
+const rawBodyTypes = [...floorPlanMediaTypes, 'application/octet-stream'];
+
+// Images are served with the security headers of a file, not of a page.
+const imageHeaders = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; sandbox",
+  'cache-control': uploads.servedCacheControl,
+};
+
+function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  return (ifNoneMatch ?? '').split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
+  });
+}
+
+export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/objects/upload',
+      { schema: { body: createUploadBody, response: { 200: z.object({ uploadURL: z.string() }) } } },
+      async (request) => {
+        const user = requireUser(request);
+        return uploads.createUploadUrl(context, user.id, request.body?.organizationId ?? undefined);
+      },
+    );
+
+    // Uploads to a bucket go straight to it; only the local store receives bytes here.
+    if (context.objectStore.kind === 'local') {
+      await app.register(async (raw) => {
+        // Exactly one raw body of any declared type: the bytes are sniffed, the type is not trusted.
+        raw.removeAllContentTypeParsers();
+        const keepBuffer = (_request: unknown, body: Buffer, done: (error: null, body: Buffer) => void) =>
+          done(null, body);
+        raw.addContentTypeParser(rawBodyTypes, { parseAs: 'buffer', bodyLimit: maxFloorPlanBytes }, keepBuffer);
+        raw.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: maxFloorPlanBytes }, keepBuffer);
+        raw.setErrorHandler((error: FastifyError) => {
+          throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? uploads.tooLarge() : error;
+        });
+
+        raw.withTypeProvider<ZodTypeProvider>().put(
+          '/api/objects/upload/:token',
+          {
+            bodyLimit: maxFloorPlanBytes,
+            schema: {
+              params: z.object({ token: z.string().max(100) }),
+              response: { 200: z.object({ location: z.string() }) },
+            },
+            preParsing: async (request, _reply, payload) => {
+              await uploads.checkUploadToken(context, (request.params as { token: string }).token);
+              return payload;
+            },
+          },
+          async (request) => uploads.receiveUpload(context, request.params.token, request.body as Buffer | undefined),
+        );
+      });
+    }
+
+    app.put(
+      '/api/floors/:floorId/floor-plan',
+      {
+        schema: {
+          params: z.object({ floorId: z.string().max(100) }),
+          body: floorPlanLocationSchema,
+          response: { 200: floorPlanAnswer },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        return uploads.setFloorPlan(context, user.id, { floorId: request.params.floorId }, request.body.floorPlanURL);
+      },
+    );
+
+    app.put(
+      '/api/organizations/:orgId/floor-plan',
+      {
+        schema: {
+          params: z.object({ orgId: z.string().max(100) }),
+          body: floorPlanLocationSchema,
+          response: { 200: floorPlanAnswer },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        return uploads.setFloorPlan(
+          context,
+          user.id,
+          { organizationId: request.params.orgId },
+          request.body.floorPlanURL,
+        );
+      },
+    );
+
+    app.get(
+      '/api/objects/:uploadId',
+      { schema: { params: z.object({ uploadId: z.string().max(100) }) } },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const found = await uploads.findServableObject(context, user.id, request.params.uploadId);
+        if (found.served.kind === 'redirect') {
+          // Cached for half the presigned URL's life, so a cached redirect never leads to an expired URL.
+          reply.header('cache-control', `private, max-age=${Math.floor(found.served.expiresInSeconds / 2)}`);
+          return reply.redirect(found.served.url, 302);
+        }
+        reply.headers({ ...imageHeaders, etag: found.etag });
+        if (matchesEtag(request.headers['if-none-match'], found.etag)) {
+          found.served.stream.destroy();
+          return reply.status(304).send();
+        }
+        reply.header('content-length', found.served.size);
+        return reply.type(found.contentType).send(found.served.stream);
+      },
+    );
+  };
+}

@@ -1,0 +1,45 @@
+import { displayName } from '../../../domain/account.ts';
+import { countsOnDate, slotLabel } from '../../../domain/bookings.ts';
+import { formatLongDate } from '../../../domain/dates.ts';
+import type { OrganizationView } from '../../../domain/organization.ts';
+import { errorMessage } from '../../app/api.ts';
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { useOrganizationBookings } from './api.ts';
+
+/** Spec section 2, Who's in today: everyone with a desk on the selected date. */
+export function RosterDialog({
+  organization,
+  date,
+  onClose,
+}: {
+  organization: OrganizationView;
+  date: string;
+  onClose: () => void;
+}) {
+  const bookings = useOrganizationBookings(organization.id, date, date);
+  const present = (bookings.data ?? [])
+    .filter((booking) => countsOnDate(booking, date))
+    .sort((a, b) => displayName(a.user).localeCompare(displayName(b.user)));
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title="Who's in today?" description={formatLongDate(date)} className="max-w-lg">
+        {bookings.isPending && <p role="status">Loading…</p>}
+        {bookings.isError && <p role="alert">{errorMessage(bookings.error, 'Please try again')}</p>}
+        {bookings.isSuccess && present.length === 0 && (
+          <p className="text-sm text-slate-600">Nobody has booked a desk for this day yet.</p>
+        )}
+        <ul className="divide-y divide-slate-100">
+          {present.map((booking) => (
+            <li key={booking.id} className="flex items-center justify-between gap-3 py-2.5">
+              <span className="font-medium text-slate-900">{displayName(booking.user)}</span>
+              <span className="text-sm text-slate-600">
+                {booking.desk.name} · {booking.desk.floor.name} ·{' '}
+                {booking.isPermanent ? 'permanent' : slotLabel(booking.timeSlot)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,11 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../app/api.ts';
+
+/** DELETE /api/organizations/{id}/desks: every desk on every floor; deletedCount 0 means there were none. */
+export function deleteAllDesks(organizationId: string): Promise<{ message: string; deletedCount: number }> {
+  return apiRequest('DELETE', `/api/organizations/${organizationId}/desks`);
+}
+
+export function useDeleteAllDesks(organizationId: string) {
+  return useMutation({ mutationKey: ['desks'], mutationFn: () => deleteAllDesks(organizationId) });
+}

@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../app/api.ts';
+
+/** DELETE /api/desks/{deskId}: the desk's bookings go with it. */
+export function deleteDesk(deskId: string): Promise<{ message: string }> {
+  return apiRequest('DELETE', `/api/desks/${deskId}`);
+}
+
+export function useDeleteDesks() {
+  return useMutation({
+    mutationKey: ['desks'],
+    mutationFn: (deskIds: readonly string[]) => Promise.all(deskIds.map(deleteDesk)),
+  });
+}

@@ -1,0 +1,231 @@
+import { type RefObject, type SetStateAction, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { floorPlanMessages } from '../../../../domain/floor-plan.ts';
+import { errorMessage } from '../../../app/api.ts';
+import { toast } from '../../../components/ui/use-toast.ts';
+import type { Desk } from '../../desks/list-floor-desks.ts';
+import { useOrganizationDesks } from '../../desks/list-organization-desks.ts';
+import type { Floor } from '../../floors/list-floors.ts';
+import { useUpdateFloorZoom } from '../../floors/update-floor-zoom.ts';
+import type { Organization } from '../../organizations/api.ts';
+import {
+  alignDesks,
+  type DeskPlacement,
+  type DeskRect,
+  distributeDesks,
+  moveDesks,
+  type Point,
+  rotateDesks,
+  snapDesks,
+  toPlacement,
+} from '../engine/geometry.ts';
+import type { EditorCommand } from '../engine/keyboard.ts';
+import { desksToDrag, emptySelection, type Selection, selectDesk } from '../engine/selection.ts';
+import { normaliseZoom } from '../use-zoom.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { EditorToolbar, type ToolbarActions } from './editor-toolbar.tsx';
+import { UploadFloorPlanButton } from './upload-floor-plan-button.tsx';
+import { useDeskCommands } from './use-desk-commands.ts';
+import { useEditorKeyboard } from './use-editor-keyboard.ts';
+import { usePointerEditing } from './use-pointer-editing.ts';
+
+const nudgeSaveDelayMs = 400;
+
+type Confirmation = { kind: 'delete'; ids: string[]; names: string[] } | { kind: 'delete-all' } | null;
+
+const countLabel = (ids: readonly string[], names: Map<string, string>) =>
+  ids.length === 1 ? `desk ${names.get(ids[0]!) ?? ''}`.trim() : `${ids.length} desks`;
+
+/** Edit mode: the toolbar, and the pointer and keyboard handling on the canvas. Loaded on demand. */
+export default function FloorEditor({
+  organization,
+  floor,
+  desks,
+  selection,
+  onSelectionChange,
+  zoom,
+  onZoomChange,
+  viewportRef,
+  surfaceRef,
+}: {
+  organization: Organization;
+  floor: Floor;
+  desks: readonly Desk[];
+  selection: Selection;
+  onSelectionChange: (next: SetStateAction<Selection>) => void;
+  zoom: number;
+  onZoomChange: (zoom: number) => void;
+  viewportRef: RefObject<HTMLElement | null>;
+  surfaceRef: RefObject<HTMLDivElement | null>;
+}) {
+  const isAdmin = organization.role === 'admin';
+  const commands = useDeskCommands({ organizationId: organization.id, floorId: floor.id });
+  const saveFloorZoom = useUpdateFloorZoom(organization.id);
+  useOrganizationDesks(organization.id); // every desk's name, so new desks get unique names
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const [confirmation, setConfirmation] = useState<Confirmation>(null);
+  const nudge = useRef<{ before: DeskPlacement[]; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const names = new Map(desks.map((desk) => [desk.id, desk.name]));
+  const selectedIds = [...selection];
+
+  const actionName = (verb: string, ids: readonly string[]) => `${verb} ${countLabel(ids, names)}`;
+
+  /** Keyboard moves are shown at once and saved as one action when the keys pause. */
+  const flushNudge = () => {
+    const pending = nudge.current;
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    nudge.current = null;
+    const ids = pending.before.map((placement) => placement.id);
+    const after = commands.rectsOf(ids).map(toPlacement);
+    void commands.commitPlacements(actionName('Move', ids), pending.before, after, 'move');
+  };
+  const flushOnUnmount = useEffectEvent(flushNudge);
+  useEffect(() => () => flushOnUnmount(), []);
+
+  const moveSelectionBy = (delta: Point) => {
+    const rects = commands.rectsOf(selection);
+    if (rects.length === 0) return;
+    const pending = nudge.current;
+    // A different selection starts a new action.
+    if (
+      pending &&
+      (pending.before.length !== selection.size || pending.before.some((item) => !selection.has(item.id)))
+    ) {
+      flushNudge();
+    }
+    const before = nudge.current?.before ?? rects.map(toPlacement);
+    if (nudge.current) clearTimeout(nudge.current.timer);
+    commands.showPlacements(moveDesks(rects, delta).map(toPlacement));
+    nudge.current = { before, timer: setTimeout(flushNudge, nudgeSaveDelayMs) };
+  };
+
+  const arrange = (verb: string, transform: (rects: DeskRect[]) => DeskRect[], kind: 'move' | 'rotate' = 'move') => {
+    flushNudge();
+    void commands.applyToDesks(verb, selection, transform, kind);
+  };
+
+  const askToDelete = () => {
+    if (selectedIds.length === 0) return;
+    setConfirmation({ kind: 'delete', ids: selectedIds, names: selectedIds.map((id) => names.get(id) ?? id) });
+  };
+
+  const addDeskAtViewCentre = () => {
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    void commands.addDeskAt({
+      x: (viewport.scrollLeft + viewport.clientWidth / 2) / zoom,
+      y: (viewport.scrollTop + Math.min(viewport.clientHeight, window.innerHeight) / 2) / zoom,
+    });
+  };
+
+  const changeZoom = (value: number) => {
+    const next = normaliseZoom(value);
+    onZoomChange(next);
+    if (!isAdmin) return;
+    saveFloorZoom.mutate(
+      { floorId: floor.id, defaultZoomLevel: next },
+      {
+        onError: (error) =>
+          toast({ title: 'Error', description: errorMessage(error, 'Please try again'), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const rotate = (degrees: number) =>
+    arrange(actionName('Rotate', selectedIds), (rects) => rotateDesks(rects, degrees), 'rotate');
+
+  const actions: ToolbarActions = {
+    onAddDesk: addDeskAtViewCentre,
+    onZoom: changeZoom,
+    onAlign: (alignment) => arrange(`Align ${alignment}`, (rects) => alignDesks(rects, alignment)),
+    onDistribute: (axis) => arrange(`Distribute ${axis}ly`, (rects) => distributeDesks(rects, axis)),
+    onSnap: () => arrange(actionName('Snap', selectedIds), (rects) => snapDesks(rects)),
+    onRotate: rotate,
+    onUndo: () => {
+      flushNudge();
+      void commands.undo();
+    },
+    onClearSelection: () => onSelectionChange(emptySelection),
+    onDeleteSelected: askToDelete,
+    onDeleteAll: () => setConfirmation({ kind: 'delete-all' }),
+  };
+
+  const runCommand = (command: EditorCommand) => {
+    switch (command.type) {
+      case 'undo':
+        return actions.onUndo();
+      case 'nudge':
+        return moveSelectionBy(command.delta);
+      case 'rotate':
+        return rotate(command.degrees);
+      case 'delete':
+        return askToDelete();
+      case 'clear-selection':
+        return onSelectionChange(emptySelection);
+    }
+  };
+
+  usePointerEditing({
+    surfaceRef,
+    zoom,
+    onDragStart: (deskId) => {
+      flushNudge();
+      const ids = desksToDrag(selection, deskId);
+      if (!selection.has(deskId)) onSelectionChange(new Set(ids));
+      return commands.rectsOf(ids);
+    },
+    onDragCommit: (rects, delta) => {
+      const after = moveDesks(rects, delta).map(toPlacement);
+      const ids = rects.map((rect) => rect.id);
+      void commands.commitPlacements(actionName('Move', ids), rects.map(toPlacement), after, 'move');
+    },
+    onClickDesk: (deskId, isToggle) => onSelectionChange((current) => selectDesk(current, deskId, isToggle)),
+    onClickCanvas: (point) => void commands.addDeskAt(point),
+  });
+
+  useEditorKeyboard({
+    canvasRef: viewportRef,
+    toolbarRef,
+    hasSelection: selection.size > 0,
+    onCommand: runCommand,
+    onActivateDesk: (deskId, isToggle) => onSelectionChange((current) => selectDesk(current, deskId, isToggle)),
+  });
+
+  const undoAction = commands.history.at(-1)?.action ?? null;
+
+  return (
+    <>
+      <EditorToolbar
+        toolbarRef={toolbarRef}
+        selectedCount={selection.size}
+        undoAction={undoAction}
+        zoom={zoom}
+        isAdmin={isAdmin}
+        uploadButton={<UploadFloorPlanButton organizationId={organization.id} floorId={floor.id} />}
+        actions={actions}
+      />
+      <ConfirmDialog
+        open={confirmation?.kind === 'delete'}
+        onOpenChange={(open) => !open && setConfirmation(null)}
+        title={confirmation?.kind === 'delete' && confirmation.ids.length > 1 ? 'Delete desks' : 'Delete desk'}
+        description={floorPlanMessages.deleteDeskConfirm(
+          confirmation?.kind === 'delete' ? confirmation.names.join(', ') : '',
+        )}
+        confirmLabel="Delete"
+        onConfirm={() => {
+          if (confirmation?.kind !== 'delete') return;
+          onSelectionChange(emptySelection);
+          void commands.deleteSelected(confirmation.ids);
+        }}
+      />
+      <ConfirmDialog
+        open={confirmation?.kind === 'delete-all'}
+        onOpenChange={(open) => !open && setConfirmation(null)}
+        title="Delete all desks"
+        description={`Are you sure you want to delete every desk on every floor of ${organization.name}? This will also remove any associated bookings.`}
+        confirmLabel="Delete all desks"
+        onConfirm={() => void commands.deleteAll()}
+      />
+    </>
+  );
+}

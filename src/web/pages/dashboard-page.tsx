@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Redirect, useSearchParams } from 'wouter';
 import type { PublicUser } from '../../domain/account.ts';
+import type { BookingView } from '../../domain/bookings.ts';
 import { todayIn } from '../../domain/dates.ts';
 import { isSubscriptionEnabled } from '../../domain/subscription.ts';
 import { ApiError } from '../app/api.ts';
@@ -9,15 +10,17 @@ import { Footer } from '../components/layout/footer.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { useCurrentUser } from '../features/auth/use-current-user.ts';
+import { useOrganizationBookings } from '../features/bookings/api.ts';
+import { BookDeskDialog } from '../features/bookings/book-desk-dialog.tsx';
+import { bookingLinesByDesk } from '../features/bookings/desk-booking-lines.ts';
+import { MyBookingsDialog } from '../features/bookings/my-bookings-dialog.tsx';
+import { RosterDialog } from '../features/bookings/roster-dialog.tsx';
+import { TeamBookingsDialog } from '../features/bookings/team-bookings-dialog.tsx';
 import { Sidebar } from '../features/dashboard/sidebar.tsx';
 import { TodayStatistics } from '../features/dashboard/statistics.tsx';
 import { TopBar } from '../features/dashboard/top-bar.tsx';
 import { type Desk, useFloorDesks } from '../features/desks/list-floor-desks.ts';
-import {
-  type AvailabilityBooking,
-  availabilityByDesk,
-  summariseAvailability,
-} from '../features/floor-plan/availability.ts';
+import { availabilityByDesk, summariseAvailability } from '../features/floor-plan/availability.ts';
 import { FloorPlanView } from '../features/floor-plan/floor-plan-view.tsx';
 import { AddFloorDialog } from '../features/floors/add-floor-dialog.tsx';
 import { useFloors } from '../features/floors/list-floors.ts';
@@ -47,8 +50,9 @@ function useSubscriptionReturnToast() {
 }
 
 const noDesks: Desk[] = [];
-// Bookings arrive with the booking feature; until then every desk is available.
-const noBookings: AvailabilityBooking[] = [];
+const noBookings: BookingView[] = [];
+
+type OpenDialog = { kind: 'book'; deskId: string } | { kind: 'my-bookings' | 'team-bookings' | 'roster' } | null;
 
 function FloorArea({ children }: { children: ReactNode }) {
   return (
@@ -77,27 +81,34 @@ function Workspace({
   const [date, setDate] = useState(() => todayIn(organization.timeZone));
   const [wantsEditMode, setWantsEditMode] = useState(false);
   const [isAddingFloor, setIsAddingFloor] = useState(false);
+  const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
+  const dayBookings = useOrganizationBookings(organization.id, date, date);
+  const bookings = dayBookings.data ?? noBookings;
 
   const isAdmin = organization.role === 'admin';
   const canEdit = isAdmin && isSubscriptionEnabled(organization.subscription, new Date());
   const isEditMode = wantsEditMode && canEdit && floor !== undefined;
 
   const deskList = desks.data ?? noDesks;
+  // Only desks with bookings need an entry: the canvas shows every other desk as available.
   const availability = useMemo(
-    () => availabilityByDesk([...new Set(noBookings.map((booking) => booking.deskId))], noBookings, date),
-    [date],
+    () => availabilityByDesk([...new Set(bookings.map((booking) => booking.deskId))], bookings, date),
+    [bookings, date],
   );
+  const bookingLines = useMemo(() => bookingLinesByDesk(bookings, date), [bookings, date]);
   const statistics = useMemo(
     () =>
       desks.data
         ? summariseAvailability(
             desks.data.map((desk) => desk.id),
-            noBookings,
+            bookings,
             date,
           )
         : null,
-    [desks.data, date],
+    [desks.data, bookings, date],
   );
+  const bookingDesk = openDialog?.kind === 'book' ? deskList.find((desk) => desk.id === openDialog.deskId) : undefined;
+  const closeDialog = () => setOpenDialog(null);
 
   let floorArea: ReactNode;
   if (floors.isPending) {
@@ -138,6 +149,8 @@ function Workspace({
           isLoading={desks.isPending}
           isEditMode={isEditMode}
           availability={availability}
+          bookingLines={bookingLines}
+          onDeskActivate={(deskId) => setOpenDialog({ kind: 'book', deskId })}
         />
       </>
     );
@@ -156,9 +169,11 @@ function Workspace({
         onAddFloor={() => setIsAddingFloor(true)}
         isEditMode={isEditMode}
         onEditModeChange={setWantsEditMode}
+        onOpenMyBookings={() => setOpenDialog({ kind: 'my-bookings' })}
+        onOpenTeamBookings={() => setOpenDialog({ kind: 'team-bookings' })}
       />
       <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar user={user} date={date} onDateChange={setDate} />
+        <TopBar user={user} date={date} onDateChange={setDate} onOpenRoster={() => setOpenDialog({ kind: 'roster' })} />
         <main className="flex flex-1 flex-col gap-4 p-4 sm:p-6">
           <div>
             <h1 className="text-xl font-semibold text-slate-900">{organization.name}</h1>
@@ -169,6 +184,14 @@ function Workspace({
         </main>
         <Footer />
       </div>
+      {bookingDesk && (
+        <BookDeskDialog organization={organization} desk={bookingDesk} initialDate={date} onClose={closeDialog} />
+      )}
+      {openDialog?.kind === 'my-bookings' && <MyBookingsDialog organization={organization} onClose={closeDialog} />}
+      {openDialog?.kind === 'team-bookings' && isAdmin && (
+        <TeamBookingsDialog organization={organization} onClose={closeDialog} />
+      )}
+      {openDialog?.kind === 'roster' && <RosterDialog organization={organization} date={date} onClose={closeDialog} />}
       {isAdmin && (
         <AddFloorDialog
           organizationId={organization.id}

@@ -21,7 +21,7 @@ export function MyBookingsDialog({ organization, onClose }: { organization: Orga
     });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title="My Bookings" description={`Your desks at ${organization.name}.`} className="max-w-2xl">
+      <DialogContent title="My Bookings" description={`Your desks at ${organization.name}.`} size="xl">
         {bookings.isPending && <p role="status">Loading your bookings…</p>}
         {bookings.isError && <p role="alert">{errorMessage(bookings.error, 'Please try again')}</p>}
         {bookings.data?.length === 0 && <p className="text-sm text-slate-600">You have no bookings yet.</p>}

@@ -22,7 +22,7 @@ export function RosterDialog({
     .sort((a, b) => displayName(a.user).localeCompare(displayName(b.user)));
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title="Who's in today?" description={formatLongDate(date)} className="max-w-lg">
+      <DialogContent title="Who's in today?" description={formatLongDate(date)} size="lg">
         {bookings.isPending && <p role="status">Loading…</p>}
         {bookings.isError && <p role="alert">{errorMessage(bookings.error, 'Please try again')}</p>}
         {bookings.isSuccess && present.length === 0 && (

@@ -48,7 +48,7 @@ export function TeamBookingsDialog({ organization, onClose }: { organization: Or
       <DialogContent
         title="Team Bookings Management"
         description="Every booking from 30 days ago to 60 days ahead."
-        className="max-w-3xl"
+        size="2xl"
       >
         {confirmingUser && confirmingUserId && (
           <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg bg-amber-50 p-3">

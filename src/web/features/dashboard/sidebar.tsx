@@ -118,6 +118,8 @@ export function Sidebar({
   onAddFloor,
   isEditMode,
   onEditModeChange,
+  onOpenMyBookings,
+  onOpenTeamBookings,
 }: {
   organizations: Organization[];
   organization: Organization;
@@ -128,6 +130,8 @@ export function Sidebar({
   onFloorChange: (floorId: string) => void;
   onAddFloor: () => void;
   isEditMode: boolean;
+  onOpenMyBookings: () => void;
+  onOpenTeamBookings: () => void;
   onEditModeChange: (isEditMode: boolean) => void;
 }) {
   const queryClient = useQueryClient();
@@ -190,7 +194,7 @@ export function Sidebar({
         <NavItem icon={LayoutGrid} isActive>
           Floor Plan
         </NavItem>
-        <NavItem icon={CalendarCheck} isSoon>
+        <NavItem icon={CalendarCheck} onClick={onOpenMyBookings}>
           My Bookings
         </NavItem>
         <NavItem icon={RefreshCw} onClick={refresh}>
@@ -202,7 +206,7 @@ export function Sidebar({
             <NavItem icon={Users} isSoon>
               Team Management
             </NavItem>
-            <NavItem icon={CalendarCheck} isSoon>
+            <NavItem icon={CalendarCheck} onClick={onOpenTeamBookings}>
               Team Bookings
             </NavItem>
             <NavItem icon={BarChart3} isSoon>

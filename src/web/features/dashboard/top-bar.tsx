@@ -13,10 +13,12 @@ export function TopBar({
   user,
   date,
   onDateChange,
+  onOpenRoster,
 }: {
   user: PublicUser;
   date: string;
   onDateChange: (date: string) => void;
+  onOpenRoster: () => void;
 }) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
@@ -43,7 +45,7 @@ export function TopBar({
           <ChevronRight className="size-4" aria-hidden="true" />
         </Button>
         <span className="hidden text-sm text-slate-600 lg:inline">{formatLongDate(date)}</span>
-        <Button variant="secondary" size="sm" disabled title="The day roster arrives with desk booking">
+        <Button variant="secondary" size="sm" onClick={onOpenRoster}>
           <Users className="size-4" aria-hidden="true" />
           <span className="sr-only sm:not-sr-only">Who's in today?</span>
         </Button>

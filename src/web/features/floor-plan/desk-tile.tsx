@@ -15,9 +15,12 @@ export const DeskTile = memo(function DeskTile({
   availability,
   isSelected,
   isEditMode,
+  lines,
 }: {
   desk: DeskView;
   availability: DeskAvailability;
+  /** Who has the desk on the selected date (spec section 2); stable per desk between booking changes. */
+  lines?: readonly string[] | undefined;
   isSelected: boolean;
   isEditMode: boolean;
 }) {
@@ -27,7 +30,7 @@ export const DeskTile = memo(function DeskTile({
       className="desk-tile"
       data-desk-id={desk.id}
       data-availability={availability}
-      aria-label={`Desk ${desk.name}: ${availabilityLabels[availability]}`}
+      aria-label={`Desk ${desk.name}: ${availabilityLabels[availability]}${lines?.length ? `, ${lines.join(', ')}` : ''}`}
       aria-pressed={isEditMode ? isSelected : undefined}
       style={{
         width: Number(desk.width) || 1,
@@ -36,6 +39,11 @@ export const DeskTile = memo(function DeskTile({
       }}
     >
       {desk.name}
+      {lines?.map((line) => (
+        <span key={line} className="desk-tile-detail">
+          {line}
+        </span>
+      ))}
       {availability === 'blocked' && (
         <>
           <span className="desk-tile-detail">BLOCKED</span>

@@ -29,7 +29,12 @@ export const FloorCanvas = memo(function FloorCanvas({
   imageUrl,
   viewportRef,
   surfaceRef,
+  bookingLines,
+  onDeskActivate,
 }: {
+  bookingLines?: ReadonlyMap<string, readonly string[]>;
+  /** Outside edit mode: a desk was clicked or pressed with Enter/Space. */
+  onDeskActivate?: (deskId: string) => void;
   floorName: string;
   desks: readonly Desk[];
   availability: ReadonlyMap<string, DeskAvailability>;
@@ -68,7 +73,16 @@ export const FloorCanvas = memo(function FloorCanvas({
           {showsImage && <FloorPlanImage url={imageUrl} floorName={floorName} onError={setFailedUrl} />}
           {isEditMode && <div className="pointer-events-none absolute inset-0" style={gridBackground} />}
           {/* biome-ignore lint/a11y/useSemanticElements: the desks are placed absolutely; a fieldset would add a form's layout and semantics */}
-          <div role="group" aria-label={`Desks on ${floorName}`}>
+          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the tiles are buttons; Enter and Space reach here as clicks */}
+          <div
+            role="group"
+            aria-label={`Desks on ${floorName}`}
+            onClick={(event) => {
+              if (isEditMode || !onDeskActivate) return;
+              const tile = (event.target as HTMLElement).closest<HTMLElement>('[data-desk-id]');
+              if (tile?.dataset.deskId) onDeskActivate(tile.dataset.deskId);
+            }}
+          >
             {desks.map((desk) => (
               <DeskTile
                 key={desk.id}
@@ -76,6 +90,7 @@ export const FloorCanvas = memo(function FloorCanvas({
                 availability={availability.get(desk.id) ?? 'available'}
                 isSelected={isEditMode && selection.has(desk.id)}
                 isEditMode={isEditMode}
+                lines={bookingLines?.get(desk.id)}
               />
             ))}
           </div>

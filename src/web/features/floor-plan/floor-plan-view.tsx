@@ -38,7 +38,11 @@ export function FloorPlanView({
   isLoading,
   isEditMode,
   availability,
+  bookingLines,
+  onDeskActivate,
 }: {
+  bookingLines?: ReadonlyMap<string, readonly string[]>;
+  onDeskActivate?: (deskId: string) => void;
   organization: Organization;
   floor: Floor;
   desks: readonly Desk[];
@@ -123,6 +127,8 @@ export function FloorPlanView({
         imageUrl={imageUrl}
         viewportRef={viewportRef}
         surfaceRef={surfaceRef}
+        bookingLines={bookingLines}
+        onDeskActivate={onDeskActivate}
       />
     </section>
   );

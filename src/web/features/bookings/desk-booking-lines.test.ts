@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { BookingView, TimeSlot } from '../../../domain/bookings.ts';
+import { bookingLinesByDesk } from './desk-booking-lines.ts';
+
+let counter = 0;
+function booking(overrides: Partial<BookingView> & { timeSlot: TimeSlot }): BookingView {
+  counter += 1;
+  return {
+    id: `b${counter}`,
+    deskId: 'd1',
+    desk: { name: 'D01', floor: { name: 'Floor 1' } },
+    userId: 'u1',
+    user: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+    bookingDate: '2026-11-23',
+    status: 'active',
+    notes: null,
+    isPermanent: false,
+    organizationId: 'o1',
+    startTime: '09:00',
+    endTime: '18:00',
+    ...overrides,
+  };
+}
+
+describe('booking text on a desk', () => {
+  it('shows nothing for a free desk', () => {
+    expect(bookingLinesByDesk([], '2026-11-23').get('d1')).toBeUndefined();
+  });
+
+  it('shows the display name and the slot, with a full day written with a space', () => {
+    expect(bookingLinesByDesk([booking({ timeSlot: 'full-day' })], '2026-11-23').get('d1')).toEqual([
+      'Ada Lovelace',
+      'full day',
+    ]);
+  });
+
+  it('falls back to the part of the e-mail before the at-sign', () => {
+    const anonymous = booking({ timeSlot: 'morning', user: { firstName: null, lastName: null, email: 'kim@x.io' } });
+    expect(bookingLinesByDesk([anonymous], '2026-11-23').get('d1')).toEqual(['kim', 'morning']);
+  });
+
+  it('shows a morning and an afternoon entry, morning first', () => {
+    const afternoon = booking({ timeSlot: 'afternoon', user: { firstName: 'Bo', lastName: null, email: 'b@x.io' } });
+    const morning = booking({ timeSlot: 'morning' });
+    expect(bookingLinesByDesk([afternoon, morning], '2026-11-23').get('d1')).toEqual([
+      'morning: Ada Lovelace',
+      'afternoon: Bo',
+    ]);
+  });
+
+  it("reads 'Multiple bookings' for more than two", () => {
+    const three = [
+      booking({ timeSlot: 'morning' }),
+      booking({ timeSlot: 'afternoon' }),
+      booking({ timeSlot: 'morning' }),
+    ];
+    expect(bookingLinesByDesk(three, '2026-11-23').get('d1')).toEqual(['Multiple bookings']);
+  });
+
+  it('ignores cancelled bookings and other dates, and leaves a permanent desk to its BLOCKED label', () => {
+    expect(bookingLinesByDesk([booking({ timeSlot: 'morning', status: 'cancelled' })], '2026-11-23').size).toBe(0);
+    expect(bookingLinesByDesk([booking({ timeSlot: 'morning', bookingDate: '2026-11-24' })], '2026-11-23').size).toBe(
+      0,
+    );
+    const permanent = booking({ timeSlot: 'full-day', isPermanent: true, bookingDate: '2026-11-01' });
+    expect(bookingLinesByDesk([permanent], '2026-11-23').size).toBe(0);
+  });
+});

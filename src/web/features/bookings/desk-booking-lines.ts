@@ -1,0 +1,36 @@
+import { displayName } from '../../../domain/account.ts';
+import { type BookingView, countsOnDate, slotLabel, type TimeSlot } from '../../../domain/bookings.ts';
+
+const slotOrder: Record<TimeSlot, number> = { morning: 0, 'full-day': 1, afternoon: 2 };
+
+/**
+ * Spec section 2, booking text on a desk for a date: none when free; one booking shows the person and the
+ * slot; two show a morning and an afternoon entry; more than two read 'Multiple bookings'. A permanent
+ * booking shows no lines: the tile reads BLOCKED and 'permanent' instead.
+ */
+export function bookingLinesByDesk(bookings: readonly BookingView[], date: string): Map<string, string[]> {
+  const byDesk = new Map<string, BookingView[]>();
+  for (const booking of bookings) {
+    if (!countsOnDate(booking, date)) continue;
+    const list = byDesk.get(booking.deskId);
+    if (list) list.push(booking);
+    else byDesk.set(booking.deskId, [booking]);
+  }
+  const lines = new Map<string, string[]>();
+  for (const [deskId, list] of byDesk) {
+    if (list.some((booking) => booking.isPermanent)) continue;
+    if (list.length > 2) {
+      lines.set(deskId, ['Multiple bookings']);
+    } else if (list.length === 1) {
+      const [only] = list as [BookingView];
+      lines.set(deskId, [displayName(only.user), slotLabel(only.timeSlot)]);
+    } else {
+      const sorted = [...list].sort((a, b) => slotOrder[a.timeSlot] - slotOrder[b.timeSlot]);
+      lines.set(
+        deskId,
+        sorted.map((booking) => `${slotLabel(booking.timeSlot)}: ${displayName(booking.user)}`),
+      );
+    }
+  }
+  return lines;
+}

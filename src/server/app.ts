@@ -12,6 +12,8 @@ import { bookingRoutes } from './modules/bookings/routes.ts';
 import { deskRoutes } from './modules/desks/routes.ts';
 import { floorRoutes } from './modules/floors/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { invitationRoutes, invitationSignupRoutes } from './modules/invitations/routes.ts';
+import { memberRoutes } from './modules/members/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -72,6 +74,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(healthRoutes(context));
   await app.register(accountRoutes(context));
   await app.register(organizationRoutes(context));
+  await app.register(memberRoutes(context));
+  await app.register(invitationRoutes(context));
+  await app.register(invitationSignupRoutes(context));
   await app.register(floorRoutes(context));
   await app.register(deskRoutes(context));
   await app.register(bookingRoutes(context));

@@ -1,4 +1,15 @@
-import { bigint, boolean, date, integer, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // Mirrors the SQL migrations in ./migrations, which are the source of truth.
 const timestamps = { withTimezone: true, mode: 'date' } as const;
@@ -129,4 +140,20 @@ export const bookings = pgTable('bookings', {
   createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
   cancelledAt: timestamp('cancelled_at', timestamps),
   cancelledBy: uuid('cancelled_by'),
+});
+
+// Migration 0005. A token is stored only as its SHA-256 digest; at most one open invitation per address.
+export const invitations = pgTable('invitations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id').notNull(),
+  email: text('email').notNull(),
+  role: text('role', { enum: ['admin', 'member'] }).notNull(),
+  tokenDigest: text('token_digest').notNull(),
+  invitedBy: uuid('invited_by'),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', timestamps).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', timestamps).notNull(),
+  acceptedAt: timestamp('accepted_at', timestamps),
+  acceptedBy: uuid('accepted_by'),
+  revokedAt: timestamp('revoked_at', timestamps),
 });

@@ -25,6 +25,7 @@ import { FloorPlanView } from '../features/floor-plan/floor-plan-view.tsx';
 import { AddFloorDialog } from '../features/floors/add-floor-dialog.tsx';
 import { useFloors } from '../features/floors/list-floors.ts';
 import { type Organization, useOrganizations } from '../features/organizations/api.ts';
+import { TeamManagementDialog } from '../features/team/team-management-dialog.tsx';
 
 /** Spec section 2: the subscription return parameters show a toast once and are then removed. */
 function useSubscriptionReturnToast() {
@@ -52,7 +53,10 @@ function useSubscriptionReturnToast() {
 const noDesks: Desk[] = [];
 const noBookings: BookingView[] = [];
 
-type OpenDialog = { kind: 'book'; deskId: string } | { kind: 'my-bookings' | 'team-bookings' | 'roster' } | null;
+type OpenDialog =
+  | { kind: 'book'; deskId: string }
+  | { kind: 'my-bookings' | 'team-bookings' | 'team-management' | 'roster' }
+  | null;
 
 function FloorArea({ children }: { children: ReactNode }) {
   return (
@@ -171,6 +175,7 @@ function Workspace({
         onEditModeChange={setWantsEditMode}
         onOpenMyBookings={() => setOpenDialog({ kind: 'my-bookings' })}
         onOpenTeamBookings={() => setOpenDialog({ kind: 'team-bookings' })}
+        onOpenTeamManagement={() => setOpenDialog({ kind: 'team-management' })}
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar user={user} date={date} onDateChange={setDate} onOpenRoster={() => setOpenDialog({ kind: 'roster' })} />
@@ -190,6 +195,9 @@ function Workspace({
       {openDialog?.kind === 'my-bookings' && <MyBookingsDialog organization={organization} onClose={closeDialog} />}
       {openDialog?.kind === 'team-bookings' && isAdmin && (
         <TeamBookingsDialog organization={organization} onClose={closeDialog} />
+      )}
+      {openDialog?.kind === 'team-management' && (
+        <TeamManagementDialog organization={organization} currentUserId={user.id} onClose={closeDialog} />
       )}
       {openDialog?.kind === 'roster' && <RosterDialog organization={organization} date={date} onClose={closeDialog} />}
       {isAdmin && (

@@ -2,20 +2,21 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema.ts';
 
-/** Counts one hit in a fixed window shared by every instance; answers the count and when the window ends. */
+/** Counts `cost` hits in a fixed window shared by every instance; answers the count and when the window ends. */
 export async function countHit(
   db: Database,
   key: string,
   windowSeconds: number,
+  cost = 1,
 ): Promise<{ hits: number; resetAt: Date }> {
   const windowExpired = sql`${rateLimits.windowStartedAt} <= now() - make_interval(secs => ${windowSeconds})`;
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, windowStartedAt: sql`now()`, hits: 1 })
+    .values({ key, windowStartedAt: sql`now()`, hits: cost })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        hits: sql`CASE WHEN ${windowExpired} THEN 1 ELSE ${rateLimits.hits} + 1 END`,
+        hits: sql`CASE WHEN ${windowExpired} THEN ${cost}::int ELSE ${rateLimits.hits} + ${cost}::int END`,
         windowStartedAt: sql`CASE WHEN ${windowExpired} THEN now() ELSE ${rateLimits.windowStartedAt} END`,
       },
     })

@@ -48,11 +48,17 @@ function waitSentence(seconds: number): string {
   return `${Math.ceil(seconds / 60)} minutes`;
 }
 
-/** Counts a hit against each limit and refuses with 429 and Retry-After once one is exceeded. */
-export async function enforceLimits(db: Database, checks: Array<[Limit, string]>): Promise<void> {
-  for (const [limit, subject] of checks) {
+/**
+ * Counts a hit against each limit and refuses with 429 and Retry-After once one is exceeded.
+ * A check may weigh more than one hit (an invitation to 50 addresses counts 50).
+ */
+export async function enforceLimits(
+  db: Database,
+  checks: Array<[Limit, string] | [Limit, string, number]>,
+): Promise<void> {
+  for (const [limit, subject, cost = 1] of checks) {
     const key = `${limit.name}:${createHash('sha256').update(subject).digest('base64url')}`;
-    const { hits, resetAt } = await countHit(db, key, limit.windowSeconds);
+    const { hits, resetAt } = await countHit(db, key, limit.windowSeconds, cost);
     if (hits > limit.max) {
       const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
       throw tooManyRequests(`${limit.message} Please wait ${waitSentence(retryAfter)} and try again.`, retryAfter);

@@ -120,6 +120,7 @@ export function Sidebar({
   onEditModeChange,
   onOpenMyBookings,
   onOpenTeamBookings,
+  onOpenTeamManagement,
 }: {
   organizations: Organization[];
   organization: Organization;
@@ -132,6 +133,7 @@ export function Sidebar({
   isEditMode: boolean;
   onOpenMyBookings: () => void;
   onOpenTeamBookings: () => void;
+  onOpenTeamManagement: () => void;
   onEditModeChange: (isEditMode: boolean) => void;
 }) {
   const queryClient = useQueryClient();
@@ -203,7 +205,7 @@ export function Sidebar({
         {isAdmin && (
           <>
             <SectionLabel>Admin</SectionLabel>
-            <NavItem icon={Users} isSoon>
+            <NavItem icon={Users} onClick={onOpenTeamManagement}>
               Team Management
             </NavItem>
             <NavItem icon={CalendarCheck} onClick={onOpenTeamBookings}>

@@ -1,0 +1,181 @@
+import { z } from 'zod';
+import type { PublicUser } from './account.ts';
+import { tokenSchema } from './account.ts';
+import { type Role, roles } from './organization.ts';
+import { isSubscriptionEnabled, type Subscription } from './subscription.ts';
+import { hasNoControlCharacters } from './text.ts';
+
+export const teamMessages = {
+  emailsRequired: 'Please enter at least one email address',
+  emailsInvalid: 'Please enter valid email addresses separated by commas or new lines',
+  tooManyEmails: 'Please invite at most 200 email addresses at once',
+  role: 'Role must be admin or member',
+  subscribeToInvite: 'Subscribe to invite users',
+  upgradeToInvite: 'Upgrade your plan to invite more users',
+  invalidAddress: 'Invalid email address',
+  alreadyMember: 'Already a member of this organization',
+  mailFailed: 'The invitation email could not be sent. Try resending it from the pending invitations.',
+  cannotChangeOwnRole: 'You cannot change your own role.',
+  cannotRemoveSelf: 'You cannot remove yourself from the organization.',
+  lastAdmin: 'An organization needs at least one admin: this is the last one.',
+  memberNotFound: 'Member not found.',
+  invitationNotFound: 'Invitation not found or has expired.',
+  organizationFull: "This organization has reached its plan's user limit. Ask an administrator to upgrade the plan.",
+  alreadyJoined: 'You are already a member of this organization.',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordRequired: 'Please enter your password',
+  confirmRequired: 'Please confirm your password',
+  passwordsDiffer: "Passwords don't match",
+} as const;
+
+/** Invitation links work for seven days (server contract). */
+export const invitationLifetimeDays = 7;
+export const maxInvitesPerRequest = 200;
+
+const emailFormat = z.email();
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= 254 && emailFormat.safeParse(value).success;
+}
+
+/**
+ * Spec section 5, Invite: addresses split on commas or new lines (an array is taken as it is),
+ * trimmed, lowercased, blanks dropped, each address once, in the order given.
+ */
+export function splitInviteEmails(input: string | readonly string[]): string[] {
+  const pieces = typeof input === 'string' ? input.split(/[,\r\n]+/) : input.flatMap((item) => item.split(/[,\r\n]+/));
+  const seen = new Set<string>();
+  for (const piece of pieces) {
+    const email = piece.trim().toLowerCase();
+    if (email) seen.add(email);
+  }
+  return [...seen];
+}
+
+/** The invite form's check (spec section 5): the message to show, or null when the text can be sent. */
+export function checkInviteEmails(text: string): string | null {
+  const emails = splitInviteEmails(text);
+  if (emails.length === 0) return teamMessages.emailsRequired;
+  if (!emails.every(isValidEmail)) return teamMessages.emailsInvalid;
+  if (emails.length > maxInvitesPerRequest) return teamMessages.tooManyEmails;
+  return null;
+}
+
+export const roleSchema = z.enum(roles, { error: teamMessages.role });
+
+/**
+ * POST /api/organizations/{id}/invite. Only emptiness and size are refused as a whole: each address
+ * then succeeds or fails on its own (an invalid one is reported in `errors`, not as a 400).
+ */
+export const inviteSchema = z.strictObject({
+  emails: z
+    .union([z.string().max(100_000, teamMessages.tooManyEmails), z.array(z.string().max(1000)).max(1000)], {
+      error: teamMessages.emailsRequired,
+    })
+    .transform(splitInviteEmails)
+    .refine((emails) => emails.length > 0, teamMessages.emailsRequired)
+    .refine((emails) => emails.length <= maxInvitesPerRequest, teamMessages.tooManyEmails),
+  role: roleSchema.default('member'),
+});
+export type InviteInput = z.infer<typeof inviteSchema>;
+
+export const updateRoleSchema = z.strictObject({ role: roleSchema });
+
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(100, `${label} must be at most 100 characters`)
+    .refine(hasNoControlCharacters, `${label} contains characters that are not allowed`);
+
+/**
+ * POST /api/signup-with-invitation. Names and the 8-character minimum apply when a new account is
+ * created; an invitee who already has an account only proves its password (which may be an older,
+ * shorter one), so those rules live in the service.
+ */
+export const invitationSignupSchema = z.strictObject({
+  token: tokenSchema,
+  firstName: personName('First name').optional(),
+  lastName: personName('Last name').optional(),
+  password: z
+    .string({ error: teamMessages.passwordRequired })
+    .min(1, teamMessages.passwordRequired)
+    .max(200, 'Password must be at most 200 characters'),
+});
+export type InvitationSignupInput = z.infer<typeof invitationSignupSchema>;
+
+export type InvitationSignupField = 'firstName' | 'lastName' | 'password' | 'confirmPassword';
+
+/** Spec section 5, invitation signup; an invitee with an account only gives its password. */
+export function checkInvitationSignupForm(
+  values: Record<InvitationSignupField, string>,
+  options: { hasAccount: boolean } = { hasAccount: false },
+): Partial<Record<InvitationSignupField, string>> {
+  if (options.hasAccount) return values.password ? {} : { password: teamMessages.passwordRequired };
+  const errors: Partial<Record<InvitationSignupField, string>> = {};
+  if (!values.firstName.trim()) errors.firstName = teamMessages.firstNameRequired;
+  if (!values.lastName.trim()) errors.lastName = teamMessages.lastNameRequired;
+  if (values.password.length < 8) errors.password = teamMessages.passwordTooShort;
+  if (values.confirmPassword.length < 8) errors.confirmPassword = teamMessages.confirmRequired;
+  else if (values.password !== values.confirmPassword) errors.confirmPassword = teamMessages.passwordsDiffer;
+  return errors;
+}
+
+/** Spec section 4: why inviting is switched off, or null when it is on. */
+export function inviteBlocker(subscription: Subscription | null | undefined, memberCount: number, now: Date) {
+  if (!isSubscriptionEnabled(subscription, now)) return teamMessages.subscribeToInvite;
+  if (subscription && memberCount >= subscription.maxUsers) return teamMessages.upgradeToInvite;
+  return null;
+}
+
+export function inviteResultMessage(sent: number, failed: number): string {
+  if (sent === 0) return failed === 1 ? 'The invitation could not be sent.' : 'No invitations were sent.';
+  const sentText = `Sent ${sent} ${sent === 1 ? 'invitation' : 'invitations'}`;
+  return failed === 0 ? `${sentText}.` : `${sentText}; ${failed} could not be sent.`;
+}
+
+/** Spec section 8: the second toast after a partly failed invite. */
+export function failedInvitesTitle(failed: number): string {
+  return `${failed} invitation(s) could not be sent...`;
+}
+
+export interface MemberView {
+  userId: string;
+  role: Role;
+  createdAt: string;
+  user: PublicUser;
+}
+
+export interface InvitationView {
+  id: string;
+  email: string;
+  role: Role;
+  createdAt: string;
+  expiresAt: string;
+}
+
+export interface InviteError {
+  email: string;
+  message: string;
+}
+
+export interface InviteResult {
+  message: string;
+  summary: { sent: number; failed: number };
+  errors: InviteError[];
+}
+
+/** GET /api/invitations/{token}: what the invitation sign-up page shows. */
+export interface InvitationDetails {
+  organizationName: string;
+  role: Role;
+  email: string;
+  hasAccount: boolean;
+}
+
+export interface RemoveMemberResult {
+  message: string;
+  cancelledBookings: number;
+}

@@ -1,0 +1,106 @@
+import { hash, verify } from '@node-rs/argon2';
+import { accountMessages } from '../../../domain/account.ts';
+import { trialPlan } from '../../../domain/plans.ts';
+import { type InvitationDetails, type InvitationSignupInput, teamMessages } from '../../../domain/team.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { badRequest, conflict, notFound, unauthorized, unprocessable } from '../../errors.ts';
+import { digestToken } from '../../tokens.ts';
+import * as accounts from '../accounts/repo.ts';
+import { hashOptions } from '../accounts/service.ts';
+import * as members from '../members/repo.ts';
+import { enforceLimits, limits } from '../rate-limits/service.ts';
+import * as repo from './repo.ts';
+
+async function findPending(db: Database, token: string): Promise<repo.LiveInvitation> {
+  const found = token.length <= 200 ? await repo.findPendingInvitationByDigest(db, digestToken(token)) : undefined;
+  if (!found) throw notFound(teamMessages.invitationNotFound);
+  return found;
+}
+
+/** Public: whoever holds the link may read it. Unknown, expired, used and revoked links are all 404. */
+export async function findInvitationDetails(context: AppContext, token: string): Promise<InvitationDetails> {
+  const { invitation, organizationName } = await findPending(context.db, token);
+  const account = await accounts.findUserByEmail(context.db, invitation.email);
+  return { organizationName, role: invitation.role, email: invitation.email, hasAccount: account !== undefined };
+}
+
+/** The password of the account being created, or proof of the one that exists (sign-in rules: 401). */
+async function checkCredentials(input: InvitationSignupInput, account: accounts.UserRow | undefined) {
+  if (account) {
+    const isValid = account.passwordHash
+      ? await verify(account.passwordHash, input.password).catch(() => false)
+      : false;
+    if (!isValid) throw unauthorized(accountMessages.invalidCredentials);
+    return undefined;
+  }
+  if (!input.firstName) throw badRequest(`${teamMessages.firstNameRequired} (firstName)`);
+  if (!input.lastName) throw badRequest(`${teamMessages.lastNameRequired} (lastName)`);
+  if (input.password.length < 8) throw badRequest(`${teamMessages.passwordTooShort} (password)`);
+  return hash(input.password, hashOptions);
+}
+
+/**
+ * Public: the link itself is the authorization. Creates the account with the invited address (verified:
+ * the mail proved it) or, when one exists, attaches it after its password is proven; adds the membership
+ * with the invited role, uses the invitation up and signs in, all in one transaction. The plan's user
+ * limit is checked again here (422).
+ */
+export async function acceptInvitation(
+  context: AppContext,
+  input: InvitationSignupInput,
+  ip: string,
+  signIn: (db: Database, userId: string) => Promise<void>,
+): Promise<accounts.UserRow> {
+  const { invitation } = await findPending(context.db, input.token);
+  // The same counters as sign-in: a link must not become a way around them for guessing a password.
+  await enforceLimits(context.db, [
+    [limits.loginPerIp, ip],
+    [limits.loginPerAccount, invitation.email],
+  ]);
+  const account = await accounts.findUserByEmail(context.db, invitation.email);
+  const passwordHash = await checkCredentials(input, account);
+
+  return context.db.transaction(async (tx) => {
+    await members.lockTeam(tx, invitation.organizationId);
+    const live = await findPending(tx, input.token);
+    if (live.invitation.id !== invitation.id) throw notFound(teamMessages.invitationNotFound);
+    const user = account ?? (await createInvitedUser(tx, invitation.email, input, passwordHash));
+    if (account) {
+      if (await members.findMember(tx, invitation.organizationId, account.id))
+        throw conflict(teamMessages.alreadyJoined);
+      await accounts.markEmailVerified(tx, account.id);
+    }
+    const maxUsers = live.maxUsers ?? trialPlan.maxUsers;
+    if ((await members.countMembers(tx, invitation.organizationId)) >= maxUsers) {
+      throw unprocessable(teamMessages.organizationFull);
+    }
+    await members.insertMembership(tx, {
+      organizationId: invitation.organizationId,
+      userId: user.id,
+      role: live.invitation.role,
+    });
+    if (!(await repo.markAccepted(tx, invitation.id, user.id))) throw notFound(teamMessages.invitationNotFound);
+    await signIn(tx, user.id);
+    return user;
+  });
+}
+
+async function createInvitedUser(
+  db: Database,
+  email: string,
+  input: InvitationSignupInput,
+  passwordHash: string | undefined,
+): Promise<accounts.UserRow> {
+  if (!passwordHash) throw new Error('a new account needs its password hash');
+  const created = await accounts.insertUser(db, {
+    email,
+    passwordHash,
+    firstName: input.firstName || null,
+    lastName: input.lastName || null,
+    emailVerifiedAt: new Date(),
+  });
+  // Someone registered this address between the check above and now: they must sign in instead.
+  if (!created) throw conflict('An account with this email already exists. Please sign in instead.');
+  return created;
+}

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
+import { createMailer } from '../../mail/mailer.ts';
+import { startTestApp, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import { parseMime, partOfType, startSmtpServer } from '../../testing/smtp.ts';
+import { createTeam, newClient, teamTestEnvironment } from './team-test-support.ts';
+
+const mailFrom = 'Perch Test <no-reply@perch.test>';
+
+describe('invitation mail over SMTP', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    const environment = { ...teamTestEnvironment, SMTP_URL: smtp.url, MAIL_FROM: mailFrom };
+    const mailer = createMailer(loadConfig({ ...environment, LOG_LEVEL: 'silent' }), { info: () => {} });
+    testApp = await startTestApp({ environment, mailer });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+    await smtp?.close();
+  });
+
+  it('delivers one mail per invitation, with text and HTML parts, whose link signs the invitee up', async () => {
+    const team = await createTeam(testApp);
+    const [invitee, other] = [uniqueEmail('invitee'), uniqueEmail('other')];
+    const invited = await team.admin.client.post(`/api/organizations/${team.id}/invite`, {
+      emails: `${invitee}\n${other}`,
+      role: 'admin',
+    });
+    expect(invited.body.summary).toEqual({ sent: 2, failed: 0 });
+
+    const mails = [await smtp.nextMail(), await smtp.nextMail()];
+    expect(mails.map((mail) => mail.envelopeTo).sort()).toEqual([[invitee], [other]].sort());
+    const mail = mails.find((item) => item.envelopeTo[0] === invitee);
+    const message = parseMime(mail?.raw ?? '');
+    expect(message.headers.get('from')).toBe(mailFrom);
+    expect(message.headers.get('to')).toBe(invitee);
+    expect(message.headers.get('subject')).toBe("You're invited to join Acme Corp on Perch");
+    expect(message.headers.get('content-type')).toMatch(/^multipart\/alternative/i);
+    expect(message.headers.has('links')).toBe(false);
+
+    const text = partOfType(message, 'text/plain')?.body ?? '';
+    const html = partOfType(message, 'text/html')?.body ?? '';
+    expect(text).toContain('Ada Admin has invited you to join Acme Corp on Perch as an admin.');
+    expect(text).toContain('expires in 7 days');
+    const link = /http:\/\/perch\.test\/signup\?token=[A-Za-z0-9_-]+/.exec(text)?.[0] ?? '';
+    expect(link).not.toBe('');
+    expect(html).toContain(`href="${link}"`);
+    const token = new URL(link).searchParams.get('token') ?? '';
+
+    const browser = newClient(testApp);
+    expect((await browser.get(`/api/invitations/${token}`)).body).toEqual({
+      organizationName: 'Acme Corp',
+      role: 'admin',
+      email: invitee,
+      hasAccount: false,
+    });
+    const signup = await browser.post('/api/signup-with-invitation', {
+      token,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      password: 'a password from the mail',
+    });
+    expect(signup.status).toBe(201);
+    expect(signup.body.email).toBe(invitee);
+    expect((await browser.get('/api/organizations')).body.map((organization: any) => organization.role)).toEqual([
+      'admin',
+    ]);
+    expect((await browser.get(`/api/invitations/${token}`)).status).toBe(404);
+  });
+});
+
+describe('invitation mail when the SMTP server is down', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    const unused = await startSmtpServer();
+    await unused.close();
+    const environment = { ...teamTestEnvironment, SMTP_URL: unused.url };
+    const mailer = createMailer(loadConfig({ ...environment, LOG_LEVEL: 'silent' }), { info: () => {} });
+    testApp = await startTestApp({ environment, mailer });
+  });
+  afterAll(async () => {
+    await testApp?.close();
+  });
+
+  it('reports each unsent invitation as failed, keeps it pending for a resend, and answers resend with 503', async () => {
+    const team = await createTeam(testApp);
+    const email = uniqueEmail();
+    const response = await team.admin.client.post(`/api/organizations/${team.id}/invite`, { emails: [email] });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      message: 'The invitation could not be sent.',
+      summary: { sent: 0, failed: 1 },
+      errors: [
+        {
+          email,
+          message: 'The invitation email could not be sent. Try resending it from the pending invitations.',
+        },
+      ],
+    });
+    const [pending] = (await team.admin.client.get(`/api/organizations/${team.id}/invitations`)).body;
+    expect(pending.email).toBe(email);
+    const resend = await team.admin.client.post(`/api/organizations/${team.id}/invitations/${pending.id}/resend`);
+    expect(resend.status).toBe(503);
+    expect(resend.body.message).toBe('The invitation email could not be sent. Please try again in a moment.');
+  });
+});

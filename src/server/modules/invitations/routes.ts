@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { tokenSchema } from '../../../domain/account.ts';
+import { roles } from '../../../domain/organization.ts';
+import { invitationSignupSchema, inviteSchema } from '../../../domain/team.ts';
+import type { AppContext } from '../../context.ts';
+import { requireUser, startSession, toPublicUser } from '../../plugins/session.ts';
+import * as acceptance from './acceptance.ts';
+import * as invitations from './service.ts';
+
+const invitationResponse = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+const inviteResponse = z.object({
+  message: z.string(),
+  summary: z.object({ sent: z.number().int(), failed: z.number().int() }),
+  errors: z.array(z.object({ email: z.string(), message: z.string() })),
+});
+const publicUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+
+// Ids are only bounded here; the services answer 404 for anything that is not one of the caller's.
+const organizationParams = z.object({ id: z.string().max(100) });
+const invitationParams = z.object({ id: z.string().max(100), invitationId: z.string().max(100) });
+
+/** Inviting and managing invitations: organization admins. */
+export function invitationRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Signed out is 401 before any input is looked at.
+    app.addHook('onRequest', async (request) => {
+      requireUser(request);
+    });
+
+    app.post(
+      '/api/organizations/:id/invite',
+      { schema: { params: organizationParams, body: inviteSchema, response: { 200: inviteResponse } } },
+      async (request) => invitations.invite(context, requireUser(request), request.params.id, request.body),
+    );
+
+    app.get(
+      '/api/organizations/:id/invitations',
+      { schema: { params: organizationParams, response: { 200: z.array(invitationResponse) } } },
+      async (request) => invitations.listInvitations(context, requireUser(request).id, request.params.id),
+    );
+
+    app.delete(
+      '/api/organizations/:id/invitations/:invitationId',
+      { schema: { params: invitationParams, response: { 200: z.object({ message: z.string() }) } } },
+      async (request) =>
+        invitations.revokeInvitation(context, requireUser(request).id, request.params.id, request.params.invitationId),
+    );
+
+    app.post(
+      '/api/organizations/:id/invitations/:invitationId/resend',
+      {
+        schema: {
+          params: invitationParams,
+          response: { 200: z.object({ message: z.string(), invitation: invitationResponse }) },
+        },
+      },
+      async (request) =>
+        invitations.resendInvitation(context, requireUser(request), request.params.id, request.params.invitationId),
+    );
+  };
+}
+
+/** The invitee's side: the link is the authorization, no session needed. */
+export function invitationSignupRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/invitations/:token',
+      {
+        schema: {
+          params: z.object({ token: tokenSchema }),
+          response: {
+            200: z.object({
+              organizationName: z.string(),
+              role: z.enum(roles),
+              email: z.string(),
+              hasAccount: z.boolean(),
+            }),
+          },
+        },
+      },
+      async (request) => acceptance.findInvitationDetails(context, request.params.token),
+    );
+
+    app.post(
+      '/api/signup-with-invitation',
+      { schema: { body: invitationSignupSchema, response: { 201: publicUser } } },
+      async (request, reply) => {
+        const user = await acceptance.acceptInvitation(context, request.body, request.ip, (db, userId) =>
+          startSession({ ...context, db }, request, reply, userId),
+        );
+        return reply.status(201).send(toPublicUser(user));
+      },
+    );
+  };
+}

@@ -1,0 +1,214 @@
+import { displayName } from '../../../domain/account.ts';
+import { isSubscriptionEnabled } from '../../../domain/subscription.ts';
+import {
+  type InvitationView,
+  type InviteError,
+  type InviteInput,
+  type InviteResult,
+  invitationLifetimeDays,
+  inviteResultMessage,
+  isValidEmail,
+  teamMessages,
+} from '../../../domain/team.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError, conflict, notFound, unprocessable } from '../../errors.ts';
+import { createToken } from '../../tokens.ts';
+import type { UserRow } from '../accounts/repo.ts';
+import { isUuid } from '../floors/service.ts';
+import { countMembers, lockTeam } from '../members/repo.ts';
+import { requireAdmin, toOrganizationView } from '../organizations/service.ts';
+import { enforceLimits, type Limit } from '../rate-limits/service.ts';
+import { invitationMail } from './mails.ts';
+import * as repo from './repo.ts';
+
+const day = 24 * 60 * 60 * 1000;
+// Mail goes out a few at a time: a batch of 200 must not open 200 SMTP connections at once.
+const mailConcurrency = 4;
+
+/** Each address invited or re-sent counts once: enough for onboarding a whole office, not for spamming. */
+export const invitesPerOrganization: Limit = {
+  name: 'invite-organization',
+  max: 200,
+  windowSeconds: 60 * 60,
+  message: 'Too many invitations from this organization.',
+};
+
+export function toInvitationView(row: repo.InvitationRow): InvitationView {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+interface Outgoing {
+  email: string;
+  token: string;
+  role: InvitationView['role'];
+}
+
+/** Admin and an enabled subscription (spec section 4): what inviting and re-sending need. */
+async function requireInviter(context: AppContext, organizationId: string, userId: string) {
+  const found = await requireAdmin(context, organizationId, userId);
+  if (!isSubscriptionEnabled(toOrganizationView(found).subscription, new Date())) {
+    throw unprocessable(teamMessages.subscribeToInvite);
+  }
+  return found;
+}
+
+/** Members plus pending invitations, against the plan's maximum. */
+async function seatsLeft(db: Database, organizationId: string, maxUsers: number): Promise<number> {
+  const taken = (await countMembers(db, organizationId)) + (await repo.countPendingInvitations(db, organizationId));
+  return maxUsers - taken;
+}
+
+/**
+ * Admins with an enabled subscription (requireInviter). Each address succeeds or fails on its own:
+ * invalid, already a member, or past the plan's limit counting pending invitations. An address with an
+ * open invitation gets it again with a fresh link (a pending one takes no new seat; an expired one does).
+ */
+export async function invite(
+  context: AppContext,
+  admin: UserRow,
+  organizationId: string,
+  input: InviteInput,
+): Promise<InviteResult> {
+  const { organization, subscription } = await requireInviter(context, organizationId, admin.id);
+  await enforceLimits(context.db, [[invitesPerOrganization, organization.id, input.emails.length]]);
+  const maxUsers = toOrganizationView({ organization, subscription, role: 'admin' }).subscription.maxUsers;
+  const errors: InviteError[] = [];
+  const outgoing: Outgoing[] = [];
+  const valid = input.emails.filter(isValidEmail);
+
+  await context.db.transaction(async (tx) => {
+    await lockTeam(tx, organization.id);
+    const memberEmails = await repo.findMemberEmails(tx, organization.id, valid);
+    const open = await repo.findOpenInvitationsByEmail(tx, organization.id, valid);
+    let seats = await seatsLeft(tx, organization.id, maxUsers);
+    const expiresAt = new Date(Date.now() + invitationLifetimeDays * day);
+    for (const email of input.emails) {
+      if (!isValidEmail(email)) {
+        errors.push({ email, message: teamMessages.invalidAddress });
+        continue;
+      }
+      if (memberEmails.has(email)) {
+        errors.push({ email, message: teamMessages.alreadyMember });
+        continue;
+      }
+      const existing = open.get(email);
+      const isPending = existing !== undefined && existing.expiresAt.getTime() > Date.now();
+      if (!isPending && seats <= 0) {
+        errors.push({ email, message: teamMessages.upgradeToInvite });
+        continue;
+      }
+      if (!isPending) seats -= 1;
+      const { token, digest } = createToken();
+      const values = { tokenDigest: digest, expiresAt, role: input.role, invitedBy: admin.id };
+      if (existing) await repo.renewInvitation(tx, existing.id, values);
+      else await repo.insertInvitation(tx, { ...values, organizationId: organization.id, email });
+      outgoing.push({ email, token, role: input.role });
+    }
+  });
+
+  const failedMail = await sendInvitationMails(context, admin, organization.name, outgoing);
+  for (const email of failedMail) errors.push({ email, message: teamMessages.mailFailed });
+  const sent = outgoing.length - failedMail.length;
+  return { message: inviteResultMessage(sent, errors.length), summary: { sent, failed: errors.length }, errors };
+}
+
+/** Sends one mail per invitation; answers the addresses whose mail could not be sent. */
+async function sendInvitationMails(
+  context: AppContext,
+  admin: UserRow,
+  organizationName: string,
+  outgoing: Outgoing[],
+): Promise<string[]> {
+  const failed: string[] = [];
+  const queue = [...outgoing];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const mail = invitationMail(next.email, {
+        organizationName,
+        inviterName: displayName(admin),
+        role: next.role,
+        url: `${context.config.publicUrl}/signup?token=${next.token}`,
+      });
+      try {
+        await context.mailer.send(mail);
+      } catch (error) {
+        context.log.error({ err: error }, 'invitation mail could not be sent');
+        failed.push(next.email);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(mailConcurrency, outgoing.length) }, worker));
+  return failed;
+}
+
+/** Admins only (requireAdmin): the invitations still waiting for an answer. */
+export async function listInvitations(
+  context: AppContext,
+  userId: string,
+  organizationId: string,
+): Promise<InvitationView[]> {
+  const { organization } = await requireAdmin(context, organizationId, userId);
+  return (await repo.listPendingInvitations(context.db, organization.id)).map(toInvitationView);
+}
+
+/** Admins only (requireAdmin): the link stops working at once. */
+export async function revokeInvitation(
+  context: AppContext,
+  userId: string,
+  organizationId: string,
+  invitationId: string,
+): Promise<{ message: string }> {
+  const { organization } = await requireAdmin(context, organizationId, userId);
+  const revoked = isUuid(invitationId) && (await repo.revokeInvitation(context.db, organization.id, invitationId));
+  if (!revoked) throw notFound(teamMessages.invitationNotFound);
+  return { message: 'Invitation revoked.' };
+}
+
+/** Admins with an enabled subscription (requireInviter): a new link and expiry, mailed again. */
+export async function resendInvitation(
+  context: AppContext,
+  admin: UserRow,
+  organizationId: string,
+  invitationId: string,
+): Promise<{ message: string; invitation: InvitationView }> {
+  const { organization, subscription } = await requireInviter(context, organizationId, admin.id);
+  if (!isUuid(invitationId)) throw notFound(teamMessages.invitationNotFound);
+  await enforceLimits(context.db, [[invitesPerOrganization, organization.id, 1]]);
+  const maxUsers = toOrganizationView({ organization, subscription, role: 'admin' }).subscription.maxUsers;
+  const { token, renewed } = await context.db.transaction(async (tx) => {
+    await lockTeam(tx, organization.id);
+    const existing = await repo.findOpenInvitation(tx, organization.id, invitationId);
+    if (!existing) throw notFound(teamMessages.invitationNotFound);
+    if ((await repo.findMemberEmails(tx, organization.id, [existing.email])).size > 0) {
+      throw conflict(teamMessages.alreadyMember);
+    }
+    const isPending = existing.expiresAt.getTime() > Date.now();
+    if (!isPending && (await seatsLeft(tx, organization.id, maxUsers)) <= 0) {
+      throw unprocessable(teamMessages.upgradeToInvite);
+    }
+    const link = createToken();
+    const values = {
+      tokenDigest: link.digest,
+      expiresAt: new Date(Date.now() + invitationLifetimeDays * day),
+      role: existing.role,
+      invitedBy: admin.id,
+    };
+    return { token: link.token, renewed: await repo.renewInvitation(tx, existing.id, values) };
+  });
+  const failed = await sendInvitationMails(context, admin, organization.name, [
+    { email: renewed.email, token, role: renewed.role },
+  ]);
+  if (failed.length > 0) {
+    throw new AppError(503, 'The invitation email could not be sent. Please try again in a moment.', {
+      headers: { 'retry-after': '60' },
+    });
+  }
+  return { message: `Invitation sent again to ${renewed.email}.`, invitation: toInvitationView(renewed) };
+}

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { roles } from '../../../domain/organization.ts';
+import { updateRoleSchema } from '../../../domain/team.ts';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../plugins/session.ts';
+import * as members from './service.ts';
+
+export const memberResponse = z.object({
+  userId: z.string(),
+  role: z.enum(roles),
+  createdAt: z.string(),
+  user: z.object({
+    id: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string(),
+    profileImageUrl: z.string().nullable(),
+  }),
+});
+
+// Ids are only bounded here; the services answer 404 for anything that is not one of the caller's.
+const organizationParams = z.object({ id: z.string().max(100) });
+const memberParams = z.object({ id: z.string().max(100), userId: z.string().max(100) });
+
+export function memberRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Signed out is 401 before any input is looked at.
+    app.addHook('onRequest', async (request) => {
+      requireUser(request);
+    });
+
+    app.get(
+      '/api/organizations/:id/members',
+      { schema: { params: organizationParams, response: { 200: z.array(memberResponse) } } },
+      async (request) => members.listMembers(context, requireUser(request).id, request.params.id),
+    );
+
+    app.get(
+      '/api/organizations/:id/members/me',
+      { schema: { params: organizationParams, response: { 200: memberResponse } } },
+      async (request) => members.findCurrentMember(context, requireUser(request).id, request.params.id),
+    );
+
+    app.patch(
+      '/api/organizations/:id/members/:userId/role',
+      { schema: { params: memberParams, body: updateRoleSchema, response: { 200: memberResponse } } },
+      async (request) =>
+        members.changeRole(
+          context,
+          requireUser(request).id,
+          request.params.id,
+          request.params.userId,
+          request.body.role,
+        ),
+    );
+
+    app.delete(
+      '/api/organizations/:id/members/:userId',
+      {
+        schema: {
+          params: memberParams,
+          response: { 200: z.object({ message: z.string(), cancelledBookings: z.number().int() }) },
+        },
+      },
+      async (request) =>
+        members.removeMember(context, requireUser(request).id, request.params.id, request.params.userId),
+    );
+  };
+}

@@ -1,0 +1,95 @@
+import { displayName } from '../../../domain/account.ts';
+import type { Role } from '../../../domain/organization.ts';
+import { type MemberView, type RemoveMemberResult, teamMessages } from '../../../domain/team.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
+import { isUuid } from '../floors/service.ts';
+import { findMemberOrganization, requireAdmin } from '../organizations/service.ts';
+import * as repo from './repo.ts';
+
+export function toMemberView(row: repo.MemberRow): MemberView {
+  return { userId: row.userId, role: row.role, createdAt: row.createdAt.toISOString(), user: row.user };
+}
+
+/** Any member may read the team (checked by findMemberOrganization). */
+export async function listMembers(context: AppContext, userId: string, organizationId: string): Promise<MemberView[]> {
+  const { organization } = await findMemberOrganization(context, organizationId, userId);
+  return (await repo.listMembers(context.db, organization.id)).map(toMemberView);
+}
+
+/** The caller's own member row; membership checked by findMemberOrganization. */
+export async function findCurrentMember(
+  context: AppContext,
+  userId: string,
+  organizationId: string,
+): Promise<MemberView> {
+  const { organization } = await findMemberOrganization(context, organizationId, userId);
+  const row = await repo.findMember(context.db, organization.id, userId);
+  if (!row) throw notFound('Organization not found.');
+  return toMemberView(row);
+}
+
+/**
+ * Inside the team lock: the caller must still be an admin (another admin may have demoted it a moment
+ * ago) and the target must be a member. Answers the target.
+ */
+async function lockedAdminAndTarget(db: Database, organizationId: string, adminId: string, memberId: string) {
+  await repo.lockTeam(db, organizationId);
+  const caller = await repo.findMember(db, organizationId, adminId);
+  if (caller?.role !== 'admin') throw forbidden('Only administrators of this organization can do that.');
+  const target = await repo.findMember(db, organizationId, memberId);
+  if (!target) throw notFound(teamMessages.memberNotFound);
+  return target;
+}
+
+async function refuseLastAdmin(db: Database, organizationId: string, target: repo.MemberRow): Promise<void> {
+  if (target.role === 'admin' && (await repo.countMembers(db, organizationId, 'admin')) <= 1) {
+    throw conflict(teamMessages.lastAdmin);
+  }
+}
+
+/** Admins only (requireAdmin, then again under the team lock); never one's own role; never the last admin. */
+export async function changeRole(
+  context: AppContext,
+  adminId: string,
+  organizationId: string,
+  memberId: string,
+  role: Role,
+): Promise<MemberView> {
+  const { organization } = await requireAdmin(context, organizationId, adminId);
+  if (!isUuid(memberId)) throw notFound(teamMessages.memberNotFound);
+  if (memberId === adminId) throw forbidden(teamMessages.cannotChangeOwnRole);
+  return context.db.transaction(async (tx) => {
+    const target = await lockedAdminAndTarget(tx, organization.id, adminId, memberId);
+    if (role === 'member') await refuseLastAdmin(tx, organization.id, target);
+    await repo.updateRole(tx, organization.id, memberId, role);
+    return toMemberView({ ...target, role });
+  });
+}
+
+/**
+ * Admins only (requireAdmin, then again under the team lock); never oneself; never the last admin.
+ * The membership goes and all of that member's active bookings here are cancelled, in one transaction.
+ */
+export async function removeMember(
+  context: AppContext,
+  adminId: string,
+  organizationId: string,
+  memberId: string,
+): Promise<RemoveMemberResult> {
+  const { organization } = await requireAdmin(context, organizationId, adminId);
+  if (!isUuid(memberId)) throw notFound(teamMessages.memberNotFound);
+  if (memberId === adminId) throw forbidden(teamMessages.cannotRemoveSelf);
+  return context.db.transaction(async (tx) => {
+    const target = await lockedAdminAndTarget(tx, organization.id, adminId, memberId);
+    await refuseLastAdmin(tx, organization.id, target);
+    const cancelledBookings = await repo.cancelActiveBookingsOfUser(tx, organization.id, memberId, adminId);
+    await repo.deleteMembership(tx, organization.id, memberId);
+    const bookingsText = `${cancelledBookings} ${cancelledBookings === 1 ? 'booking was' : 'bookings were'} cancelled`;
+    return {
+      message: `${displayName(target.user)} was removed from ${organization.name}; ${bookingsText}.`,
+      cancelledBookings,
+    };
+  });
+}

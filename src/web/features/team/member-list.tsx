@@ -1,0 +1,136 @@
+import { UserMinus } from 'lucide-react';
+import { useState } from 'react';
+import { displayName } from '../../../domain/account.ts';
+import type { MemberView } from '../../../domain/team.ts';
+import { errorMessage } from '../../app/api.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { ConfirmDialog } from '../floor-plan/editor/confirm-dialog.tsx';
+import { useRemoveMember, useUpdateMemberRole } from './api.ts';
+import { RoleBadge, RoleSelect, roleNames } from './role-controls.tsx';
+
+function initials(member: MemberView): string {
+  const name = displayName(member.user);
+  const parts = name.split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts[1]?.[0] ?? '')).toUpperCase() || '?';
+}
+
+function Avatar({ member }: { member: MemberView }) {
+  if (member.user.profileImageUrl) {
+    return <img src={member.user.profileImageUrl} alt="" className="size-9 rounded-full object-cover" />;
+  }
+  return (
+    <span
+      aria-hidden="true"
+      className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+    >
+      {initials(member)}
+    </span>
+  );
+}
+
+/** Spec section 2, Team Management: everyone sees the role badges; admins change roles and remove others. */
+export function MemberList({
+  organizationId,
+  organizationName,
+  members,
+  currentUserId,
+  isAdmin,
+}: {
+  organizationId: string;
+  organizationName: string;
+  members: MemberView[];
+  currentUserId: string;
+  isAdmin: boolean;
+}) {
+  const updateRole = useUpdateMemberRole(organizationId);
+  const remove = useRemoveMember(organizationId);
+  const [removing, setRemoving] = useState<MemberView | null>(null);
+
+  const onRoleChange = (member: MemberView, role: MemberView['role']) =>
+    updateRole.mutate(
+      { userId: member.userId, role },
+      {
+        onSuccess: (updated) =>
+          toast({
+            title: 'Role updated',
+            description: `${displayName(updated.user)} is now ${updated.role === 'admin' ? 'an admin' : 'a member'}.`,
+          }),
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: errorMessage(error, 'Failed to update user role'),
+            variant: 'destructive',
+          }),
+      },
+    );
+
+  const onRemove = (member: MemberView) =>
+    remove.mutate(member.userId, {
+      onSuccess: (answer) => toast({ title: 'Member removed', description: answer.message }),
+      onError: (error) =>
+        toast({ title: 'Error', description: errorMessage(error, 'Failed to remove user'), variant: 'destructive' }),
+    });
+
+  return (
+    <>
+      <ul className="divide-y divide-slate-100" aria-label="Members">
+        {members.map((member) => {
+          const name = displayName(member.user);
+          const isSelf = member.userId === currentUserId;
+          const canManage = isAdmin && !isSelf;
+          return (
+            <li key={member.userId} className="flex flex-wrap items-center justify-between gap-3 py-3">
+              <div className="flex min-w-0 items-center gap-3">
+                <Avatar member={member} />
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-slate-900">
+                    {name}
+                    {isSelf && <span className="font-normal text-slate-500"> (you)</span>}
+                  </p>
+                  <p className="truncate text-sm text-slate-600">{member.user.email}</p>
+                </div>
+              </div>
+              <div className="flex items-center gap-2">
+                <RoleBadge role={member.role} />
+                {canManage && (
+                  <>
+                    <RoleSelect
+                      value={member.role}
+                      aria-label={`Role of ${name}`}
+                      disabled={updateRole.isPending}
+                      onChange={(role) => role !== member.role && onRoleChange(member, role)}
+                    />
+                    <Button
+                      size="sm"
+                      variant="ghost"
+                      className="text-red-700 hover:bg-red-50"
+                      aria-label={`Remove ${name}`}
+                      disabled={remove.isPending}
+                      onClick={() => setRemoving(member)}
+                    >
+                      <UserMinus className="size-4" aria-hidden="true" />
+                      Remove
+                    </Button>
+                  </>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title={removing ? `Remove ${displayName(removing.user)}?` : 'Remove member?'}
+        description={
+          removing
+            ? `${displayName(removing.user)} (${roleNames[removing.role].toLowerCase()}) will lose access to ${organizationName}, and all of their bookings will be cancelled. This cannot be undone.`
+            : ''
+        }
+        confirmLabel="Remove member"
+        onConfirm={() => removing && onRemove(removing)}
+      />
+    </>
+  );
+}

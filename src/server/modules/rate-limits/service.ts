@@ -10,10 +10,12 @@ export interface Limit {
   message: string;
 }
 
+// Per-address limits are generous: a whole office signs in from one NAT address on a Monday morning.
+// The per-account limits are the real protection against guessing one person's password.
 export const limits = {
   loginPerIp: {
     name: 'login-ip',
-    max: 30,
+    max: 300,
     windowSeconds: 15 * 60,
     message: 'Too many sign-in attempts from this network.',
   },
@@ -25,7 +27,7 @@ export const limits = {
   },
   forgotPerIp: {
     name: 'forgot-ip',
-    max: 10,
+    max: 50,
     windowSeconds: 15 * 60,
     message: 'Too many password reset requests.',
   },
@@ -37,7 +39,7 @@ export const limits = {
   },
   registerPerIp: {
     name: 'register-ip',
-    max: 20,
+    max: 100,
     windowSeconds: 60 * 60,
     message: 'Too many accounts created from this network.',
   },

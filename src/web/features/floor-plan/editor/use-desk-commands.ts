@@ -51,6 +51,9 @@ export function useDeskCommands({ organizationId, floorId }: { organizationId: s
   const [history, setHistoryState] = useState<History>(emptyHistory);
   const historyRef = useRef<History>(emptyHistory);
   const pendingNames = useRef(new Set<string>());
+  // Saves run one after another: two quick changes to one desk must reach the server in order.
+  const saveQueue = useRef<Promise<unknown>>(Promise.resolve());
+  const queuedSaves = useRef(0);
 
   const setHistory = (update: (history: History) => History) => {
     historyRef.current = update(historyRef.current);
@@ -68,7 +71,8 @@ export function useDeskCommands({ organizationId, floorId }: { organizationId: s
   };
 
   const settle = () => {
-    if (queryClient.isMutating({ mutationKey: ['desks'] }) === 0) void refreshFloorPlanCaches(queryClient);
+    if (queuedSaves.current > 0 || queryClient.isMutating({ mutationKey: ['desks'] }) > 0) return;
+    void refreshFloorPlanCaches(queryClient);
   };
 
   /** Shows new placements, records the old ones for undo, saves, and rolls back on failure. */
@@ -90,13 +94,15 @@ export function useDeskCommands({ organizationId, floorId }: { organizationId: s
     writePlacements(queryClient, floorId, changed);
     const entry = options.record === false ? null : { action, desks: undone, timestamp: Date.now() };
     if (entry) setHistory((items) => pushHistory(items, entry));
+    const changes = changed.map((placement) => ({
+      deskId: placement.id,
+      change: changeBetween(previous.get(placement.id), placement),
+    }));
+    queuedSaves.current += 1;
+    const save = saveQueue.current.then(() => updateDesks.mutateAsync(changes));
+    saveQueue.current = save.catch(() => undefined);
     try {
-      await updateDesks.mutateAsync(
-        changed.map((placement) => ({
-          deskId: placement.id,
-          change: changeBetween(previous.get(placement.id), placement),
-        })),
-      );
+      await save;
       return true;
     } catch (error) {
       writePlacements(queryClient, floorId, undone);
@@ -104,6 +110,7 @@ export function useDeskCommands({ organizationId, floorId }: { organizationId: s
       showError(error, fallbacks[kind]);
       return false;
     } finally {
+      queuedSaves.current -= 1;
       settle();
     }
   };

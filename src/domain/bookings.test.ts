@@ -13,6 +13,7 @@ import {
   slotLabel,
   slotTimes,
   type TimeSlot,
+  todayInZone,
 } from './bookings.ts';
 
 const date = '2026-11-25';
@@ -134,6 +135,16 @@ describe('countsOnDate', () => {
     expect(countsOnDate(permanent, '2026-11-24')).toBe(false);
     expect(countsOnDate(permanent, '2026-11-25')).toBe(true);
     expect(countsOnDate(permanent, '2030-01-01')).toBe(true);
+  });
+});
+
+describe('todayInZone', () => {
+  it('answers the date in the zone, which differs across the date line at the same instant', () => {
+    const instant = new Date('2026-11-21T11:00:00Z');
+    expect(todayInZone('Europe/London', instant)).toBe('2026-11-21');
+    expect(todayInZone('Pacific/Kiritimati', instant)).toBe('2026-11-22');
+    expect(todayInZone('Etc/GMT+12', instant)).toBe('2026-11-20');
+    expect(todayInZone('Europe/London', new Date('2026-11-21T23:59:59Z'))).toBe('2026-11-21');
   });
 });
 

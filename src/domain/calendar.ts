@@ -48,8 +48,10 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
   const wallClock = Date.UTC(year, month - 1, day, hour, minute);
   const before = zoneOffsetAt(wallClock - 86_400_000, timeZone);
   const after = zoneOffsetAt(wallClock + 86_400_000, timeZone);
-  // Try the offsets in force a day either side; the one whose instant really shows this wall clock wins.
-  for (const offset of before === after ? [before] : [before, after].sort((a, b) => b - a)) {
+  // The same offset a day either side: no change in between, so that offset is the answer.
+  if (before === after) return new Date(wallClock - before);
+  // Otherwise try both; the one whose instant really shows this wall clock wins (the earlier if both do).
+  for (const offset of [before, after].sort((a, b) => b - a)) {
     const instant = wallClock - offset;
     if (zoneOffsetAt(instant, timeZone) === offset) return new Date(instant);
   }
@@ -70,19 +72,26 @@ export function escapeText(value: string): string {
     .replace(/\r\n|\r|\n/g, '\\n');
 }
 
-const encoder = new TextEncoder();
+/** UTF-8 length of one code point. */
+function octetsOf(codePoint: number): number {
+  if (codePoint < 0x80) return 1;
+  if (codePoint < 0x800) return 2;
+  return codePoint < 0x10000 ? 3 : 4;
+}
 
 /**
  * RFC 5545 section 3.1: lines longer than 75 octets are folded with CRLF and one space. Folds fall
  * between characters, never inside a UTF-8 sequence.
  */
 export function foldLine(line: string): string {
+  // Most lines are short ASCII: nothing to count.
+  if (line.length <= 75 && /^[\x20-\x7e]*$/.test(line)) return line;
   const pieces: string[] = [];
   let current = '';
   let currentOctets = 0;
   let limit = 75;
   for (const character of line) {
-    const octets = encoder.encode(character).length;
+    const octets = octetsOf(character.codePointAt(0) ?? 0);
     if (currentOctets + octets > limit) {
       pieces.push(current);
       current = '';

@@ -99,3 +99,8 @@ export function nextMonday(organization: TestOrganization, minimumDays = 7): str
   while (new Date(`${date}T00:00:00Z`).getUTCDay() !== 1) date = addDays(date, 1);
   return date;
 }
+
+/** Mail is sent after the answer: lets queued mail go out before a test checks that none was sent. */
+export function afterPendingMail(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 50));
+}

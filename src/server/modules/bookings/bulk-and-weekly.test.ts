@@ -7,6 +7,7 @@ import {
   addDesks,
   addFloor,
   addMember,
+  afterPendingMail,
   book,
   createOrganization,
   nextMonday,
@@ -75,6 +76,7 @@ describe('bulk bookings', () => {
     expect(await activeRows(testApp, organization.desks[1]!)).toEqual([
       { booking_date: taken, time_slot: 'full-day', user_id: other.user.id },
     ]);
+    await afterPendingMail();
     expect(testApp.mails.filter((mail) => mail.to === member.email)).toEqual([]);
   });
 

@@ -305,3 +305,27 @@ describe('bad input', () => {
     expect(await activeRows(testApp, organization.desks[8]!)).toEqual([]);
   });
 });
+
+describe('when mail cannot be sent', () => {
+  it('still books the desk: the mail goes out after the answer and its failure is only logged', async () => {
+    let attempts = 0;
+    const failingApp = await startTestApp({
+      mailer: {
+        send: async () => {
+          attempts += 1;
+          throw new Error('SMTP relay unreachable');
+        },
+        close: () => {},
+      },
+    });
+    try {
+      const office = await createOrganization(failingApp);
+      const response = await book(office.admin.client, office, {});
+      expect(response.status).toBe(201);
+      await vi.waitFor(() => expect(attempts).toBe(1));
+      expect(await activeRows(failingApp, office.desks[0]!)).toHaveLength(1);
+    } finally {
+      await failingApp.close();
+    }
+  });
+});

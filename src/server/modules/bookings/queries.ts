@@ -12,7 +12,7 @@ import {
 } from '../../../domain/bookings.ts';
 import { addDays } from '../../../domain/dates.ts';
 import type { AppContext } from '../../context.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, notFound } from '../../errors.ts';
 import { findMemberOrganization } from '../organizations/service.ts';
 import * as repo from './repo.ts';
 import { deskNotFound, requireNotPast, toBookingView } from './service.ts';
@@ -20,16 +20,21 @@ import { deskNotFound, requireNotPast, toBookingView } from './service.ts';
 export const maxUserBookings = 500;
 export const maxAlternatives = 10;
 
-/** Members only (findMemberOrganization): the floor plan shows who sits where. One indexed query. */
+/**
+ * Members only, checked in the same statement as the read (the floor plan shows who sits where, and
+ * this is its hottest call): one query, no N+1.
+ */
 export async function listOrganizationBookings(
   context: AppContext,
   userId: string,
   organizationId: string,
   range: { startDate: string; endDate: string },
 ): Promise<BookingView[]> {
-  const { organization } = await findMemberOrganization(context, organizationId, userId);
-  const rows = await repo.listActiveBookingsInRange(context.db, organization.id, range.startDate, range.endDate);
-  return rows.map(toBookingView);
+  const found = isUuid(organizationId)
+    ? await repo.listActiveBookingsInRange(context.db, organizationId, userId, range.startDate, range.endDate)
+    : undefined;
+  if (!found?.isMember) throw notFound('Organization not found.');
+  return found.bookings.map(toBookingView);
 }
 
 /** The caller's own bookings, active and cancelled, newest date first (membership checked). */

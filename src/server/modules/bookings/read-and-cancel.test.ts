@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '../../../domain/dates.ts';
 import { startTestApp, type TestApp } from '../../testing/harness.ts';
-import { addMember, book, createOrganization, type TestOrganization } from './bookings-test-support.ts';
+import {
+  addMember,
+  afterPendingMail,
+  book,
+  createOrganization,
+  type TestOrganization,
+} from './bookings-test-support.ts';
 
 let testApp: TestApp;
 let organization: TestOrganization;
@@ -71,6 +77,13 @@ describe("an organization's bookings in a date range", () => {
     expect(response.body).toEqual([permanentBefore.body, inside.body, lastDay.body]);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.body[1].user).toEqual({ firstName: 'Mia', lastName: 'Member', email: member.email });
+  });
+
+  it('answers an empty list to a member of an organization without bookings in the range', async () => {
+    const empty = await createOrganization(testApp);
+    const response = await empty.admin.client.get(range(empty.id, empty.day(0), empty.day(7)));
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([]);
   });
 
   it('never shows another organization bookings', async () => {
@@ -205,6 +218,7 @@ describe('cancelling a booking', () => {
     );
     expect(row).toMatchObject({ status: 'cancelled', cancelled_by: member.user.id });
     expect(row?.cancelled_at).not.toBeNull();
+    await afterPendingMail();
     expect(testApp.mails.filter((mail) => mail.to === member.email && /cancelled/.test(mail.subject))).toEqual([]);
   });
 

@@ -36,6 +36,12 @@ const bookingColumns = sql`b.id, b.organization_id AS "organizationId", b.desk_i
   f.name AS "floorName", b.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email,
   b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.notes, b.is_permanent AS "isPermanent"`;
 const bookingJoins = sql`JOIN desks d ON d.id = b.desk_id JOIN floors f ON f.id = d.floor_id JOIN users u ON u.id = b.user_id`;
+// The same names, looked up by primary key for each booking. For a day's few hundred bookings that is
+// cheaper than the hash joins the planner picks over whole desk and user tables; OFFSET 0 keeps each
+// lookup a per-row index probe.
+const bookingLookups = sql`CROSS JOIN LATERAL (SELECT name, floor_id FROM desks WHERE id = b.desk_id OFFSET 0) AS d
+  CROSS JOIN LATERAL (SELECT name FROM floors WHERE id = d.floor_id OFFSET 0) AS f
+  CROSS JOIN LATERAL (SELECT first_name, last_name, email FROM users WHERE id = b.user_id OFFSET 0) AS u`;
 
 async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
@@ -59,49 +65,95 @@ export async function lockDesk(db: Database, deskId: string): Promise<void> {
 }
 
 /**
- * Inserts a booking under its desk's lock and reads it back with its names, in one statement. The
- * exclusion constraint refuses an overlapping active booking (23P01) and the (organization, desk)
- * reference a desk of another organization (23503); the caller maps both.
+ * Inserts a booking under its desk's lock; answers its id. The exclusion constraint refuses an
+ * overlapping active booking (23P01) and the (organization, desk) reference a desk of another
+ * organization (23503); the caller maps both.
  */
-export async function insertBooking(db: Database, booking: NewBooking): Promise<BookingRow> {
-  const [row] = await rowsOf<BookingRow>(
+export async function insertBooking(db: Database, booking: NewBooking): Promise<string> {
+  const [row] = await rowsOf<{ id: string }>(
     db,
-    sql`WITH b AS (
-      INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, notes, is_permanent)
+    sql`INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, notes, is_permanent)
       SELECT ${booking.organizationId}::uuid, ${booking.deskId}::uuid, ${booking.userId}::uuid,
         ${booking.bookingDate}::date, ${booking.timeSlot}::text, ${booking.notes}::text, ${booking.isPermanent}::boolean
       FROM (SELECT ${deskLock(booking.deskId)}) AS desk_lock
-      RETURNING *
-    )
-    SELECT ${bookingColumns} FROM b ${bookingJoins}`,
+      RETURNING id`,
   );
-  if (!row) throw new Error('inserted booking is not readable');
-  return row;
+  if (!row) throw new Error('inserted booking has no id');
+  return row.id;
+}
+
+export interface BookingPlace {
+  /** The caller's role in the organization. */
+  role: Role;
+  organizationId: string;
+  organizationName: string;
+  timeZone: string;
+  /** Null when the desk is not one of this organization's. */
+  desk: { id: string; name: string; floorName: string } | null;
 }
 
 /**
- * Active bookings in [startDate, endDate], plus active permanent ones that started before it: the
- * floor plan's hot read, one query. Each half of the UNION ALL reads one partial index on
- * (organization_id, booking_date) with an accurate row estimate (an OR of the two would not).
+ * Where a booking would go, in one query: the caller's membership (undefined for a non-member) and,
+ * when the desk is one of that organization's, the desk with its floor.
  */
-export function listActiveBookingsInRange(
+export async function findBookingPlace(
   db: Database,
   organizationId: string,
+  userId: string,
+  deskId: string | null,
+): Promise<BookingPlace | undefined> {
+  const [row] = await rowsOf<
+    Omit<BookingPlace, 'desk'> & { deskId: string | null; deskName: string; floorName: string }
+  >(
+    db,
+    sql`SELECT m.role, o.id AS "organizationId", o.name AS "organizationName", o.time_zone AS "timeZone",
+        d.id AS "deskId", d.name AS "deskName", f.name AS "floorName"
+      FROM memberships m JOIN organizations o ON o.id = m.organization_id
+        LEFT JOIN desks d ON d.id = ${deskId}::uuid AND d.organization_id = m.organization_id
+        LEFT JOIN floors f ON f.id = d.floor_id
+      WHERE m.organization_id = ${organizationId} AND m.user_id = ${userId}`,
+  );
+  if (!row) return undefined;
+  const { deskId: foundDeskId, deskName, floorName, ...membership } = row;
+  return { ...membership, desk: foundDeskId ? { id: foundDeskId, name: deskName, floorName } : null };
+}
+
+/**
+ * The floor plan's hot read, in one statement: whether the user is a member of the organization
+ * (no row at all when not) and, for a member, the active bookings in [startDate, endDate] plus the
+ * active permanent ones that started before it. Each half of the UNION ALL reads one partial index on
+ * (organization_id, booking_date) with an accurate row estimate, which an OR of the two would not give.
+ */
+export async function listActiveBookingsInRange(
+  db: Database,
+  organizationId: string,
+  userId: string,
   startDate: string,
   endDate: string,
-): Promise<BookingRow[]> {
-  return rowsOf<BookingRow>(
+): Promise<{ isMember: boolean; bookings: BookingRow[] }> {
+  const rows = await rowsOf<BookingRow & { role: Role }>(
     db,
-    sql`SELECT ${bookingColumns}
-      FROM (
-        SELECT * FROM bookings
-        WHERE organization_id = ${organizationId} AND status = 'active' AND booking_date BETWEEN ${startDate} AND ${endDate}
-        UNION ALL
-        SELECT * FROM bookings
-        WHERE organization_id = ${organizationId} AND status = 'active' AND is_permanent AND booking_date < ${startDate}
-      ) AS b ${bookingJoins}
-      ORDER BY b.booking_date, d.name, b.time_slot, b.id`,
+    sql`SELECT m.role, r.* FROM memberships m
+      LEFT JOIN LATERAL (
+        SELECT ${bookingColumns}
+        FROM (
+          SELECT * FROM bookings
+          WHERE organization_id = ${organizationId} AND status = 'active'
+            AND booking_date BETWEEN ${startDate} AND ${endDate}
+          UNION ALL
+          SELECT * FROM bookings
+          WHERE organization_id = ${organizationId} AND status = 'active' AND is_permanent
+            AND booking_date < ${startDate}
+        ) AS b ${bookingLookups}
+      ) AS r ON true
+      WHERE m.organization_id = ${organizationId} AND m.user_id = ${userId}
+      ORDER BY r."bookingDate", r."deskName", r."timeSlot", r.id`,
   );
+  return {
+    isMember: rows.length > 0,
+    // A member without bookings in the range gets one row of nulls from the LEFT JOIN.
+    bookings: rows.filter((row) => row.id !== null),
+  };
 }
 
 /** One user's bookings in one organization, newest date first. */

@@ -5,8 +5,9 @@ import {
   type CreateBookingInput,
   isUuid,
   slotTimes,
+  todayInZone,
 } from '../../../domain/bookings.ts';
-import { formatLongDate, todayIn } from '../../../domain/dates.ts';
+import { formatLongDate } from '../../../domain/dates.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, sqlState } from '../../errors.ts';
@@ -17,6 +18,7 @@ import { bookingConfirmationMail, bookingsCancelledMail, type MailOrganization }
 import * as repo from './repo.ts';
 
 export const deskNotFound = () => notFound('Desk not found.');
+const organizationNotFound = () => notFound('Organization not found.');
 const bookingNotFound = () => notFound('Booking not found.');
 
 export function toBookingView(row: repo.BookingRow): BookingView {
@@ -40,7 +42,7 @@ export function toBookingView(row: repo.BookingRow): BookingView {
 
 /** "Today" is the organization's, never the server's. `field` names the input in the 400. */
 export function requireNotPast(date: string, timeZone: string, field: string): void {
-  if (date < todayIn(timeZone)) throw badRequest(`${bookingMessages.pastDate} (${field})`);
+  if (date < todayInZone(timeZone)) throw badRequest(`${bookingMessages.pastDate} (${field})`);
 }
 
 /**
@@ -63,7 +65,7 @@ function logMailFailure(context: AppContext, error: unknown, subject: string | u
   context.log.error({ err: error, subject }, 'booking mail could not be sent');
 }
 
-async function insertOrExplain(db: Database, booking: repo.NewBooking): Promise<repo.BookingRow> {
+async function insertOrExplain(db: Database, booking: repo.NewBooking): Promise<string> {
   try {
     return await repo.insertBooking(db, booking);
   } catch (error) {
@@ -74,28 +76,53 @@ async function insertOrExplain(db: Database, booking: repo.NewBooking): Promise<
   }
 }
 
+/** The view of a booking just made: every part of it is known without reading it back. */
+function toNewBookingView(
+  id: string,
+  booking: repo.NewBooking,
+  desk: { name: string; floorName: string },
+  user: UserRow,
+): BookingView {
+  return toBookingView({
+    ...booking,
+    id,
+    deskName: desk.name,
+    floorName: desk.floorName,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    status: 'active',
+  });
+}
+
 /**
- * A member books for itself (membership checked by findMemberOrganization); only an admin books
- * permanently. The exclusion constraint decides every race; its violation is the 409.
+ * A member books for itself; only an admin books permanently (membership and role checked by
+ * findBookingPlace, with the desk, in one query). The exclusion constraint decides every race; its
+ * violation is the 409.
  */
 export async function createBooking(context: AppContext, user: UserRow, input: CreateBookingInput) {
-  const { organization, role } = await findMemberOrganization(context, input.organizationId, user.id);
-  if (input.isPermanent && role !== 'admin') throw forbidden('Only administrators can make permanent bookings.');
-  if (!isUuid(input.deskId)) throw deskNotFound();
-  requireNotPast(input.bookingDate, organization.timeZone, 'bookingDate');
+  const place = isUuid(input.organizationId)
+    ? await repo.findBookingPlace(context.db, input.organizationId, user.id, isUuid(input.deskId) ? input.deskId : null)
+    : undefined;
+  if (!place) throw organizationNotFound();
+  if (input.isPermanent && place.role !== 'admin') throw forbidden('Only administrators can make permanent bookings.');
+  if (!place.desk) throw deskNotFound();
+  requireNotPast(input.bookingDate, place.timeZone, 'bookingDate');
   const values: repo.NewBooking = {
-    organizationId: organization.id,
-    deskId: input.deskId,
+    organizationId: place.organizationId,
+    deskId: place.desk.id,
     userId: user.id,
     bookingDate: input.bookingDate,
     timeSlot: input.timeSlot,
     notes: input.notes ?? null,
     isPermanent: input.isPermanent === true,
   };
-  const { booking, replaced } = values.isPermanent
-    ? await createPermanentBooking(context, values, input.replaceConflicts === true)
-    : { booking: toBookingView(await insertOrExplain(context.db, values)), replaced: [] };
+  const { id, replaced } = values.isPermanent
+    ? await createPermanentBooking(context, values, place.desk.name, input.replaceConflicts === true)
+    : { id: await insertOrExplain(context.db, values), replaced: [] };
+  const booking = toNewBookingView(id, values, place.desk, user);
 
+  const organization = { name: place.organizationName, timeZone: place.timeZone };
   sendInBackground(context, () =>
     bookingConfirmationMail(user.email, [booking], organization, context.config.publicUrl),
   );
@@ -107,18 +134,22 @@ export async function createBooking(context: AppContext, user: UserRow, input: C
  * A permanent booking holds its desk from its date on. Bookings in the way answer 409 with the list,
  * unless the admin confirmed: then they are cancelled and the booking made in one transaction.
  */
-async function createPermanentBooking(context: AppContext, values: repo.NewBooking, replaceConflicts: boolean) {
-  const desk = await repo.findDeskInOrganization(context.db, values.organizationId, values.deskId);
-  if (!desk) throw deskNotFound();
+async function createPermanentBooking(
+  context: AppContext,
+  values: repo.NewBooking,
+  deskName: string,
+  replaceConflicts: boolean,
+): Promise<{ id: string; replaced: BookingView[] }> {
   const from = repo.localRange(`${values.bookingDate} ${slotTimes[values.timeSlot].start}`, null);
   return context.db.transaction(async (tx) => {
     // Under the desk's lock, no booking can slip in between the list of conflicts and the insert.
-    await repo.lockDesk(tx, desk.id);
-    const conflicts = await repo.listActiveBookingsOfDeskOverlapping(tx, values.organizationId, desk.id, from);
+    await repo.lockDesk(tx, values.deskId);
+    const conflicts = await repo.listActiveBookingsOfDeskOverlapping(tx, values.organizationId, values.deskId, from);
     if (conflicts.length > 0 && !replaceConflicts) {
+      const count = conflicts.length === 1 ? 'a booking' : `${conflicts.length} bookings`;
       throw new AppError(
         409,
-        `${bookingMessages.alreadyBooked}: desk ${desk.name} has ${conflicts.length === 1 ? 'a booking' : `${conflicts.length} bookings`} from ${formatLongDate(values.bookingDate)} on. Confirm to cancel ${conflicts.length === 1 ? 'it' : 'them'} and make the permanent booking.`,
+        `${bookingMessages.alreadyBooked}: desk ${deskName} has ${count} from ${formatLongDate(values.bookingDate)} on. Confirm to cancel ${conflicts.length === 1 ? 'it' : 'them'} and make the permanent booking.`,
         { code: 'permanent_booking_conflicts', details: { conflicts: conflicts.map(toBookingView) } },
       );
     }
@@ -128,8 +159,8 @@ async function createPermanentBooking(context: AppContext, values: repo.NewBooki
       conflicts.map((row) => row.id),
       values.userId,
     );
-    const booking = await insertOrExplain(tx, values);
-    return { booking: toBookingView(booking), replaced: cancelled.map(toBookingView) };
+    const id = await insertOrExplain(tx, values);
+    return { id, replaced: cancelled.map(toBookingView) };
   });
 }
 
@@ -161,38 +192,42 @@ export async function createBulkBookings(context: AppContext, user: UserRow, inp
     requireNotPast(item.bookingDate, organization.timeZone, `bookings.${index}.bookingDate`);
   });
   const deskIds = [...new Set(input.bookings.map((item) => item.deskId))];
-  const desks = await repo.findDesksInOrganization(context.db, organization.id, deskIds);
-  if (desks.length !== deskIds.length) throw deskNotFound();
-  const deskNames = new Map(desks.map((desk) => [desk.id, desk.name]));
+  const desks = new Map(
+    (await repo.findDesksInOrganization(context.db, organization.id, deskIds)).map((desk) => [desk.id, desk]),
+  );
+  if (desks.size !== deskIds.length) throw deskNotFound();
 
+  const items = input.bookings.map((item) => ({
+    organizationId: organization.id,
+    deskId: item.deskId,
+    userId: user.id,
+    bookingDate: item.bookingDate,
+    timeSlot: item.timeSlot,
+    notes: item.notes ?? null,
+    isPermanent: false,
+  }));
   // Desk locks are taken in one global order (desk, then date) so that two series never deadlock.
-  const order = input.bookings
+  const order = items
     .map((item, index) => ({ item, index }))
     .sort((a, b) => a.item.deskId.localeCompare(b.item.deskId) || a.item.bookingDate.localeCompare(b.item.bookingDate));
-  const rows = await context.db.transaction(async (tx) => {
-    const created: repo.BookingRow[] = new Array(order.length);
+  const ids = await context.db.transaction(async (tx) => {
+    const created: string[] = new Array(items.length);
     for (const { item, index } of order) {
       try {
-        created[index] = await insertOrExplain(tx, {
-          organizationId: organization.id,
-          deskId: item.deskId,
-          userId: user.id,
-          bookingDate: item.bookingDate,
-          timeSlot: item.timeSlot,
-          notes: item.notes ?? null,
-          isPermanent: false,
-        });
+        created[index] = await insertOrExplain(tx, item);
       } catch (error) {
         if (!(error instanceof AppError && error.statusCode === 409)) throw error;
         throw conflict(
-          `${bookingMessages.alreadyBooked} on ${formatLongDate(item.bookingDate)} (desk ${deskNames.get(item.deskId)}). No bookings were made.`,
+          `${bookingMessages.alreadyBooked} on ${formatLongDate(item.bookingDate)} (desk ${desks.get(item.deskId)?.name}). No bookings were made.`,
           { date: item.bookingDate, deskId: item.deskId, timeSlot: item.timeSlot },
         );
       }
     }
     return created;
   });
-  const bookings = rows.map(toBookingView);
+  const bookings = items.map((item, index) =>
+    toNewBookingView(ids[index] ?? '', item, desks.get(item.deskId) ?? { name: '', floorName: '' }, user),
+  );
   sendInBackground(context, () =>
     bookingConfirmationMail(user.email, bookings, organization, context.config.publicUrl),
   );
@@ -209,7 +244,7 @@ export async function cancelBooking(context: AppContext, userId: string, booking
   const isOwner = found.userId === userId;
   if (found.role !== 'admin' && !isOwner) throw forbidden('You can only cancel your own bookings.');
   if (found.status !== 'active') throw badRequest('This booking is already cancelled.');
-  if (found.role !== 'admin' && !found.isPermanent && found.bookingDate < todayIn(found.timeZone)) {
+  if (found.role !== 'admin' && !found.isPermanent && found.bookingDate < todayInZone(found.timeZone)) {
     throw badRequest('A booking in the past cannot be cancelled.');
   }
   const [cancelled] = await repo.cancelBookings(context.db, found.organizationId, [found.id], userId);
@@ -238,7 +273,7 @@ export async function cancelAllBookingsOfUser(
     context.db,
     organization.id,
     member.userId,
-    todayIn(organization.timeZone),
+    todayInZone(organization.timeZone),
     adminId,
   );
   if (cancelled.length > 0) {

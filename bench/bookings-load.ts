@@ -1,0 +1,310 @@
+// Booking load: the day's bookings of a 500-desk organization and booking creation, each for ~10 s at
+// 50 connections, beside a bare Fastify route measured the same way (the machine's ceiling) and the
+// cheapest signed-in call, GET /api/user (what the shared session lookup alone allows).
+// Run directly: npx node bench/bookings-load.ts [postgres://...]   (default perch_bench_bookings).
+// The server runs in a worker thread, so that it does not share an event loop with the load generator.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+// @ts-expect-error autocannon ships no type declarations; the parts used are typed below.
+import autocannonUntyped from 'autocannon';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { addDays } from '../src/domain/dates.ts';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { seedBookings } from './bookings-seed.ts';
+
+interface AutocannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
+}
+interface AutocannonOptions {
+  url: string;
+  connections?: number;
+  duration?: number;
+  requests?: AutocannonRequest[];
+}
+interface AutocannonInstance extends PromiseLike<{ errors: number; timeouts: number }> {
+  on(event: 'response', listener: (client: unknown, status: number, bytes: number, latencyMs: number) => void): void;
+}
+const autocannon = autocannonUntyped as (options: AutocannonOptions) => AutocannonInstance;
+
+export interface LatencyFigures {
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+}
+
+export interface BookingsLoadFigures {
+  dayRead: LatencyFigures;
+  create: LatencyFigures & { non409Errors: number };
+  ceiling: { p95: number; rps: number };
+  /** GET /api/user on the same server: what any signed-in call costs (the session lookup) before its own work. */
+  signedInCeiling: { p95: number; rps: number };
+}
+
+const connections = 50;
+const durationSeconds = 10;
+const warmUpSeconds = 2;
+const poolSize = 10;
+const sessionDays = 30;
+
+interface ServerPorts {
+  appPort: number;
+  barePort: number;
+}
+
+/** The worker: Perch on its own database pool and a bare Fastify route, both on loopback. */
+async function serve(databaseUrl: string): Promise<void> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'perch-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: 'http://127.0.0.1',
+    SESSION_DAYS: String(sessionDays),
+  });
+  const database = await openDatabase({ databaseUrl, poolSize });
+  let mails = 0;
+  // Confirmation mails are sent after the answer; here they are counted, not delivered.
+  const app = await buildApp({
+    config,
+    database,
+    serveWebApp: false,
+    mailer: {
+      send: async () => {
+        mails += 1;
+      },
+      close: () => {},
+    },
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const bare = Fastify();
+  bare.get('/ceiling', async () => ({ ok: true }));
+  await bare.listen({ host: '127.0.0.1', port: 0 });
+  const portOf = (address: ReturnType<typeof app.server.address>) =>
+    typeof address === 'object' && address ? address.port : 0;
+  parentPort?.postMessage({ appPort: portOf(app.server.address()), barePort: portOf(bare.server.address()) });
+  parentPort?.once('message', async () => {
+    await Promise.all([app.close(), bare.close()]);
+    await database.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    parentPort?.postMessage({ mails });
+  });
+}
+
+function percentile(sorted: number[], fraction: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}
+
+const round = (value: number, digits = 2) => Number(value.toFixed(digits));
+
+interface LoadResult extends LatencyFigures {
+  statuses: Map<number, number>;
+  socketErrors: number;
+}
+
+/** One autocannon run; latencies come from every response, so p95 is exact rather than interpolated. */
+async function load(options: AutocannonOptions, seconds: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const instance = autocannon({ connections, duration: seconds, ...options });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    latencies.push(responseTime);
+    statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+  });
+  const startedAt = performance.now();
+  const result = await instance;
+  const elapsedSeconds = (performance.now() - startedAt) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: round(percentile(latencies, 0.5)),
+    p95: round(percentile(latencies, 0.95)),
+    p99: round(percentile(latencies, 0.99)),
+    rps: Math.round(latencies.length / elapsedSeconds),
+    statuses,
+    socketErrors: result.errors + result.timeouts,
+  };
+}
+
+async function recreateDatabase(databaseUrl: string, drop: boolean): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = url.pathname.slice(1);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unusable database name: ${name}`);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (!drop) await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+function startServer(databaseUrl: string): Promise<{ worker: Worker; ports: ServerPorts }> {
+  const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { perchBookingsLoad: true, databaseUrl } });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (ports: ServerPorts) => resolve({ worker, ports }));
+    worker.once('error', reject);
+  });
+}
+
+function stopServer(worker: Worker): Promise<{ mails: number }> {
+  return new Promise((resolve) => {
+    worker.once('message', resolve);
+    worker.postMessage('stop');
+  });
+}
+
+export async function measureBookingsLoad(options: { databaseUrl: string }): Promise<BookingsLoadFigures> {
+  const { databaseUrl } = options;
+  await recreateDatabase(databaseUrl, false);
+  let worker: Worker | undefined;
+  try {
+    const seedingStarted = performance.now();
+    const seeder = await openDatabase({ databaseUrl, poolSize: 2 });
+    await migrate(seeder.sql);
+    const seeded = await seedBookings(seeder.sql, sessionDays);
+    await seeder.close();
+    const seedingSeconds = (performance.now() - seedingStarted) / 1000;
+    console.log(
+      `Seeded ${seeded.counts.bookings} bookings (${seeded.counts.bookingsOnReadDate} active on the day read), ` +
+        `${seeded.counts.users} users, ${seeded.counts.organizations} organizations in ${seedingSeconds.toFixed(1)} s.`,
+    );
+
+    // Other work on the machine skews every figure: say how busy it was.
+    console.log(
+      `Load average before measuring: ${os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(', ')}.`,
+    );
+    const server = await startServer(databaseUrl);
+    worker = server.worker;
+    const app = `http://127.0.0.1:${server.ports.appPort}`;
+    const cookieAt = (index: number) => seeded.cookies[index % seeded.cookies.length]!;
+
+    let readIndex = 0;
+    const dayRead: AutocannonOptions = {
+      url: app,
+      requests: [
+        {
+          method: 'GET',
+          path: `/api/organizations/${seeded.organizationId}/bookings?startDate=${seeded.readDate}&endDate=${seeded.readDate}`,
+          setupRequest: (request) => ({ ...request, headers: { ...request.headers, cookie: cookieAt(readIndex++) } }),
+        },
+      ],
+    };
+    const sample = await fetch(`${app}${dayRead.requests?.[0]?.path}`, { headers: { cookie: cookieAt(0) } });
+    const sampleText = await sample.text();
+    console.log(
+      `Day read answer: ${sample.status}, ${(JSON.parse(sampleText) as unknown[]).length} bookings, ${sampleText.length} bytes.`,
+    );
+    await load(dayRead, warmUpSeconds);
+    const read = await load(dayRead, durationSeconds);
+
+    // Every request a different desk and date and a rotating member, so that nearly every one succeeds.
+    let createIndex = 0;
+    const desks = seeded.bookableDeskIds;
+    const creation: AutocannonOptions = {
+      url: app,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/bookings',
+          setupRequest: (request) => {
+            const index = createIndex++;
+            return {
+              ...request,
+              headers: { ...request.headers, cookie: cookieAt(index), 'content-type': 'application/json' },
+              body: JSON.stringify({
+                organizationId: seeded.organizationId,
+                deskId: desks[index % desks.length],
+                bookingDate: addDays(seeded.firstFreeDate, Math.floor(index / desks.length)),
+                timeSlot: 'full-day',
+              }),
+            };
+          },
+        },
+      ],
+    };
+    await load(creation, warmUpSeconds);
+    const create = await load(creation, durationSeconds);
+
+    let userIndex = 0;
+    const signedIn: AutocannonOptions = {
+      url: app,
+      requests: [
+        {
+          method: 'GET',
+          path: '/api/user',
+          setupRequest: (request) => ({ ...request, headers: { ...request.headers, cookie: cookieAt(userIndex++) } }),
+        },
+      ],
+    };
+    await load(signedIn, warmUpSeconds);
+    const user = await load(signedIn, durationSeconds);
+
+    const bare: AutocannonOptions = { url: `http://127.0.0.1:${server.ports.barePort}/ceiling` };
+    await load(bare, warmUpSeconds);
+    const ceiling = await load(bare, durationSeconds);
+
+    const readFailures = [...read.statuses].filter(([status]) => status !== 200);
+    if (readFailures.length > 0 || read.socketErrors > 0) {
+      console.warn(
+        `Day read answered other than 200: ${JSON.stringify(readFailures)}, socket errors ${read.socketErrors}`,
+      );
+    }
+    const conflicts = create.statuses.get(409) ?? 0;
+    const non409Errors =
+      [...create.statuses].filter(([status]) => status !== 201 && status !== 409).reduce((sum, [, n]) => sum + n, 0) +
+      create.socketErrors;
+    const { mails } = await stopServer(worker);
+    worker = undefined;
+    console.log(
+      `Creation: ${create.statuses.get(201) ?? 0} created, ${conflicts} answered 409, ${mails} mails queued.`,
+    );
+    return {
+      dayRead: { p50: read.p50, p95: read.p95, p99: read.p99, rps: read.rps },
+      create: { p50: create.p50, p95: create.p95, p99: create.p99, rps: create.rps, non409Errors },
+      ceiling: { p95: ceiling.p95, rps: ceiling.rps },
+      signedInCeiling: { p95: user.p95, rps: user.rps },
+    };
+  } finally {
+    if (worker) await worker.terminate();
+    await recreateDatabase(databaseUrl, true);
+  }
+}
+
+if (!isMainThread && workerData?.perchBookingsLoad === true) {
+  await serve(workerData.databaseUrl as string);
+} else if (isMainThread && process.argv[1] === fileURLToPath(import.meta.url)) {
+  const timer = setTimeout(() => {
+    console.error('The bookings benchmark passed its 5-minute limit and stops.');
+    process.exit(1);
+  }, 5 * 60_000);
+  timer.unref();
+  const databaseUrl = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/perch_bench_bookings';
+  const figures = await measureBookingsLoad({ databaseUrl });
+  const ratio = (rps: number) => `${((rps / figures.ceiling.rps) * 100).toFixed(1)} % of the ceiling`;
+  console.log(JSON.stringify(figures, null, 2));
+  console.log(
+    `Day read: p95 ${figures.dayRead.p95} ms, ${figures.dayRead.rps}/s (${ratio(figures.dayRead.rps)}). ` +
+      `Creation: p95 ${figures.create.p95} ms, ${figures.create.rps}/s (${ratio(figures.create.rps)}), ` +
+      `${figures.create.non409Errors} errors other than 409. Ceiling: p95 ${figures.ceiling.p95} ms, ${figures.ceiling.rps}/s. ` +
+      `Signed-in GET /api/user: p95 ${figures.signedInCeiling.p95} ms, ${figures.signedInCeiling.rps}/s.`,
+  );
+  process.exit(0);
+}

@@ -1,7 +1,7 @@
 import { defineConfig } from '@playwright/test';
+import { e2eDataDir, e2ePort } from './tests/e2e/paths.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4173);
-export const e2eDataDir = 'test-results/e2e-data';
+const port = e2ePort;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { e2eDataDir } from './paths.ts';
 
-const outbox = path.resolve('test-results/e2e-data/outbox');
+const outbox = path.join(e2eDataDir, 'outbox');
 
 let counter = 0;
 export function uniqueEmail(prefix: string): string {
@@ -61,4 +62,93 @@ export async function signUpThroughPage(
   await page.getByLabel('Email').fill(details.email);
   await page.getByLabel('Password').fill(details.password);
   await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+// People, organizations, desks and invitations, for the team and booking tests.
+
+export interface Person {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** Someone new, with an address of their own; the product names them "first last". */
+export function newPerson(firstName: string, lastName: string): Person {
+  return { firstName, lastName, email: uniqueEmail(firstName.toLowerCase()), password: 'desk-hopper-42' };
+}
+
+export const fullName = (person: Person) => `${person.firstName} ${person.lastName}`;
+
+/** Signs `admin` up and creates the organization through /setup, ending on its dashboard. */
+export async function createOrganizationThroughPage(page: Page, admin: Person, organizationName: string) {
+  await signUpThroughPage(page, admin);
+  await expect(page).toHaveURL(/\/setup$/);
+  await page.getByLabel('Organization name').fill(organizationName);
+  // Slugs are unique across the server, which lives for the whole run (--repeat-each included).
+  const slug = page.getByLabel('Slug');
+  await slug.fill(`${await slug.inputValue()}-${Date.now().toString(36)}`);
+  await page.getByRole('button', { name: 'Create Organization' }).click();
+  await expect(page.getByRole('heading', { name: organizationName })).toBeVisible();
+}
+
+/** A desk tile on the floor plan; its accessible name goes on with the availability and the booking lines. */
+export function deskTile(page: Page, deskName: string): Locator {
+  return page.getByRole('button', { name: new RegExp(`^Desk ${deskName}:`) });
+}
+
+/** An admin turns Edit Mode on, adds desks D01, D02, … by clicking well-apart spots of Floor 1, and turns it off. */
+export async function addDesksThroughEditor(page: Page, count: number) {
+  const editMode = page.getByRole('switch', { name: 'Edit Mode' });
+  await editMode.click();
+  await expect(editMode).toBeChecked();
+  // The editor is loaded on demand: the canvas takes clicks once its toolbar is there.
+  await expect(page.getByRole('toolbar', { name: 'Floor plan editor' })).toBeVisible();
+  const canvas = page.getByRole('region', { name: 'Floor 1 canvas' });
+  for (let index = 0; index < count; index += 1) {
+    await canvas.click({ position: { x: 150 + 220 * index, y: 150 } });
+    await expect(deskTile(page, `D${String(index + 1).padStart(2, '0')}`)).toBeVisible();
+  }
+  await editMode.click();
+  await expect(editMode).not.toBeChecked();
+}
+
+/** From an admin's dashboard: Team Management, the addresses, Send invitations; waits for the answer and closes. */
+export async function inviteThroughTeamManagement(page: Page, emails: string) {
+  await page.getByRole('button', { name: 'Team Management' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Team Management' });
+  await dialog.getByLabel('Email addresses').fill(emails);
+  await dialog.getByRole('button', { name: 'Send invitations' }).click();
+  await expect(page.getByText('Invitations sent').first()).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** The invitee follows the mailed link, creates an account and ends on the organization's dashboard. */
+export async function acceptInvitationThroughPage(page: Page, person: Person, organizationName: string) {
+  await page.goto(await linkFromOutbox(person.email, '/signup?token='));
+  await expect(page.getByRole('heading', { name: `Join ${organizationName}` })).toBeVisible();
+  await page.getByLabel('First name').fill(person.firstName);
+  await page.getByLabel('Last name').fill(person.lastName);
+  await page.getByLabel('Password', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirm password').fill(person.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: organizationName })).toBeVisible();
+}
+
+/**
+ * The admin (on `adminPage`) invites `person`, who joins in `context`, a fresh browser context of
+ * their own: returns the new member's page on the organization's dashboard.
+ */
+export async function inviteAndJoin(
+  adminPage: Page,
+  context: BrowserContext,
+  person: Person,
+  organizationName: string,
+): Promise<Page> {
+  await inviteThroughTeamManagement(adminPage, person.email);
+  const page = await context.newPage();
+  await acceptInvitationThroughPage(page, person, organizationName);
+  return page;
 }

@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
-import { type BookingView, bookingFormSchema, type TimeSlot } from '../../../domain/bookings.ts';
-import { todayIn } from '../../../domain/dates.ts';
+import { type BookingView, bookingFormSchema, isWeekday, type TimeSlot } from '../../../domain/bookings.ts';
+import { isIsoDate, todayIn } from '../../../domain/dates.ts';
 import type { OrganizationView } from '../../../domain/organization.ts';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -83,8 +83,10 @@ export function BookDeskDialog({
   const bulk = useBulkBooking();
   const checkWeek = weekly.mutate;
 
+  // A weekly series covers the remaining weekdays of the week: from a Saturday or Sunday there are none.
+  const isWeekendStart = Boolean(bookingDate) && isIsoDate(bookingDate) && !isWeekday(bookingDate);
   useEffect(() => {
-    if (!isWeekly || !bookingDate || !timeSlot) return;
+    if (!isWeekly || !bookingDate || !timeSlot || isWeekendStart) return;
     checkWeek(
       { organizationId: organization.id, deskId: desk.id, startDate: bookingDate, timeSlot },
       {
@@ -98,7 +100,7 @@ export function BookDeskDialog({
           }),
       },
     );
-  }, [isWeekly, bookingDate, timeSlot, organization.id, desk.id, checkWeek]);
+  }, [isWeekly, bookingDate, timeSlot, isWeekendStart, organization.id, desk.id, checkWeek]);
 
   const finish = (title: string, description?: string) => {
     toast({ title, ...(description ? { description } : {}) });
@@ -119,7 +121,17 @@ export function BookDeskDialog({
     }
     setErrors({});
     const form = parsed.data;
+    if (isWeekly && isWeekendStart) {
+      toast({
+        title: 'No weekdays left this week',
+        description: 'Choose a date from Monday to Friday for a weekly booking.',
+        variant: 'destructive',
+      });
+      return;
+    }
     if (isWeekly) {
+      // The week's check decides which desk is booked: nothing to do until it has answered.
+      if (weekly.isPending) return;
       const result = weekly.data;
       if (!result || !chosenDeskId || result.dates.length === 0) {
         toast({
@@ -168,6 +180,7 @@ export function BookDeskDialog({
   };
 
   const isPending = create.isPending || bulk.isPending;
+  const isCheckingWeek = isWeekly && weekly.isPending;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
@@ -238,7 +251,12 @@ export function BookDeskDialog({
               </p>
             )}
           </div>
-          {isWeekly && timeSlot && (
+          {isWeekly && isWeekendStart && (
+            <p role="status" className="text-sm text-slate-600">
+              The week has no weekdays left from this date. Choose a date from Monday to Friday.
+            </p>
+          )}
+          {isWeekly && timeSlot && !isWeekendStart && (
             <WeeklyResult
               result={weekly.data}
               isChecking={weekly.isPending}
@@ -258,7 +276,11 @@ export function BookDeskDialog({
             <Button type="button" variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button type="submit" variant={conflicts.length > 0 ? 'destructive' : 'primary'} disabled={isPending}>
+            <Button
+              type="submit"
+              variant={conflicts.length > 0 ? 'destructive' : 'primary'}
+              disabled={isPending || isCheckingWeek}
+            >
               {isPending ? 'Booking...' : conflicts.length > 0 ? 'Cancel them and book' : 'Book Desk'}
             </Button>
           </div>

@@ -1,0 +1,228 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  addDesksThroughEditor,
+  createOrganizationThroughPage,
+  deskTile,
+  expectNoSeriousAxeViolations,
+  fullName,
+  inviteAndJoin,
+  newPerson,
+} from './support.ts';
+
+type Slot = 'Full day' | 'Morning' | 'Afternoon';
+
+/** A calendar date (yyyy-mm-dd) moved by whole days. */
+function addDays(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+/** The first Monday after `date`: a whole working week that lies in the future. */
+function nextMonday(date: string): string {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, (8 - weekday) % 7 || 7);
+}
+
+/** The dashboard's date: today in the organization's time zone when the page opens. */
+const dashboardDate = (page: Page) => page.getByRole('banner').getByLabel('Date').inputValue();
+
+/** The slot radios are visually hidden inside their cards: a person clicks the card. */
+async function chooseSlot(dialog: Locator, slot: Slot) {
+  await dialog.getByText(slot, { exact: true }).click();
+  await expect(dialog.getByRole('radio', { name: new RegExp(`^${slot}`) })).toBeChecked();
+}
+
+/** Opens the desk from the floor plan and books it through the Book Desk dialog. */
+async function bookDesk(page: Page, deskName: string, slot: Slot, date?: string) {
+  await deskTile(page, deskName).click();
+  const dialog = page.getByRole('dialog', { name: `Book Desk ${deskName}` });
+  if (date) await dialog.getByLabel('Date').fill(date);
+  await chooseSlot(dialog, slot);
+  await dialog.getByRole('button', { name: 'Book Desk' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Desk booked successfully!', { exact: true })).toBeVisible();
+}
+
+test('a member books a morning; a second member, in another browser, sees the desk partly booked and takes the afternoon', async ({
+  page,
+  browser,
+}) => {
+  const organizationName = 'Harbour Studio';
+  const ann = newPerson('Ann', 'Lee');
+  const ben = newPerson('Ben', 'Cruz');
+  await createOrganizationThroughPage(page, newPerson('Rosa', 'Diaz'), organizationName);
+  await addDesksThroughEditor(page, 1);
+
+  const annContext = await browser.newContext();
+  const annPage = await inviteAndJoin(page, annContext, ann, organizationName);
+  await expect(deskTile(annPage, 'D01')).toHaveAccessibleName('Desk D01: Available');
+  await bookDesk(annPage, 'D01', 'Morning');
+  await expect(deskTile(annPage, 'D01')).toHaveAccessibleName(`Desk D01: Partially booked, ${fullName(ann)}, morning`);
+
+  const benContext = await browser.newContext();
+  const benPage = await inviteAndJoin(page, benContext, ben, organizationName);
+  const tile = deskTile(benPage, 'D01');
+  await expect(tile).toHaveAccessibleName(`Desk D01: Partially booked, ${fullName(ann)}, morning`);
+  await tile.click();
+  const dialog = benPage.getByRole('dialog', { name: 'Book Desk D01' });
+  const morning = dialog.getByRole('radio', { name: /^Morning/ });
+  const afternoon = dialog.getByRole('radio', { name: /^Afternoon/ });
+  await expect(morning).toHaveAccessibleName(/Booked$/);
+  await expect(morning).toBeDisabled();
+  await expect(dialog.getByRole('radio', { name: /^Full day/ })).toBeDisabled();
+  await expect(afternoon).toHaveAccessibleName(/Available$/);
+  await expect(afternoon).toBeEnabled();
+  await expectNoSeriousAxeViolations(benPage);
+  await chooseSlot(dialog, 'Afternoon');
+  await dialog.getByRole('button', { name: 'Book Desk' }).click();
+  await expect(dialog).toBeHidden();
+
+  const bothHalves = `Desk D01: Booked, morning: ${fullName(ann)}, afternoon: ${fullName(ben)}`;
+  await expect(tile).toHaveAccessibleName(bothHalves);
+  await expect(tile).toContainText(`morning: ${fullName(ann)}`);
+  await expect(tile).toContainText(`afternoon: ${fullName(ben)}`);
+  // Ann's screen shows what it loaded until Refresh Data.
+  await annPage.getByRole('button', { name: 'Refresh Data' }).click();
+  await expect(deskTile(annPage, 'D01')).toHaveAccessibleName(bothHalves);
+
+  await benPage.getByRole('button', { name: "Who's in today?" }).click();
+  const roster = benPage.getByRole('dialog', { name: "Who's in today?" });
+  await expect(roster.getByRole('listitem')).toHaveText([
+    new RegExp(`^${fullName(ann)}\\s*D01 · Floor 1 · morning$`),
+    new RegExp(`^${fullName(ben)}\\s*D01 · Floor 1 · afternoon$`),
+  ]);
+  await roster.getByRole('button', { name: 'Close', exact: true }).click();
+  await benPage.getByRole('button', { name: 'Next day' }).click();
+  await benPage.getByRole('button', { name: "Who's in today?" }).click();
+  await expect(roster.getByText('Nobody has booked a desk for this day yet.')).toBeVisible();
+
+  await annContext.close();
+  await benContext.close();
+});
+
+test('a weekly booking takes the first free desk when the chosen one is taken later in the week, and My Bookings cancels a day', async ({
+  page,
+  browser,
+}) => {
+  const organizationName = 'Canal Yard';
+  const admin = newPerson('Omar', 'Haddad');
+  const lena = newPerson('Lena', 'Fischer');
+  await createOrganizationThroughPage(page, admin, organizationName);
+  await addDesksThroughEditor(page, 3);
+  const monday = nextMonday(await dashboardDate(page));
+  const week = [0, 1, 2, 3, 4].map((days) => addDays(monday, days));
+  const [, , wednesday, , friday] = week as [string, string, string, string, string];
+  await bookDesk(page, 'D01', 'Full day', wednesday);
+
+  const lenaContext = await browser.newContext();
+  const lenaPage = await inviteAndJoin(page, lenaContext, lena, organizationName);
+  await deskTile(lenaPage, 'D01').click();
+  const dialog = lenaPage.getByRole('dialog', { name: 'Book Desk D01' });
+  await expect(dialog.getByRole('switch', { name: 'Permanent booking (Admin only)' })).toHaveCount(0);
+  await dialog.getByLabel('Date').fill(monday);
+  await chooseSlot(dialog, 'Full day');
+  // Hold the week's check until the dialog has been looked at: Book Desk waits for its answer.
+  let answerWeeklyCheck = () => {};
+  const weeklyCheckHeld = new Promise<void>((resolve) => {
+    answerWeeklyCheck = resolve;
+  });
+  await lenaPage.route('**/api/desks/weekly-availability', async (route) => {
+    await weeklyCheckHeld;
+    await route.continue();
+  });
+  await dialog.getByRole('switch', { name: 'Book for the rest of the week' }).check();
+  await expect(dialog.getByText('Checking the rest of the week…')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Book Desk' })).toBeDisabled();
+  answerWeeklyCheck();
+  await expect(dialog.getByText(/^D01 is taken on some of these days/)).toBeVisible();
+  const alternative = dialog.getByRole('combobox', { name: 'Alternative desk' });
+  await expect(alternative.getByRole('option')).toHaveText(['D02 (Floor 1)', 'D03 (Floor 1)']);
+  await expect(alternative.locator('option:checked')).toHaveText('D02 (Floor 1)');
+  await dialog.getByRole('button', { name: 'Book Desk' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(lenaPage.getByText('Desk booked successfully!', { exact: true })).toBeVisible();
+
+  await lenaPage.getByRole('banner').getByLabel('Date').fill(wednesday);
+  await expect(deskTile(lenaPage, 'D01')).toHaveAccessibleName(`Desk D01: Booked, ${fullName(admin)}, full day`);
+  await expect(deskTile(lenaPage, 'D02')).toHaveAccessibleName(`Desk D02: Booked, ${fullName(lena)}, full day`);
+
+  await lenaPage.getByRole('button', { name: 'My Bookings' }).click();
+  const myBookings = lenaPage.getByRole('dialog', { name: 'My Bookings' });
+  await expect(myBookings.getByRole('listitem')).toHaveCount(5);
+  for (const date of week) {
+    await expect(myBookings.getByRole('button', { name: `Cancel D02 on ${date}` })).toBeVisible();
+  }
+  await myBookings.getByRole('button', { name: `Cancel D02 on ${friday}` }).click();
+  await expect(lenaPage.getByText('Booking cancelled', { exact: true })).toBeVisible();
+  await expect(myBookings.getByRole('button', { name: `Cancel D02 on ${friday}` })).toHaveCount(0);
+  await expect(myBookings.getByRole('button', { name: /^Cancel D02 on / })).toHaveCount(4);
+  await expect(myBookings.getByRole('listitem').filter({ hasText: 'Cancelled' })).toHaveCount(1);
+
+  await lenaContext.close();
+});
+
+test('an admin blocks a desk permanently, and Team Bookings cancels all bookings of one member', async ({
+  page,
+  browser,
+}) => {
+  const organizationName = 'Mill Lane';
+  const admin = newPerson('Grace', 'Obi');
+  const tom = newPerson('Tom', 'Reyes');
+  await createOrganizationThroughPage(page, admin, organizationName);
+  await addDesksThroughEditor(page, 2);
+  const tomorrow = addDays(await dashboardDate(page), 1);
+
+  const tomContext = await browser.newContext();
+  const tomPage = await inviteAndJoin(page, tomContext, tom, organizationName);
+  await bookDesk(tomPage, 'D01', 'Full day');
+  await bookDesk(tomPage, 'D01', 'Morning', tomorrow);
+
+  await deskTile(page, 'D02').click();
+  const dialog = page.getByRole('dialog', { name: 'Book Desk D02' });
+  const weekly = dialog.getByRole('switch', { name: 'Book for the rest of the week' });
+  const permanent = dialog.getByRole('switch', { name: 'Permanent booking (Admin only)' });
+  await permanent.check();
+  await expect(weekly).toBeDisabled();
+  await chooseSlot(dialog, 'Full day');
+  await dialog.getByRole('button', { name: 'Book Desk' }).click();
+  await expect(dialog).toBeHidden();
+  const blocked = deskTile(page, 'D02');
+  await expect(blocked).toHaveAccessibleName('Desk D02: Blocked, permanent');
+  await expect(blocked).toContainText('BLOCKED');
+  await expect(blocked).toContainText('permanent');
+  await expect(deskTile(page, 'D01')).toHaveAccessibleName(`Desk D01: Booked, ${fullName(tom)}, full day`);
+  await page.getByRole('button', { name: 'Next day' }).click();
+  await expect(blocked).toHaveAccessibleName('Desk D02: Blocked, permanent');
+  await page.getByRole('button', { name: 'Previous day' }).click();
+
+  await page.getByRole('button', { name: 'Team Bookings' }).click();
+  const teamBookings = page.getByRole('dialog', { name: 'Team Bookings Management' });
+  const rows = teamBookings.getByRole('listitem');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: 'Permanent' })).toContainText(fullName(admin));
+  await expect(rows.filter({ hasText: 'Today' })).toContainText(fullName(tom));
+  await expect(rows.filter({ hasText: 'Upcoming' })).toContainText(fullName(tom));
+  await expectNoSeriousAxeViolations(page);
+
+  await teamBookings
+    .getByRole('button', { name: `Cancel all bookings of ${fullName(tom)}` })
+    .first()
+    .click();
+  const question = teamBookings.getByRole('alert');
+  await expect(question).toContainText(`Cancel every upcoming booking of ${fullName(tom)}?`);
+  await question.getByRole('button', { name: 'Cancel all', exact: true }).click();
+  await expect(page.getByText('Bookings cancelled', { exact: true })).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Permanent');
+  await teamBookings.getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(deskTile(page, 'D01')).toHaveAccessibleName('Desk D01: Available');
+  await expect(blocked).toHaveAccessibleName('Desk D02: Blocked, permanent');
+
+  await tomPage.getByRole('button', { name: 'My Bookings' }).click();
+  const tomBookings = tomPage.getByRole('dialog', { name: 'My Bookings' });
+  await expect(tomBookings.getByRole('listitem').filter({ hasText: 'Cancelled' })).toHaveCount(2);
+  await expect(tomBookings.getByRole('button', { name: /^Cancel / })).toHaveCount(0);
+
+  await tomContext.close();
+});

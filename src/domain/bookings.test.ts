@@ -13,8 +13,8 @@ import {
   slotLabel,
   slotTimes,
   type TimeSlot,
-  todayInZone,
 } from './bookings.ts';
+import { todayIn } from './dates.ts';
 
 const date = '2026-11-25';
 const booking = (timeSlot: TimeSlot, overrides: Partial<BookingOccupancy> = {}): BookingOccupancy => ({
@@ -138,13 +138,13 @@ describe('countsOnDate', () => {
   });
 });
 
-describe('todayInZone', () => {
+describe('todayIn', () => {
   it('answers the date in the zone, which differs across the date line at the same instant', () => {
     const instant = new Date('2026-11-21T11:00:00Z');
-    expect(todayInZone('Europe/London', instant)).toBe('2026-11-21');
-    expect(todayInZone('Pacific/Kiritimati', instant)).toBe('2026-11-22');
-    expect(todayInZone('Etc/GMT+12', instant)).toBe('2026-11-20');
-    expect(todayInZone('Europe/London', new Date('2026-11-21T23:59:59Z'))).toBe('2026-11-21');
+    expect(todayIn('Europe/London', instant)).toBe('2026-11-21');
+    expect(todayIn('Pacific/Kiritimati', instant)).toBe('2026-11-22');
+    expect(todayIn('Etc/GMT+12', instant)).toBe('2026-11-20');
+    expect(todayIn('Europe/London', new Date('2026-11-21T23:59:59Z'))).toBe('2026-11-21');
   });
 });
 

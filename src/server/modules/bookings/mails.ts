@@ -1,21 +1,8 @@
 import { type BookingView, slotLabel } from '../../../domain/bookings.ts';
 import { buildCalendar, type CalendarEvent, calendarContentType, zonedTimeToUtc } from '../../../domain/calendar.ts';
+import { formatLongDate } from '../../../domain/dates.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { renderMail } from '../../mail/templates.ts';
-
-// One formatter for every mail (building an Intl.DateTimeFormat costs more than the rest of a mail).
-const longDate = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
-/** "Saturday, 21 November 2026", as formatLongDate in src/domain/dates.ts. */
-function formatLongDate(isoDate: string): string {
-  return longDate.format(new Date(`${isoDate}T00:00:00Z`));
-}
 
 export interface MailOrganization {
   name: string;

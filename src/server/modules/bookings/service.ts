@@ -5,9 +5,8 @@ import {
   type CreateBookingInput,
   isUuid,
   slotTimes,
-  todayInZone,
 } from '../../../domain/bookings.ts';
-import { formatLongDate } from '../../../domain/dates.ts';
+import { formatLongDate, todayIn } from '../../../domain/dates.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, sqlState } from '../../errors.ts';
@@ -42,7 +41,7 @@ export function toBookingView(row: repo.BookingRow): BookingView {
 
 /** "Today" is the organization's, never the server's. `field` names the input in the 400. */
 export function requireNotPast(date: string, timeZone: string, field: string): void {
-  if (date < todayInZone(timeZone)) throw badRequest(`${bookingMessages.pastDate} (${field})`);
+  if (date < todayIn(timeZone)) throw badRequest(`${bookingMessages.pastDate} (${field})`);
 }
 
 /**
@@ -244,7 +243,7 @@ export async function cancelBooking(context: AppContext, userId: string, booking
   const isOwner = found.userId === userId;
   if (found.role !== 'admin' && !isOwner) throw forbidden('You can only cancel your own bookings.');
   if (found.status !== 'active') throw badRequest('This booking is already cancelled.');
-  if (found.role !== 'admin' && !found.isPermanent && found.bookingDate < todayInZone(found.timeZone)) {
+  if (found.role !== 'admin' && !found.isPermanent && found.bookingDate < todayIn(found.timeZone)) {
     throw badRequest('A booking in the past cannot be cancelled.');
   }
   const [cancelled] = await repo.cancelBookings(context.db, found.organizationId, [found.id], userId);
@@ -273,7 +272,7 @@ export async function cancelAllBookingsOfUser(
     context.db,
     organization.id,
     member.userId,
-    todayInZone(organization.timeZone),
+    todayIn(organization.timeZone),
     adminId,
   );
   if (cancelled.length > 0) {

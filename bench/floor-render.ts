@@ -4,6 +4,7 @@
 // Figures come from the page's own clock (performance.now and requestAnimationFrame), not from Playwright's.
 import os from 'node:os';
 import { type Browser, chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
 
 export interface FloorRenderOptions {
   /** Where Perch runs, e.g. http://localhost:3000. */
@@ -32,16 +33,6 @@ export interface FloorRenderFigures {
   /** The machine's 1-minute load average when the run ended: figures from a busy machine read high. */
   loadAverage: number;
 }
-
-const chromiumFlags = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const benchFloorName = 'Bench: 2,000 desks';
 const emptyFloorName = 'Bench: empty';
@@ -176,8 +167,8 @@ export async function measureFloorRender(options: FloorRenderOptions): Promise<F
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({
-      executablePath: options.executablePath ?? '/usr/bin/chromium',
-      args: chromiumFlags,
+      ...chromiumLaunchOptions,
+      ...(options.executablePath ? { executablePath: options.executablePath } : {}),
     });
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await context.addCookies(

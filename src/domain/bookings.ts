@@ -124,11 +124,6 @@ export function daysBetween(startDate: string, endDate: string): number {
   return dayNumber(endDate) - dayNumber(startDate) + 1;
 }
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
-}
-
 // Tabs and line breaks are fine in notes (a text area); other control characters, NUL above all, are not.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const notesControlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;

@@ -10,16 +10,8 @@ import {
 } from '../../../domain/account.ts';
 import type { AppContext } from '../../context.ts';
 import { endSession, requireUser, startSession, toPublicUser } from '../../plugins/session.ts';
+import { messageResponse, publicUserResponse } from '../../response-schemas.ts';
 import * as accounts from './service.ts';
-
-const publicUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-});
-const message = z.object({ message: z.string() });
 
 export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -29,7 +21,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
         schema: {
           body: registerSchema,
           response: {
-            201: publicUser,
+            201: publicUserResponse,
             202: z.object({ requiresVerification: z.literal(true), message: z.string() }),
           },
         },
@@ -47,11 +39,15 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    app.post('/api/login', { schema: { body: loginSchema, response: { 200: publicUser } } }, async (request, reply) => {
-      const user = await accounts.authenticate(context, request.body, request.ip);
-      await startSession(context, request, reply, user.id);
-      return toPublicUser(user);
-    });
+    app.post(
+      '/api/login',
+      { schema: { body: loginSchema, response: { 200: publicUserResponse } } },
+      async (request, reply) => {
+        const user = await accounts.authenticate(context, request.body, request.ip);
+        await startSession(context, request, reply, user.id);
+        return toPublicUser(user);
+      },
+    );
 
     // A navigation: Perch has no single sign-on provider configured, so sign-in happens on /auth.
     app.get('/api/login', async (_request, reply) => reply.redirect('/auth'));
@@ -61,18 +57,18 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
       return reply.redirect('/');
     });
 
-    app.post('/api/logout', { schema: { response: { 200: message } } }, async (request, reply) => {
+    app.post('/api/logout', { schema: { response: { 200: messageResponse } } }, async (request, reply) => {
       await endSession(context, request, reply);
       return { message: 'You have been signed out.' };
     });
 
-    app.get('/api/user', { schema: { response: { 200: publicUser } } }, async (request) =>
+    app.get('/api/user', { schema: { response: { 200: publicUserResponse } } }, async (request) =>
       toPublicUser(requireUser(request)),
     );
 
     app.post(
       '/api/forgot-password',
-      { schema: { body: forgotPasswordSchema, response: { 200: message } } },
+      { schema: { body: forgotPasswordSchema, response: { 200: messageResponse } } },
       async (request) => {
         await accounts.requestPasswordReset(context, request.body.email, request.ip);
         return { message: accountMessages.forgotPasswordSent };
@@ -81,7 +77,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/reset-password/:token',
-      { schema: { params: z.object({ token: tokenSchema }), response: { 200: message } } },
+      { schema: { params: z.object({ token: tokenSchema }), response: { 200: messageResponse } } },
       async (request) => {
         await accounts.checkResetToken(context, request.params.token);
         return { message: 'This reset link is valid.' };
@@ -90,7 +86,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/reset-password',
-      { schema: { body: resetPasswordSchema, response: { 200: message } } },
+      { schema: { body: resetPasswordSchema, response: { 200: messageResponse } } },
       async (request) => {
         await accounts.resetPassword(context, request.body, request.auth?.sessionId);
         return { message: 'Your password has been reset. You can now sign in with your new password.' };

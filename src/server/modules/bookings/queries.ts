@@ -2,7 +2,6 @@ import {
   type BookingView,
   type DeskAvailabilityView,
   deskAvailabilityOn,
-  isUuid,
   remainingWeekdays,
   slotAvailabilityOn,
   slotTimes,
@@ -11,6 +10,7 @@ import {
   type WeeklyAvailabilityView,
 } from '../../../domain/bookings.ts';
 import { addDays } from '../../../domain/dates.ts';
+import { isUuid } from '../../../domain/ids.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findMemberOrganization } from '../organizations/service.ts';

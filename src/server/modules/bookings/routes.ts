@@ -12,6 +12,7 @@ import {
 } from '../../../domain/bookings.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
+import { messageResponse } from '../../response-schemas.ts';
 import * as queries from './queries.ts';
 import * as bookings from './service.ts';
 
@@ -32,7 +33,6 @@ export const bookingResponse = z.object({
 });
 
 const slotState = z.enum(['available', 'booked']);
-const messageResponse = z.object({ message: z.string() });
 // Ids are only bounded here; the services answer 404 for anything that is not one of the caller's.
 const id = z.string().max(100);
 

@@ -3,10 +3,10 @@ import {
   type BulkBookingInput,
   bookingMessages,
   type CreateBookingInput,
-  isUuid,
   slotTimes,
 } from '../../../domain/bookings.ts';
 import { formatLongDate, todayIn } from '../../../domain/dates.ts';
+import { isUuid } from '../../../domain/ids.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, sqlState } from '../../errors.ts';

@@ -3,11 +3,9 @@ import type { Role } from '../../../domain/organization.ts';
 import type { Database } from '../../db/client.ts';
 import { desks, floors, memberships } from '../../db/schema.ts';
 
-/** What a desk view needs, and nothing else (created_at stays in the database). */
-const deskColumns = {
+/** The columns of FloorDeskRow. */
+const floorDeskColumns = {
   id: desks.id,
-  organizationId: desks.organizationId,
-  floorId: desks.floorId,
   name: desks.name,
   description: desks.description,
   positionX: desks.positionX,
@@ -16,6 +14,9 @@ const deskColumns = {
   height: desks.height,
   rotation: desks.rotation,
 };
+
+/** What a desk view needs, and nothing else (created_at stays in the database). */
+const deskColumns = { ...floorDeskColumns, organizationId: desks.organizationId, floorId: desks.floorId };
 
 /** A desk as listed on its floor: the organization and floor are the caller's, so they are not read 2,000 times. */
 export interface FloorDeskRow {
@@ -41,16 +42,7 @@ export interface DeskWithFloorRow extends DeskRow {
 /** One query on desks_floor_idx, which also gives the order. */
 export async function listDesksOfFloor(db: Database, organizationId: string, floorId: string): Promise<FloorDeskRow[]> {
   return db
-    .select({
-      id: desks.id,
-      name: desks.name,
-      description: desks.description,
-      positionX: desks.positionX,
-      positionY: desks.positionY,
-      width: desks.width,
-      height: desks.height,
-      rotation: desks.rotation,
-    })
+    .select(floorDeskColumns)
     .from(desks)
     .where(and(eq(desks.floorId, floorId), eq(desks.organizationId, organizationId)))
     .orderBy(asc(desks.createdAt), asc(desks.id));

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { createDeskSchema, type DeskView, updateDeskSchema } from '../../../domain/floor-plan.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
+import { messageResponse } from '../../response-schemas.ts';
 import * as desks from './service.ts';
 
 export const deskResponse = z.object({
@@ -67,7 +68,7 @@ export function deskRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/api/desks/:deskId',
-      { schema: { params: deskParams, response: { 200: z.object({ message: z.string() }) } } },
+      { schema: { params: deskParams, response: { 200: messageResponse } } },
       async (request) => {
         await desks.deleteDesk(context, requireUser(request).id, request.params.deskId);
         return { message: 'Desk deleted.' };

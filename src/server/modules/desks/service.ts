@@ -6,10 +6,11 @@ import {
   normaliseRotation,
   type UpdateDeskInput,
 } from '../../../domain/floor-plan.ts';
+import { isUuid } from '../../../domain/ids.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound, sqlState } from '../../errors.ts';
 import * as floorRepo from '../floors/repo.ts';
-import { findMemberFloor, floorNotFound, isUuid } from '../floors/service.ts';
+import { findMemberFloor, floorNotFound } from '../floors/service.ts';
 import { findMemberOrganization, requireEditor } from '../organizations/service.ts';
 import * as repo from './repo.ts';
 

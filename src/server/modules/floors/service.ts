@@ -1,17 +1,11 @@
 import { defaultFloorName, type FloorView } from '../../../domain/floor-plan.ts';
+import { isUuid } from '../../../domain/ids.ts';
 import type { OrganizationView } from '../../../domain/organization.ts';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../errors.ts';
 import * as organizationRepo from '../organizations/repo.ts';
 import { findMemberOrganization, requireEditor, toOrganizationView } from '../organizations/service.ts';
 import * as repo from './repo.ts';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Ids arrive from the path; anything that is not a uuid cannot name a row and answers 404 like a missing one. */
-export function isUuid(value: string): boolean {
-  return uuidPattern.test(value);
-}
 
 export const floorNotFound = () => notFound('Floor not found.');
 

@@ -5,6 +5,7 @@ import { roles } from '../../../domain/organization.ts';
 import { invitationSignupSchema, inviteSchema } from '../../../domain/team.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser, startSession, toPublicUser } from '../../plugins/session.ts';
+import { messageResponse, publicUserResponse } from '../../response-schemas.ts';
 import * as acceptance from './acceptance.ts';
 import * as invitations from './service.ts';
 
@@ -19,13 +20,6 @@ const inviteResponse = z.object({
   message: z.string(),
   summary: z.object({ sent: z.number().int(), failed: z.number().int() }),
   errors: z.array(z.object({ email: z.string(), message: z.string() })),
-});
-const publicUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
 });
 
 // Ids are only bounded here; the services answer 404 for anything that is not one of the caller's.
@@ -54,7 +48,7 @@ export function invitationRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/api/organizations/:id/invitations/:invitationId',
-      { schema: { params: invitationParams, response: { 200: z.object({ message: z.string() }) } } },
+      { schema: { params: invitationParams, response: { 200: messageResponse } } },
       async (request) =>
         invitations.revokeInvitation(context, requireUser(request).id, request.params.id, request.params.invitationId),
     );
@@ -96,7 +90,7 @@ export function invitationSignupRoutes(context: AppContext): FastifyPluginAsyncZ
 
     app.post(
       '/api/signup-with-invitation',
-      { schema: { body: invitationSignupSchema, response: { 201: publicUser } } },
+      { schema: { body: invitationSignupSchema, response: { 201: publicUserResponse } } },
       async (request, reply) => {
         const user = await acceptance.acceptInvitation(context, request.body, request.ip, (db, userId) =>
           startSession({ ...context, db }, request, reply, userId),

@@ -1,4 +1,5 @@
 import { displayName } from '../../../domain/account.ts';
+import { isUuid } from '../../../domain/ids.ts';
 import { isSubscriptionEnabled } from '../../../domain/subscription.ts';
 import {
   type InvitationView,
@@ -15,7 +16,6 @@ import type { Database } from '../../db/client.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../errors.ts';
 import { createToken } from '../../tokens.ts';
 import type { UserRow } from '../accounts/repo.ts';
-import { isUuid } from '../floors/service.ts';
 import { countMembers, lockTeam } from '../members/repo.ts';
 import { requireAdmin, toOrganizationView } from '../organizations/service.ts';
 import { enforceLimits, type Limit } from '../rate-limits/service.ts';

@@ -4,19 +4,14 @@ import { roles } from '../../../domain/organization.ts';
 import { updateRoleSchema } from '../../../domain/team.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
+import { publicUserResponse } from '../../response-schemas.ts';
 import * as members from './service.ts';
 
 export const memberResponse = z.object({
   userId: z.string(),
   role: z.enum(roles),
   createdAt: z.string(),
-  user: z.object({
-    id: z.string(),
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    email: z.string(),
-    profileImageUrl: z.string().nullable(),
-  }),
+  user: publicUserResponse,
 });
 
 // Ids are only bounded here; the services answer 404 for anything that is not one of the caller's.

@@ -1,10 +1,10 @@
 import { displayName } from '../../../domain/account.ts';
+import { isUuid } from '../../../domain/ids.ts';
 import type { Role } from '../../../domain/organization.ts';
 import { type MemberView, type RemoveMemberResult, teamMessages } from '../../../domain/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
-import { isUuid } from '../floors/service.ts';
 import { findMemberOrganization, requireAdmin } from '../organizations/service.ts';
 import * as repo from './repo.ts';
 

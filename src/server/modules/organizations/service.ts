@@ -1,12 +1,11 @@
 import { floorPlanMessages } from '../../../domain/floor-plan.ts';
+import { isUuid } from '../../../domain/ids.ts';
 import type { CreateOrganizationInput, OrganizationView } from '../../../domain/organization.ts';
 import { trialDays, trialPlan } from '../../../domain/plans.ts';
 import { isSubscriptionEnabled, type Subscription } from '../../../domain/subscription.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
 import * as repo from './repo.ts';
-
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function toSubscription(row: repo.SubscriptionRow | null): Subscription {
   if (!row) {
@@ -83,7 +82,7 @@ export async function findMemberOrganization(
   organizationId: string,
   userId: string,
 ): Promise<repo.MemberOrganization> {
-  const found = uuidPattern.test(organizationId)
+  const found = isUuid(organizationId)
     ? await repo.findOrganizationOfUser(context.db, organizationId, userId)
     : undefined;
   if (!found) throw notFound('Organization not found.');

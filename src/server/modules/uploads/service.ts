@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { maxFloorPlanBytes } from '../../../domain/floor-plan.ts';
+import { isUuid } from '../../../domain/ids.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
 import type { ServedObject } from '../../storage/object-store.ts';
@@ -15,7 +16,6 @@ export const servedCacheControl = 'private, max-age=31536000, immutable';
 
 // Browser PUTs land here (S3 only); the verified copy lives at the upload's own key, which no URL can write.
 const incomingPrefix = 'incoming/';
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const uploadMessages = {
   organizationRequired: 'organizationId is required',
@@ -120,7 +120,7 @@ async function findIssuedUpload(context: AppContext, location: string): Promise<
   }
   if (parsed && parsed.origin === publicOrigin && parsed.pathname.startsWith(objectPathPrefix)) {
     const uploadId = parsed.pathname.slice(objectPathPrefix.length);
-    if (uuidPattern.test(uploadId)) return repo.findUploadById(context.db, uploadId);
+    if (isUuid(uploadId)) return repo.findUploadById(context.db, uploadId);
   }
   const reference = context.objectStore.locateUpload(location);
   if (reference && 'token' in reference) return repo.findUploadByDigest(context.db, digestToken(reference.token));
@@ -208,9 +208,7 @@ export async function setFloorPlan(
 ): Promise<{ message: string; floorPlanUrl: string }> {
   let organizationId: string;
   if ('floorId' in target) {
-    const owner = uuidPattern.test(target.floorId)
-      ? await repo.findFloorOrganization(context.db, target.floorId)
-      : undefined;
+    const owner = isUuid(target.floorId) ? await repo.findFloorOrganization(context.db, target.floorId) : undefined;
     if (!owner) throw notFound(uploadMessages.floorNotFound);
     await requireEditor(context, owner, userId).catch((error: unknown) => {
       // A floor of an organization the caller is not in does not exist, as far as the caller can tell.
@@ -243,7 +241,7 @@ export async function findServableObject(
   userId: string,
   uploadId: string,
 ): Promise<ServableObject> {
-  const upload = uuidPattern.test(uploadId) ? await repo.findUploadForMember(context.db, uploadId, userId) : undefined;
+  const upload = isUuid(uploadId) ? await repo.findUploadForMember(context.db, uploadId, userId) : undefined;
   if (!upload) throw notFound(uploadMessages.notFound);
   const served = await context.objectStore.serve(upload.objectKey, {
     contentType: upload.contentType,

@@ -3,6 +3,7 @@ import {
   boolean,
   date,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -156,4 +157,16 @@ export const invitations = pgTable('invitations', {
   acceptedAt: timestamp('accepted_at', timestamps),
   acceptedBy: uuid('accepted_by'),
   revokedAt: timestamp('revoked_at', timestamps),
+});
+
+export const auditEvents = pgTable('audit_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  organizationId: uuid('organization_id'),
+  actorUserId: uuid('actor_user_id'),
+  actorEmail: text('actor_email'),
+  action: text('action').notNull(),
+  targetType: text('target_type'),
+  targetId: text('target_id'),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
 });

@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 const integration = (database: 'pglite' | 'postgres') => ({
   test: {
     name: `integration:${database}`,
-    include: ['src/server/**/*.test.ts'],
+    include: ['src/server/**/*.test.ts', 'tests/fuzz/**/*.test.ts'],
     exclude: ['src/server/config.test.ts'],
     environment: 'node',
     globalSetup: ['src/server/testing/global-setup.ts'],

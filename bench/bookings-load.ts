@@ -4,6 +4,7 @@
 // Run directly: npx node bench/bookings-load.ts [postgres://...]   (default perch_bench_bookings).
 // The server runs in a worker thread, so that it does not share an event loop with the load generator.
 import fs from 'node:fs/promises';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seedBookings } from './bookings-seed.ts';
+import { connections, loadSeconds as durationSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
 
 interface AutocannonRequest {
   method?: string;
@@ -47,14 +49,18 @@ export interface LatencyFigures {
 export interface BookingsLoadFigures {
   dayRead: LatencyFigures;
   create: LatencyFigures & { non409Errors: number };
+  /** A bare Fastify route answering a tiny JSON body (the creation's ceiling). */
   ceiling: { p95: number; rps: number };
+  /** A bare Fastify route answering the day read's very bytes (brotli, as a browser asks). */
+  dayCeiling: { p95: number; rps: number };
+  /** The raw SQL through pg, 10 connections as the app's pool: the day's bookings query, and the locked insert. */
+  dayReadSql: LatencyFigures;
+  createSql: LatencyFigures;
+  seeding: { seconds: number; bookings: number; users: number; organizations: number; onReadDate: number };
   /** GET /api/user on the same server: what any signed-in call costs (the session lookup) before its own work. */
   signedInCeiling: { p95: number; rps: number };
 }
 
-const connections = 50;
-const durationSeconds = 10;
-const warmUpSeconds = 2;
 const poolSize = 10;
 const sessionDays = 30;
 
@@ -91,11 +97,26 @@ async function serve(databaseUrl: string): Promise<void> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const bare = Fastify();
   bare.get('/ceiling', async () => ({ ok: true }));
+  let day: { bytes: Buffer; encoding: string } | undefined;
+  // The day read's own bytes, as the real route sends them to a browser asking for brotli.
+  bare.get('/day', (_request, reply) => {
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    if (day) reply.header('content-encoding', day.encoding);
+    reply.send(day?.bytes ?? Buffer.from('[]'));
+  });
   await bare.listen({ host: '127.0.0.1', port: 0 });
   const portOf = (address: ReturnType<typeof app.server.address>) =>
     typeof address === 'object' && address ? address.port : 0;
   parentPort?.postMessage({ appPort: portOf(app.server.address()), barePort: portOf(bare.server.address()) });
-  parentPort?.once('message', async () => {
+  parentPort?.on('message', (message: unknown) => {
+    if (message && typeof message === 'object' && 'dayBytes' in message) {
+      const { dayBytes, encoding } = message as { dayBytes: Uint8Array; encoding: string };
+      day = { bytes: Buffer.from(dayBytes), encoding };
+      parentPort?.postMessage({ dayBytesSet: true });
+    }
+  });
+  parentPort?.on('message', async (message: unknown) => {
+    if (message !== 'stop') return;
     await Promise.all([app.close(), bare.close()]);
     await database.close();
     await fs.rm(dataDir, { recursive: true, force: true });
@@ -168,6 +189,58 @@ function stopServer(worker: Worker): Promise<{ mails: number }> {
   });
 }
 
+// The repo's day read (listActiveBookingsInRange) and one-off insert (placeBooking's insert, under the desk's lock)
+// written out as plain SQL, run through pg with the app's pool size: what the database alone allows.
+const dayReadSql = `SELECT m.role, r.* FROM memberships m
+  LEFT JOIN LATERAL (
+    SELECT b.id, b.organization_id AS "organizationId", b.desk_id AS "deskId", d.name AS "deskName",
+      f.name AS "floorName", b.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email,
+      b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.notes, b.is_permanent AS "isPermanent"
+    FROM (
+      SELECT * FROM bookings WHERE organization_id = $1 AND status = 'active' AND booking_date BETWEEN $3 AND $3
+      UNION ALL
+      SELECT * FROM bookings WHERE organization_id = $1 AND status = 'active' AND is_permanent AND booking_date < $3
+    ) AS b
+    CROSS JOIN LATERAL (SELECT name, floor_id FROM desks WHERE id = b.desk_id OFFSET 0) AS d
+    CROSS JOIN LATERAL (SELECT name FROM floors WHERE id = d.floor_id OFFSET 0) AS f
+    CROSS JOIN LATERAL (SELECT first_name, last_name, email FROM users WHERE id = b.user_id OFFSET 0) AS u
+  ) AS r ON true
+  WHERE m.organization_id = $1 AND m.user_id = $2
+  ORDER BY r."bookingDate", r."deskName", r."timeSlot", r.id`;
+const insertSql = `INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot)
+  SELECT $1, $2, $3, $4::date, 'full-day' FROM (SELECT pg_advisory_xact_lock(hashtextextended($2::text, 7471))) AS l
+  RETURNING id`;
+
+async function measureSqlCeilings(databaseUrl: string, seeded: Awaited<ReturnType<typeof seedBookings>>) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  try {
+    const members = (
+      await pool.query<{ user_id: string }>('SELECT user_id FROM memberships WHERE organization_id = $1 ORDER BY 1', [
+        seeded.organizationId,
+      ])
+    ).rows.map((row) => row.user_id);
+    const read = (index: number) =>
+      pool.query(dayReadSql, [seeded.organizationId, members[index % members.length], seeded.readDate]);
+    await measureQueryLoop(read, { concurrency: poolSize, seconds: warmUpSeconds });
+    const dayReadSqlFigures = await measureQueryLoop(read, { concurrency: poolSize, seconds: durationSeconds });
+    // Dates far past those the app's creation load uses, one desk and date each, so that every insert succeeds.
+    const desks = seeded.bookableDeskIds;
+    const insert = (index: number) =>
+      pool.query(insertSql, [
+        seeded.organizationId,
+        desks[index % desks.length],
+        members[index % members.length],
+        addDays(seeded.firstFreeDate, 400 + Math.floor(index / desks.length)),
+      ]);
+    const createSqlFigures = await measureQueryLoop(insert, { concurrency: poolSize, seconds: durationSeconds });
+    await pool.query('DELETE FROM bookings WHERE booking_date >= $1', [addDays(seeded.firstFreeDate, 400)]);
+    await pool.query('VACUUM ANALYZE bookings');
+    return { dayReadSql: dayReadSqlFigures, createSql: createSqlFigures };
+  } finally {
+    await pool.end();
+  }
+}
+
 export async function measureBookingsLoad(options: { databaseUrl: string }): Promise<BookingsLoadFigures> {
   const { databaseUrl } = options;
   await recreateDatabase(databaseUrl, false);
@@ -179,6 +252,7 @@ export async function measureBookingsLoad(options: { databaseUrl: string }): Pro
     const seeded = await seedBookings(seeder.sql, sessionDays);
     await seeder.close();
     const seedingSeconds = (performance.now() - seedingStarted) / 1000;
+    const sqlCeilings = await measureSqlCeilings(databaseUrl, seeded);
     console.log(
       `Seeded ${seeded.counts.bookings} bookings (${seeded.counts.bookingsOnReadDate} active on the day read), ` +
         `${seeded.counts.users} users, ${seeded.counts.organizations} organizations in ${seedingSeconds.toFixed(1)} s.`,
@@ -203,7 +277,11 @@ export async function measureBookingsLoad(options: { databaseUrl: string }): Pro
         {
           method: 'GET',
           path: `/api/organizations/${seeded.organizationId}/bookings?startDate=${seeded.readDate}&endDate=${seeded.readDate}`,
-          setupRequest: (request) => ({ ...request, headers: { ...request.headers, cookie: cookieAt(readIndex++) } }),
+          // As a browser asks: the answer is ~100 KB of JSON.
+          setupRequest: (request) => ({
+            ...request,
+            headers: { ...request.headers, cookie: cookieAt(readIndex++), 'accept-encoding': 'gzip, deflate, br' },
+          }),
         },
       ],
     };
@@ -214,6 +292,19 @@ export async function measureBookingsLoad(options: { databaseUrl: string }): Pro
     );
     await load(dayRead, warmUpSeconds);
     const read = await load(dayRead, durationSeconds);
+    const dayBytes = zlib.brotliCompressSync(Buffer.from(sampleText), {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
+    });
+    await new Promise((resolve) => {
+      server.worker.once('message', resolve);
+      server.worker.postMessage({ dayBytes, encoding: 'br' });
+    });
+    const dayBare: AutocannonOptions = {
+      url: `http://127.0.0.1:${server.ports.barePort}/day`,
+      requests: [{ method: 'GET', headers: { 'accept-encoding': 'gzip, deflate, br' } }],
+    };
+    await load(dayBare, warmUpSeconds);
+    const dayCeiling = await load(dayBare, durationSeconds);
 
     // Every request a different desk and date and a rotating member, so that nearly every one succeeds.
     let createIndex = 0;
@@ -280,6 +371,15 @@ export async function measureBookingsLoad(options: { databaseUrl: string }): Pro
       dayRead: { p50: read.p50, p95: read.p95, p99: read.p99, rps: read.rps },
       create: { p50: create.p50, p95: create.p95, p99: create.p99, rps: create.rps, non409Errors },
       ceiling: { p95: ceiling.p95, rps: ceiling.rps },
+      dayCeiling: { p95: dayCeiling.p95, rps: dayCeiling.rps },
+      ...sqlCeilings,
+      seeding: {
+        seconds: Number(seedingSeconds.toFixed(1)),
+        bookings: seeded.counts.bookings,
+        users: seeded.counts.users,
+        organizations: seeded.counts.organizations,
+        onReadDate: seeded.counts.bookingsOnReadDate,
+      },
       signedInCeiling: { p95: user.p95, rps: user.rps },
     };
   } finally {

@@ -4,6 +4,7 @@
 // created and dropped here). The load generator runs in a worker thread so that it does not share the server's
 // event loop; every server started here listens on loopback and is closed before the function returns.
 import fs from 'node:fs/promises';
+import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +20,10 @@ import { migrate } from '../src/server/db/migrate.ts';
 import { sessionCookie } from '../src/server/plugins/session.ts';
 
 export interface DesksLoadFigures {
+  /** The same load asking for brotli, as a browser does, beside a bare route sending the same compressed bytes. */
+  compressed: { p50: number; p95: number; requestsPerSecond: number; ceilingP95: number; ceilingRps: number; bytes: number };
+  /** The raw SQL of the desk list through pg (10 connections): the database's share. */
+  sql: { p50: number; p95: number; rps: number };
   /** Latency percentiles in milliseconds, and completed requests per second, of the real route. */
   p50: number;
   p95: number;
@@ -30,9 +35,7 @@ export interface DesksLoadFigures {
 }
 
 const deskCount = 2000;
-const connections = 50;
-const durationSeconds = 10;
-const warmUpSeconds = 2;
+import { connections, loadSeconds as durationSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
 const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/perch_bench_desks';
 
 interface LoadRequest {
@@ -149,10 +152,13 @@ async function seed(app: FastifyInstance, database: DatabaseHandle) {
   return { cookie, floorId: floor.id };
 }
 
-async function startCeiling(bytes: Buffer): Promise<{ server: FastifyInstance; url: string }> {
+async function startCeiling(bytes: Buffer, brotli: Buffer): Promise<{ server: FastifyInstance; url: string }> {
   const server = Fastify({ logger: false });
   server.get('/desks', (_request, reply) => {
     reply.header('content-type', 'application/json; charset=utf-8').send(bytes);
+  });
+  server.get('/desks.br', (_request, reply) => {
+    reply.header('content-type', 'application/json; charset=utf-8').header('content-encoding', 'br').send(brotli);
   });
   const address = await server.listen({ host: '127.0.0.1', port: 0 });
   return { server, url: `${address}/desks` };
@@ -189,13 +195,44 @@ export async function measureDesksLoad(options: { databaseUrl: string }): Promis
     if (probe.status !== 200 || desks.length !== deskCount) throw new Error(`the desks route answered ${probe.status}`);
 
     const real = await measure(url, { cookie });
+    const acceptBrotli = { 'accept-encoding': 'gzip, deflate, br' };
+    const compressedProbe = await fetch(url, { headers: { cookie, ...acceptBrotli } });
+    if (compressedProbe.headers.get('content-encoding') !== 'br') throw new Error('the desk list was not sent as brotli');
+    const brotli = zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+    const realCompressed = await measure(url, { cookie, ...acceptBrotli });
     await app.close();
     app = undefined;
 
-    const started = await startCeiling(bytes);
+    const sqlPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const [floorRow] = (await sqlPool.query<{ organization_id: string }>('SELECT organization_id FROM floors WHERE id = $1', [floorId])).rows;
+    const runSql = () =>
+      sqlPool.query(
+        `SELECT id, name, description, position_x, position_y, width, height, rotation FROM desks
+         WHERE floor_id = $1 AND organization_id = $2 ORDER BY created_at, id`,
+        [floorId, floorRow?.organization_id],
+      );
+    await measureQueryLoop(runSql, { concurrency: 10, seconds: warmUpSeconds });
+    const sql = await measureQueryLoop(runSql, { concurrency: 10, seconds: durationSeconds });
+    await sqlPool.end();
+
+    const started = await startCeiling(bytes, brotli);
     ceiling = started.server;
     const best = await measure(started.url, {});
-    return { ...real, ceilingP95: best.p95, ceilingRps: best.requestsPerSecond };
+    const bestCompressed = await measure(`${started.url}.br`, acceptBrotli);
+    return {
+      ...real,
+      ceilingP95: best.p95,
+      ceilingRps: best.requestsPerSecond,
+      compressed: {
+        p50: realCompressed.p50,
+        p95: realCompressed.p95,
+        requestsPerSecond: realCompressed.requestsPerSecond,
+        ceilingP95: bestCompressed.p95,
+        ceilingRps: bestCompressed.requestsPerSecond,
+        bytes: brotli.length,
+      },
+      sql: { p50: sql.p50, p95: sql.p95, rps: sql.rps },
+    };
   } finally {
     await ceiling?.close();
     await app?.close();

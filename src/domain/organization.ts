@@ -69,5 +69,7 @@ export interface OrganizationView {
   defaultZoomLevel: number | null;
   createdAt: string;
   role: Role;
+  /** True only for the platform organization (fixed id from configuration). */
+  isPlatform: boolean;
   subscription: Subscription;
 }

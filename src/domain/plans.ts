@@ -70,3 +70,16 @@ export const overrideTiers = [
 
 export const trialPlan = plans[0]!;
 export const trialDays = 14;
+
+export type PlanId = Plan['id'];
+export const planIds = ['tier-1', 'tier-2', 'tier-3', 'tier-4'] as const satisfies readonly PlanId[];
+
+export function findPlan(id: string | null | undefined): Plan | undefined {
+  return plans.find((plan) => plan.id === id);
+}
+
+/** The Subscription Override dialog's choices: preset tiers fix max users; Custom takes a free name and limit. */
+export const overridePresets = [
+  ...overrideTiers.map((tier) => ({ id: tier.name.toLowerCase().replace(' ', '-'), ...tier, isCustom: false })),
+  { id: 'custom', name: 'Custom', maxUsers: null, isCustom: true },
+] as const;

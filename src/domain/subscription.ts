@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { planIds } from './plans.ts';
+
 export const subscriptionStatuses = ['active', 'trial', 'cancel_at_period_end', 'cancelled', 'none'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
@@ -28,3 +31,57 @@ export function isSubscriptionEnabled(subscription: Subscription | null | undefi
       return false;
   }
 }
+
+export const subscriptionMessages = {
+  planNameRequired: 'Plan name is required',
+  maxUsersPositive: 'Max users must be positive',
+  planNameTooLong: 'Plan name must be at most 100 characters',
+  maxUsersTooLarge: 'Max users must be at most 1,000,000',
+  reasonTooLong: 'Reason must be at most 500 characters',
+  planId: 'Plan must be one of tier-1, tier-2, tier-3, tier-4',
+  organizationId: 'Organization id must be a uuid',
+  cancelled: 'Subscription will be cancelled at the end of the billing period',
+  reactivated: 'Subscription reactivated',
+  overrideApplied: 'Subscription override applied',
+  overrideRemoved: 'Subscription override removed',
+  providerUnavailable: 'Payment provider is unavailable, please try again',
+} as const;
+
+/** POST /paypal/subscription: the tier only; the provider's plan id comes from the server's configuration. */
+export const createCheckoutSchema = z.strictObject({
+  planId: z.enum(planIds, { error: subscriptionMessages.planId }),
+  organizationId: z.uuid({ error: subscriptionMessages.organizationId }).optional(),
+});
+export type CreateCheckoutInput = z.infer<typeof createCheckoutSchema>;
+
+/** POST /api/organizations/{id}/subscription/reactivate. planName and maxUsers are accepted but the plan table decides. */
+export const reactivateSchema = z
+  .object({
+    planId: z.enum(planIds, { error: subscriptionMessages.planId }).optional(),
+    planName: z.string().max(100).optional(),
+    maxUsers: z.number().int().positive().optional(),
+  })
+  .optional()
+  .default({});
+export type ReactivateInput = z.infer<typeof reactivateSchema>;
+
+/** POST /api/admin/organizations/{id}/subscription/override (spec section 5, Override). */
+export const overrideSchema = z.strictObject({
+  planName: z
+    .string({ error: subscriptionMessages.planNameRequired })
+    .trim()
+    .min(1, subscriptionMessages.planNameRequired)
+    .max(100, subscriptionMessages.planNameTooLong),
+  maxUsers: z.coerce
+    .number({ error: subscriptionMessages.maxUsersPositive })
+    .int(subscriptionMessages.maxUsersPositive)
+    .min(1, subscriptionMessages.maxUsersPositive)
+    .max(1_000_000, subscriptionMessages.maxUsersTooLarge),
+  reason: z
+    .string()
+    .trim()
+    .max(500, subscriptionMessages.reasonTooLong)
+    .nullish()
+    .transform((value) => value || null),
+});
+export type OverrideInput = z.infer<typeof overrideSchema>;

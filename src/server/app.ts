@@ -8,17 +8,28 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { deskRoutes } from './modules/desks/routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
+import { streamCheck } from './modules/events/service.ts';
 import { floorRoutes } from './modules/floors/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invitationRoutes, invitationSignupRoutes } from './modules/invitations/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
+import { ensurePlatformOrganization } from './modules/platform/bootstrap.ts';
+import { platformRoutes } from './modules/platform/routes.ts';
+import { paypalRoutes, subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { openApiRoutes } from './openapi/openapi-routes.ts';
+import { registerOpenApi } from './openapi/register-openapi.ts';
+import { createPayments, type Payments } from './payments/create-payments.ts';
+import { localCheckoutRoutes } from './payments/local-checkout/routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
+import { startRealtime } from './realtime/start-realtime.ts';
 import { registerWebApp } from './static.ts';
 import { createObjectStore } from './storage/create-object-store.ts';
 import type { ObjectStore } from './storage/object-store.ts';
@@ -29,6 +40,8 @@ export interface AppDependencies {
   mailer?: Mailer;
   /** Where floor-plan images live; built from config.storage when not given. */
   objectStore?: ObjectStore;
+  /** The payment provider; built from config.payments when not given. */
+  payments?: Payments;
   /** Serve the built browser app (off in API tests). */
   serveWebApp?: boolean;
 }
@@ -63,14 +76,32 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
 
   const mailer = dependencies.mailer ?? createMailer(config, app.log);
   const objectStore = dependencies.objectStore ?? (await createObjectStore(config));
-  const context: AppContext = { config, db: database.db, database, mailer, objectStore, log: app.log };
+  // Live updates (decision 007): the database's change announcements, fanned out to this instance's streams.
+  const realtime = await startRealtime({ database, log: app.log, checkStreams: streamCheck(database.db) });
+  const payments = dependencies.payments ?? createPayments(config, database.db);
+  const context: AppContext = {
+    config,
+    db: database.db,
+    database,
+    mailer,
+    objectStore,
+    payments,
+    log: app.log,
+    realtime: realtime.hub,
+  };
+
+  app.decorate('perch', context);
+  await ensurePlatformOrganization(database.db, config);
 
   registerErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { threshold: 1024 });
   registerSecurity(app, config, objectStore.browserOrigin);
   registerSessions(app, context);
+  // Before any route: the OpenAPI document and the route catalog see every route registered after this.
+  await registerOpenApi(app);
 
+  await app.register(openApiRoutes());
   await app.register(healthRoutes(context));
   await app.register(accountRoutes(context));
   await app.register(organizationRoutes(context));
@@ -81,9 +112,19 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(deskRoutes(context));
   await app.register(bookingRoutes(context));
   await app.register(uploadRoutes(context));
+  await app.register(subscriptionRoutes(context));
+  await app.register(paypalRoutes(context));
+  if (payments.local) await app.register(localCheckoutRoutes(payments.local));
+  await app.register(platformRoutes(context));
+  await app.register(auditRoutes(context));
+  await app.register(eventRoutes(context));
   if (dependencies.serveWebApp ?? true) await registerWebApp(app);
 
+  // Open event streams would hold the server open: they end before it closes (browsers reconnect elsewhere).
+  app.addHook('preClose', async () => realtime.hub.closeAll());
+  app.addHook('onClose', async () => realtime.stop());
   app.addHook('onClose', async () => mailer.close());
   app.addHook('onClose', async () => objectStore.close());
+  app.addHook('onClose', async () => payments.provider.close());
   return app;
 }

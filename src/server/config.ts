@@ -32,6 +32,38 @@ const storageSettings = {
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
 };
 
+export const defaultPlatformOrganizationId = '00000000-0000-4000-8000-00000000feed';
+
+// Payments: the built-in local checkout by default; PayPal's sandbox or live REST API with credentials.
+const planIdList = z
+  .string()
+  .refine(
+    (value) => parsePlanIds(value) !== undefined,
+    'must list a PayPal plan id for every tier, such as tier-1=P-1AB,tier-2=P-2CD,tier-3=P-3EF,tier-4=P-4GH',
+  );
+const paymentSettings = {
+  PAYPAL_MODE: z.enum(['local', 'sandbox', 'live'], { error: 'must be local, sandbox or live' }).default('local'),
+  PAYPAL_CLIENT_ID: z.string().max(200, 'must be at most 200 characters').optional(),
+  PAYPAL_CLIENT_SECRET: z.string().max(200, 'must be at most 200 characters').optional(),
+  PAYPAL_WEBHOOK_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be the webhook id PayPal shows, such as 1JE4291016473214C')
+    .optional(),
+  PAYPAL_SANDBOX_PLAN_IDS: planIdList.optional(),
+  PAYPAL_LIVE_PLAN_IDS: planIdList.optional(),
+  PAYPAL_API_URL: urlWith(['http:', 'https:'], 'https://api-m.sandbox.paypal.com').optional(),
+  PAYPAL_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int('must be a whole number')
+    .min(100, 'must be 100 to 60000')
+    .max(60000, 'must be 100 to 60000')
+    .default(10000),
+  PLATFORM_ORGANIZATION_ID: z
+    .string()
+    .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a lowercase uuid')
+    .default(defaultPlatformOrganizationId),
+};
+
 const environmentSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
@@ -75,6 +107,7 @@ const environmentSchema = z.object({
     })
     .default('info'),
   ...storageSettings,
+  ...paymentSettings,
 });
 
 export interface Config {
@@ -93,6 +126,40 @@ export interface Config {
   sessionDays: number;
   logLevel: string;
   storage: StorageConfig;
+  payments: PaymentsConfig;
+  /** The organization whose admins administer the platform (spec section 1). */
+  platformOrganizationId: string;
+}
+
+const tierIds = ['tier-1', 'tier-2', 'tier-3', 'tier-4'] as const;
+export type TierPlanIds = Record<(typeof tierIds)[number], string>;
+
+export type PaymentsConfig =
+  | { mode: 'local'; timeoutMs: number }
+  | {
+      mode: 'sandbox' | 'live';
+      apiUrl: string;
+      clientId: string;
+      clientSecret: string;
+      webhookId: string;
+      /** The provider's plan id of each tier: the sandbox set or the live set, whichever the mode names. */
+      planIds: TierPlanIds;
+      timeoutMs: number;
+    };
+
+/** "tier-1=P-1,tier-2=P-2,..." with every tier exactly once; undefined otherwise. */
+export function parsePlanIds(value: string): TierPlanIds | undefined {
+  const entries = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => part.split('=').map((side) => side.trim()));
+  const found: Partial<TierPlanIds> = {};
+  for (const [tier, id] of entries) {
+    if (!tierIds.includes(tier as never) || !id || !/^[A-Za-z0-9_-]{3,64}$/.test(id)) return undefined;
+    found[tier as keyof TierPlanIds] = id;
+  }
+  return tierIds.every((tier) => found[tier]) && entries.length === tierIds.length ? (found as TierPlanIds) : undefined;
 }
 
 export type StorageConfig =
@@ -109,14 +176,23 @@ export type StorageConfig =
 
 export class ConfigError extends Error {}
 
-const secretSettings = new Set(['DATABASE_URL', 'SMTP_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']);
+const secretSettings = new Set([
+  'DATABASE_URL',
+  'SMTP_URL',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'PAYPAL_CLIENT_SECRET',
+]);
 
 /** Reads every setting from the environment; a wrong value stops start-up with a sentence naming it. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   const present = Object.fromEntries(
     Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
   );
-  const parsed = environmentSchema.superRefine(checkStorageSettings).safeParse(present);
+  const parsed = environmentSchema
+    .superRefine(checkStorageSettings)
+    .superRefine(checkPaymentSettings)
+    .safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0]);
@@ -147,6 +223,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     sessionDays: values.SESSION_DAYS,
     logLevel: values.LOG_LEVEL,
     storage: toStorageConfig(values),
+    payments: toPaymentsConfig(values),
+    platformOrganizationId: values.PLATFORM_ORGANIZATION_ID,
   };
 }
 
@@ -177,5 +255,41 @@ function toStorageConfig(values: Environment): StorageConfig {
         ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY }
         : undefined,
     forcePathStyle: values.S3_FORCE_PATH_STYLE,
+  };
+}
+
+function checkPaymentSettings(values: Environment, context: z.RefinementCtx): void {
+  if (values.PAYPAL_MODE === 'local') return;
+  const missing = (name: string) =>
+    context.addIssue({
+      code: 'custom',
+      path: [name],
+      message: `must be set when PAYPAL_MODE is ${values.PAYPAL_MODE}`,
+    });
+  if (!values.PAYPAL_CLIENT_ID) missing('PAYPAL_CLIENT_ID');
+  if (!values.PAYPAL_CLIENT_SECRET) missing('PAYPAL_CLIENT_SECRET');
+  if (!values.PAYPAL_WEBHOOK_ID) missing('PAYPAL_WEBHOOK_ID');
+  if (values.PAYPAL_MODE === 'sandbox' && !values.PAYPAL_SANDBOX_PLAN_IDS) missing('PAYPAL_SANDBOX_PLAN_IDS');
+  if (values.PAYPAL_MODE === 'live' && !values.PAYPAL_LIVE_PLAN_IDS) missing('PAYPAL_LIVE_PLAN_IDS');
+}
+
+const paypalApiUrls = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
+
+function toPaymentsConfig(values: Environment): PaymentsConfig {
+  const mode = values.PAYPAL_MODE;
+  const planList = mode === 'live' ? values.PAYPAL_LIVE_PLAN_IDS : values.PAYPAL_SANDBOX_PLAN_IDS;
+  const planIds = planList ? parsePlanIds(planList) : undefined;
+  if (mode === 'local' || !values.PAYPAL_CLIENT_ID || !values.PAYPAL_CLIENT_SECRET || !values.PAYPAL_WEBHOOK_ID) {
+    return { mode: 'local', timeoutMs: values.PAYPAL_TIMEOUT_MS };
+  }
+  if (!planIds) return { mode: 'local', timeoutMs: values.PAYPAL_TIMEOUT_MS };
+  return {
+    mode,
+    apiUrl: (values.PAYPAL_API_URL ?? paypalApiUrls[mode]).replace(/\/$/, ''),
+    clientId: values.PAYPAL_CLIENT_ID,
+    clientSecret: values.PAYPAL_CLIENT_SECRET,
+    webhookId: values.PAYPAL_WEBHOOK_ID,
+    planIds,
+    timeoutMs: values.PAYPAL_TIMEOUT_MS,
   };
 }

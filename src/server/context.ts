@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { Payments } from './payments/create-payments.ts';
+import type { RealtimeHub } from './realtime/hub.ts';
 import type { ObjectStore } from './storage/object-store.ts';
 
 /** What services need from the outside world; buildApp assembles it once. */
@@ -11,5 +13,16 @@ export interface AppContext {
   database: DatabaseHandle;
   mailer: Mailer;
   objectStore: ObjectStore;
+  /** The payment provider (PayPal or the local checkout) and the configured plan ids. */
+  payments: Payments;
   log: FastifyBaseLogger;
+  /** This instance's live event streams (decision 007). */
+  realtime: RealtimeHub;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The context buildApp assembled: main.ts hands it to scheduled jobs. */
+    perch: AppContext;
+  }
 }

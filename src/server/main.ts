@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { maintenanceJob } from './jobs/maintenance.ts';
 import { startJobs } from './jobs/scheduler.ts';
+import { trialsJob } from './jobs/trials.ts';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   await migrate(database.sql);
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
-  const stopJobs = startJobs([maintenanceJob(database.db)], database.sql, app.log);
+  const stopJobs = startJobs([maintenanceJob(database.db), trialsJob(app.perch)], database.sql, app.log);
   app.log.info(
     { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
     `Perch is running at ${config.publicUrl}`,

@@ -10,3 +10,6 @@ export const publicUserResponse = z.object({
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
 });
+
+/** A navigation answered with a redirect: no body, the Location header says where. */
+export const redirectResponse = z.null().describe('A redirect: the Location header says where to go.');

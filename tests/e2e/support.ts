@@ -1,4 +1,6 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
@@ -151,4 +153,89 @@ export async function inviteAndJoin(
   const page = await context.newPage();
   await acceptInvitationThroughPage(page, person, organizationName);
   return page;
+}
+
+// Subscriptions and platform administration.
+
+/** A Perch server of a test's own, on embedded PGlite, for what needs the server stopped (the platform-admin CLI). */
+export interface OwnServer {
+  baseURL: string;
+  dataDir: string;
+  restart: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function ownServerEnvironment(dataDir: string, port?: number): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  if (port !== undefined) Object.assign(env, { PORT: String(port), PUBLIC_URL: `http://localhost:${port}` });
+  return env;
+}
+
+/** Starts Perch (src/server/main.ts) in a fresh data directory and waits until it answers its health check. */
+export async function startOwnServer(name: string): Promise<OwnServer> {
+  const dataDir = `${e2eDataDir}-${name}`;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const port = await freePort();
+  const baseURL = `http://localhost:${port}`;
+  let child: ChildProcess | null = null;
+  const start = async () => {
+    const started = spawn(process.execPath, ['src/server/main.ts'], {
+      env: ownServerEnvironment(dataDir, port),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child = started;
+    await expect
+      .poll(
+        async () => {
+          if (started.exitCode !== null) throw new Error(`Perch on port ${port} exited with ${started.exitCode}`);
+          return fetch(`${baseURL}/api/health`).then(
+            (response) => response.status,
+            () => 0,
+          );
+        },
+        { message: `Perch on port ${port} to start`, timeout: 60_000 },
+      )
+      .toBe(200);
+  };
+  const stop = async () => {
+    const running = child;
+    child = null;
+    if (!running || running.exitCode !== null) return;
+    const exited = new Promise((resolve) => running.once('exit', resolve));
+    running.kill('SIGTERM');
+    await exited;
+  };
+  await start();
+  return {
+    baseURL,
+    dataDir,
+    stop,
+    restart: async () => {
+      await stop();
+      await start();
+    },
+  };
+}
+
+/**
+ * Makes the account with `email` a platform admin the only way there is: the command-line entry
+ * (`npm run platform-admin -- email`), run on the data directory of a stopped server.
+ */
+export function makePlatformAdmin(dataDir: string, email: string): string {
+  return execFileSync(process.execPath, ['scripts/platform-admin.ts', email], {
+    env: ownServerEnvironment(dataDir),
+    encoding: 'utf8',
+  });
 }

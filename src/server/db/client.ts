@@ -6,6 +6,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { type Listener, type ListenHandlers, listenOnPostgres } from '../realtime/postgres-listener.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,6 +26,8 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   db: Database;
   sql: SqlConnection;
+  /** Receives NOTIFY payloads of a channel (live updates, decision 007): on PostgreSQL over a connection of its own. */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   close(): Promise<void>;
 }
 
@@ -42,9 +45,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 });
+  // Fail fast when the database is away: a refused or slow connection becomes a 503 within 2 s (error-handler.ts),
+  // and dead connections are noticed by TCP keep-alive rather than by a request that hangs.
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 2000, keepAlive: true });
   // An idle client that loses its server emits 'error'; the pool replaces it. Without a listener Node would exit.
   pool.on('error', () => {});
+  // A checked-out client has no listener of the pool's: one that loses its server between two queries (a database
+  // restart in the middle of a transaction or a held advisory lock) would otherwise crash the process. Its next
+  // query fails instead (a 503), and the pool drops it on release.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   return {
     kind: 'postgres',
     db: drizzleNodePg(pool, { schema }) as unknown as Database,
@@ -68,6 +79,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
         }
       },
     },
+    listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
     close: () => pool.end(),
   };
 }
@@ -92,6 +104,10 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
     kind: 'pglite',
     db: drizzlePglite(client, { schema }) as unknown as Database,
     sql: { ...runner, withConnection: (fn) => fn(runner) },
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.onNotification);
+      return { close: () => (client.closed ? Promise.resolve() : unlisten()) };
+    },
     close: () => client.close(),
   };
 }

@@ -77,6 +77,8 @@ export const subscriptions = pgTable('subscriptions', {
   endsAt: timestamp('ends_at', timestamps),
   isOverridden: boolean('is_overridden').notNull().default(false),
   overrideReason: text('override_reason'),
+  /** Migration 0007: when the "trial ends in 3 days" mail went out. */
+  trialReminderSentAt: timestamp('trial_reminder_sent_at', timestamps),
   createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', timestamps).notNull().defaultNow(),
 });
@@ -115,7 +117,8 @@ export const desks = pgTable('desks', {
 export const uploads = pgTable('uploads', {
   id: uuid('id').primaryKey().defaultRandom(),
   organizationId: uuid('organization_id').notNull(),
-  userId: uuid('user_id').notNull(),
+  /** Null once the uploader's account is deleted (migration 0009). */
+  userId: uuid('user_id'),
   tokenDigest: text('token_digest').notNull(),
   objectKey: text('object_key').notNull(),
   expiresAt: timestamp('expires_at', timestamps).notNull(),
@@ -169,4 +172,40 @@ export const auditEvents = pgTable('audit_events', {
   targetId: text('target_id'),
   details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+});
+
+// Migration 0007: subscriptions through a payment provider.
+export const paymentCheckouts = pgTable('payment_checkouts', {
+  providerSubscriptionId: text('provider_subscription_id').primaryKey(),
+  organizationId: uuid('organization_id').notNull(),
+  planId: text('plan_id', { enum: ['tier-1', 'tier-2', 'tier-3', 'tier-4'] }).notNull(),
+  providerPlanId: text('provider_plan_id').notNull(),
+  createdBy: uuid('created_by'),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  activatedAt: timestamp('activated_at', timestamps),
+});
+
+export const paymentWebhookEvents = pgTable('payment_webhook_events', {
+  eventId: text('event_id').primaryKey(),
+  eventType: text('event_type').notNull(),
+  receivedAt: timestamp('received_at', timestamps).notNull().defaultNow(),
+});
+
+export const localCheckoutSubscriptions = pgTable('local_checkout_subscriptions', {
+  id: text('id').primaryKey(),
+  providerPlanId: text('provider_plan_id').notNull(),
+  customId: text('custom_id'),
+  status: text('status', {
+    enum: ['APPROVAL_PENDING', 'APPROVED', 'ACTIVE', 'SUSPENDED', 'CANCELLED', 'EXPIRED'],
+  }).notNull(),
+  returnUrl: text('return_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  requestId: text('request_id').notNull(),
+  display: jsonb('display')
+    .$type<{ organizationName?: string; planName?: string; price?: string; currency?: string }>()
+    .notNull()
+    .default({}),
+  nextBillingTime: timestamp('next_billing_time', timestamps),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', timestamps).notNull().defaultNow(),
 });

@@ -86,7 +86,7 @@ function describeFastifyError(error: FastifyError): string {
 
 function isConnectionFailure(error: unknown): boolean {
   const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : '';
-  return /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|PGlite is closed/i.test(
+  return /ECONNREFUSED|ECONNRESET|Connection terminated|timeout exceeded when trying to connect|not queryable|PGlite is closed/i.test(
     text,
   );
 }

@@ -3,6 +3,7 @@ import type { PublicUser } from '../../domain/account.ts';
 import type { AppContext } from '../context.ts';
 import { unauthorized } from '../errors.ts';
 import { deleteSession, extendSession, findSession, insertSession, type UserRow } from '../modules/accounts/repo.ts';
+import { forgetUserSessions, SessionCache } from '../modules/accounts/session-cache.ts';
 import { createToken, digestToken } from '../tokens.ts';
 import { isSecureRequest } from './security.ts';
 
@@ -36,20 +37,54 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.auth.user;
 }
 
-/** Reads the session cookie on every request; sessions slide forward once a day while in use. */
+const sessionCaches = new WeakMap<AppContext, SessionCache>();
+
+/** The app's memory of recently read sessions (one per running app: tests start several in one process). */
+function sessionCacheOf(context: AppContext): SessionCache {
+  let cache = sessionCaches.get(context);
+  if (!cache) {
+    cache = new SessionCache();
+    sessionCaches.set(context, cache);
+  }
+  return cache;
+}
+
+const readOnlyMethods = new Set(['GET', 'HEAD']);
+
+/**
+ * Reads the session cookie on every request; sessions slide forward once a day while in use. A GET or HEAD may be
+ * answered from this instance's memory of the session for up to sessionCacheMs (decision 009); every other request
+ * reads the session, and afterwards this instance forgets the user's remembered sessions, as whatever it changed
+ * (a sign-out, a password, the account) may concern them.
+ */
 export function registerSessions(app: FastifyInstance, context: AppContext): void {
+  const cache = sessionCacheOf(context);
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[sessionCookie];
     if (!token || token.length > 100) return;
     const id = digestToken(token);
+    const isReadOnly = readOnlyMethods.has(request.method);
+    if (isReadOnly) {
+      const user = cache.get(id);
+      if (user) {
+        request.auth = { sessionId: id, user };
+        return;
+      }
+    }
     const found = await findSession(context.db, id);
     if (!found) return;
     request.auth = { sessionId: id, user: found.user };
     const lifetime = context.config.sessionDays * day;
-    if (found.session.expiresAt.getTime() - Date.now() < lifetime - day) {
-      await extendSession(context.db, id, new Date(Date.now() + lifetime));
+    let expiresAt = found.session.expiresAt;
+    if (expiresAt.getTime() - Date.now() < lifetime - day) {
+      expiresAt = new Date(Date.now() + lifetime);
+      await extendSession(context.db, id, expiresAt);
     }
+    if (isReadOnly) cache.remember(id, found.user, expiresAt);
+  });
+  app.addHook('onResponse', async (request) => {
+    if (request.auth && !readOnlyMethods.has(request.method)) forgetUserSessions(request.auth.user.id);
   });
 }
 

@@ -25,29 +25,32 @@ import { FloorPlanView } from '../features/floor-plan/floor-plan-view.tsx';
 import { AddFloorDialog } from '../features/floors/add-floor-dialog.tsx';
 import { useFloors } from '../features/floors/list-floors.ts';
 import { type Organization, useOrganizations } from '../features/organizations/api.ts';
+import { OrganizationOverviewDialog } from '../features/platform/organization-overview-dialog.tsx';
+import { useLiveUpdates } from '../features/realtime/use-live-updates.ts';
+import { refreshSubscriptionCaches } from '../features/subscriptions/refresh-subscription.ts';
+import { SubscriptionManagementDialog } from '../features/subscriptions/subscription-management-dialog.tsx';
 import { TeamManagementDialog } from '../features/team/team-management-dialog.tsx';
 
-/** Spec section 2: the subscription return parameters show a toast once and are then removed. */
+/**
+ * Spec section 2: the subscription return parameters show a toast once and are then removed from the
+ * address (history.replaceState, so Back does not show the toast again).
+ */
 function useSubscriptionReturnToast() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const state = searchParams.get('subscription');
   useEffect(() => {
+    if (state === null) return;
     if (state === 'success') {
       toast({ title: 'Subscription activated', description: 'Thank you! Your subscription is now active.' });
+      void refreshSubscriptionCaches();
     } else if (state === 'cancelled') {
       toast({ title: 'Subscription cancelled', description: 'No charges have been made.', variant: 'destructive' });
     }
-    if (state) {
-      setSearchParams(
-        (params) => {
-          params.delete('subscription');
-          params.delete('subscription_id');
-          return params;
-        },
-        { replace: true },
-      );
-    }
-  }, [state, setSearchParams]);
+    const url = new URL(window.location.href);
+    url.searchParams.delete('subscription');
+    url.searchParams.delete('subscription_id');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }, [state]);
 }
 
 const noDesks: Desk[] = [];
@@ -55,7 +58,7 @@ const noBookings: BookingView[] = [];
 
 type OpenDialog =
   | { kind: 'book'; deskId: string }
-  | { kind: 'my-bookings' | 'team-bookings' | 'team-management' | 'roster' }
+  | { kind: 'my-bookings' | 'team-bookings' | 'team-management' | 'roster' | 'subscription' | 'organization-overview' }
   | null;
 
 function FloorArea({ children }: { children: ReactNode }) {
@@ -87,6 +90,7 @@ function Workspace({
   const [isAddingFloor, setIsAddingFloor] = useState(false);
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
   const dayBookings = useOrganizationBookings(organization.id, date, date);
+  const liveStatus = useLiveUpdates(organization.id, user.id);
   const bookings = dayBookings.data ?? noBookings;
 
   const isAdmin = organization.role === 'admin';
@@ -176,9 +180,17 @@ function Workspace({
         onOpenMyBookings={() => setOpenDialog({ kind: 'my-bookings' })}
         onOpenTeamBookings={() => setOpenDialog({ kind: 'team-bookings' })}
         onOpenTeamManagement={() => setOpenDialog({ kind: 'team-management' })}
+        onOpenSubscription={() => setOpenDialog({ kind: 'subscription' })}
+        onOpenOrganizationOverview={() => setOpenDialog({ kind: 'organization-overview' })}
       />
       <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar user={user} date={date} onDateChange={setDate} onOpenRoster={() => setOpenDialog({ kind: 'roster' })} />
+        <TopBar
+          user={user}
+          date={date}
+          onDateChange={setDate}
+          onOpenRoster={() => setOpenDialog({ kind: 'roster' })}
+          liveStatus={liveStatus}
+        />
         <main className="flex flex-1 flex-col gap-4 p-4 sm:p-6">
           <div>
             <h1 className="text-xl font-semibold text-slate-900">{organization.name}</h1>
@@ -198,6 +210,12 @@ function Workspace({
       )}
       {openDialog?.kind === 'team-management' && (
         <TeamManagementDialog organization={organization} currentUserId={user.id} onClose={closeDialog} />
+      )}
+      {openDialog?.kind === 'subscription' && isAdmin && (
+        <SubscriptionManagementDialog organization={organization} onClose={closeDialog} />
+      )}
+      {openDialog?.kind === 'organization-overview' && (
+        <OrganizationOverviewDialog organization={organization} onClose={closeDialog} />
       )}
       {openDialog?.kind === 'roster' && <RosterDialog organization={organization} date={date} onClose={closeDialog} />}
       {isAdmin && (

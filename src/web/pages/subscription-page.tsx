@@ -1,18 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
-import { Building2, Layers, PiggyBank, Sparkles } from 'lucide-react';
+import { ArrowLeft, Building2, Layers, Lock, PiggyBank, Sparkles } from 'lucide-react';
 import { useState } from 'react';
+import { Link, useSearchParams } from 'wouter';
 import { type Plan, plans } from '../../domain/plans.ts';
-import { apiRequest } from '../app/api.ts';
 import { Brand } from '../components/layout/brand.tsx';
 import { PageShell } from '../components/layout/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { useOrganizations } from '../features/organizations/api.ts';
 import { PlanCard, planNameId } from '../features/plans/plan-card.tsx';
-
-interface ProviderLinks {
-  links: Array<{ rel: string; href: string }>;
-}
+import { CheckoutError, useCheckout } from '../features/subscriptions/create-subscription.ts';
 
 const reasons = [
   { icon: Sparkles, title: 'Smart Booking', text: 'Colour-coded floor plans and one-click booking for every desk.' },
@@ -24,28 +20,40 @@ const reasons = [
   },
 ];
 
+/** Spec section 8: on this screen a checkout failure is only logged, with the sentence of the failing step. */
+function logCheckoutFailure(error: unknown) {
+  if (error instanceof CheckoutError) console.error(error.message, error.cause ?? '');
+  else console.error('Subscription creation failed', error);
+}
+
+/** Spec section 2, /subscription: four plans, one selection, then the 'Complete Your Subscription' panel. */
 export function SubscriptionPage() {
   const [selected, setSelected] = useState<Plan | null>(null);
+  const [searchParams] = useSearchParams();
   const organizations = useOrganizations();
-  const organization = organizations.data?.[0];
-  const subscribe = useMutation({
-    mutationFn: (planId: string) => apiRequest<ProviderLinks>('POST', '/paypal/subscription', { planId }),
-    onSuccess: (answer) => {
-      const approve = answer.links?.find((link) => link.rel === 'approve');
-      if (!approve) {
-        console.error('No approval link found in subscription response');
-        return;
-      }
-      window.location.assign(approve.href);
-    },
-    // Spec section 8: on this screen a failure is only logged.
-    onError: (error) => console.error('Subscription creation failed', error),
-  });
+  // The organization the dashboard sent us from, else the first in the list.
+  const wanted = searchParams.get('organization');
+  const organization = organizations.data?.find((item) => item.id === wanted) ?? organizations.data?.[0];
+  const checkout = useCheckout();
+  const isLeaving = checkout.isPending || checkout.isSuccess;
+
+  const pay = (plan: Plan) =>
+    checkout.mutate(
+      { planId: plan.id, ...(organization ? { organizationId: organization.id } : {}) },
+      { onError: logCheckoutFailure },
+    );
 
   return (
     <PageShell>
-      <header className="border-b border-slate-200 bg-white px-6 py-4">
+      <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-6 py-4">
         <Brand />
+        <Link
+          href="/"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-700 hover:text-slate-900"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to dashboard
+        </Link>
       </header>
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">
         <div className="text-center">
@@ -56,7 +64,7 @@ export function SubscriptionPage() {
           {plans.map((plan) => {
             const isSelected = selected?.id === plan.id;
             return (
-              <PlanCard key={plan.id} plan={plan} isSelected={isSelected}>
+              <PlanCard key={plan.id} plan={plan} isSelected={selected ? isSelected : undefined}>
                 <Button
                   className="w-full"
                   variant={isSelected ? 'primary' : 'secondary'}
@@ -71,8 +79,10 @@ export function SubscriptionPage() {
           })}
         </ul>
         {selected && (
-          <Card className="mx-auto mt-10 max-w-xl p-6">
-            <h2 className="text-xl font-semibold text-slate-900">Complete Your Subscription</h2>
+          <Card className="mx-auto mt-10 max-w-xl p-6" aria-labelledby="complete-heading" role="region">
+            <h2 id="complete-heading" className="text-xl font-semibold text-slate-900">
+              Complete Your Subscription
+            </h2>
             <dl className="mt-4 grid grid-cols-2 gap-y-2 text-sm">
               <dt className="text-slate-600">Plan</dt>
               <dd className="text-right font-medium">
@@ -96,15 +106,26 @@ export function SubscriptionPage() {
             </dl>
             <Button
               className="mt-6 w-full"
+              size="lg"
               variant="paypal"
-              disabled={subscribe.isPending}
-              onClick={() => subscribe.mutate(selected.id)}
+              disabled={isLeaving}
+              onClick={() => pay(selected)}
             >
-              {subscribe.isPending ? 'Connecting to PayPal…' : 'Pay with PayPal'}
+              {isLeaving ? (
+                'Connecting to PayPal…'
+              ) : (
+                <span>
+                  Pay with <span className="font-bold text-[#003087] italic">Pay</span>
+                  <span className="font-bold text-[#00509e] italic">Pal</span>
+                </span>
+              )}
             </Button>
-            <p className="mt-3 text-center text-xs text-slate-600">
-              By subscribing, you agree to our Terms of Service and Privacy Policy. You can cancel your subscription at
-              any time.
+            <p className="mt-3 flex items-start justify-center gap-1.5 text-center text-xs text-slate-600">
+              <Lock className="mt-0.5 size-3 shrink-0" aria-hidden="true" />
+              <span>
+                By subscribing, you agree to our Terms of Service and Privacy Policy. You can cancel your subscription
+                at any time.
+              </span>
             </p>
           </Card>
         )}

@@ -1,10 +1,18 @@
 import { CheckCircle2 } from 'lucide-react';
-import { Link } from 'wouter';
+import { Link, useSearchParams } from 'wouter';
 import { PageShell } from '../components/layout/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 
+/** The dashboard shows its success toast for these parameters, then strips them. */
+function dashboardHref(subscriptionId: string | null): string {
+  const params = new URLSearchParams({ subscription: 'success' });
+  if (subscriptionId) params.set('subscription_id', subscriptionId);
+  return `/?${params.toString()}`;
+}
+
 export function SubscriptionSuccessPage() {
+  const [searchParams] = useSearchParams();
   return (
     <PageShell>
       <main className="flex flex-1 items-center justify-center bg-slate-50 px-4 py-16">
@@ -19,7 +27,7 @@ export function SubscriptionSuccessPage() {
           </p>
           <div className="mt-6 grid gap-3">
             <Button asChild>
-              <Link href="/">Go to Dashboard</Link>
+              <Link href={dashboardHref(searchParams.get('subscription_id'))}>Go to Dashboard</Link>
             </Button>
             <Button asChild variant="secondary">
               <Link href="/subscription">View Plans</Link>

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { accountTokens, sessions, users } from '../../db/schema.ts';
+import { forgetSession, forgetUserSessions } from './session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
@@ -25,10 +26,12 @@ export async function insertUser(
 }
 
 export async function updatePassword(db: Database, userId: string, passwordHash: string): Promise<void> {
+  forgetUserSessions(userId);
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
 export async function markEmailVerified(db: Database, userId: string): Promise<void> {
+  forgetUserSessions(userId);
   await db
     .update(users)
     .set({ emailVerifiedAt: sql`now()` })
@@ -58,10 +61,12 @@ export async function extendSession(db: Database, id: string, expiresAt: Date): 
 }
 
 export async function deleteSession(db: Database, id: string): Promise<void> {
+  forgetSession(id);
   await db.delete(sessions).where(eq(sessions.id, id));
 }
 
 export async function deleteSessionsOfUser(db: Database, userId: string, exceptSessionId?: string): Promise<void> {
+  forgetUserSessions(userId);
   const condition = exceptSessionId
     ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
     : eq(sessions.userId, userId);

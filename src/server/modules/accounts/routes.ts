@@ -10,11 +10,14 @@ import {
 } from '../../../domain/account.ts';
 import type { AppContext } from '../../context.ts';
 import { endSession, requireUser, startSession, toPublicUser } from '../../plugins/session.ts';
-import { messageResponse, publicUserResponse } from '../../response-schemas.ts';
+import { messageResponse, publicUserResponse, redirectResponse } from '../../response-schemas.ts';
+import { dataRightsRoutes } from './data-rights-routes.ts';
 import * as accounts from './service.ts';
 
 export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    await app.register(dataRightsRoutes(context));
+
     app.post(
       '/api/register',
       {
@@ -50,9 +53,11 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
     );
 
     // A navigation: Perch has no single sign-on provider configured, so sign-in happens on /auth.
-    app.get('/api/login', async (_request, reply) => reply.redirect('/auth'));
+    app.get('/api/login', { schema: { response: { 302: redirectResponse } } }, async (_request, reply) =>
+      reply.redirect('/auth'),
+    );
 
-    app.get('/api/logout', async (request, reply) => {
+    app.get('/api/logout', { schema: { response: { 302: redirectResponse } } }, async (request, reply) => {
       await endSession(context, request, reply);
       return reply.redirect('/');
     });
@@ -96,7 +101,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/verify-email/:token',
       // A navigation from a mail: any bad link, however malformed, lands on the sign-in page with a notice.
-      { schema: { params: z.object({ token: z.string() }) } },
+      { schema: { params: z.object({ token: z.string() }), response: { 302: redirectResponse } } },
       async (request, reply) => {
         const userId = await accounts.verifyEmail(context, request.params.token);
         if (!userId) return reply.redirect('/auth?verification=invalid');

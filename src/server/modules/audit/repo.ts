@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditEvents } from '../../db/schema.ts';
+import { auditEvents, users } from '../../db/schema.ts';
 
 /** The actions the audit log records. Add to this list when a new admin action is audited. */
 export const auditActions = [
@@ -14,6 +14,7 @@ export const auditActions = [
   'desks.deleted_all',
   'booking.permanent_created',
   'booking.cancelled_by_admin',
+  'member.account_deleted',
   'subscription.created',
   'subscription.activated',
   'subscription.cancelled',
@@ -28,8 +29,8 @@ export type AuditAction = (typeof auditActions)[number];
 
 export interface AuditEventInput {
   organizationId: string | null;
-  /** null for the system (webhooks, scheduled jobs). */
-  actor: { id: string; email: string } | null;
+  /** null for the system (webhooks, scheduled jobs). Without an e-mail, the actor's current one is looked up. */
+  actor: { id: string; email?: string } | null;
   action: AuditAction;
   target?: { type: string; id: string };
   details?: Record<string, unknown>;
@@ -43,7 +44,9 @@ export async function recordAuditEvent(db: Database, event: AuditEventInput): Pr
   await db.insert(auditEvents).values({
     organizationId: event.organizationId,
     actorUserId: event.actor?.id ?? null,
-    actorEmail: event.actor?.email ?? null,
+    actorEmail: event.actor
+      ? (event.actor.email ?? sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${event.actor.id})`)
+      : null,
     action: event.action,
     targetType: event.target?.type ?? null,
     targetId: event.target?.id ?? null,
@@ -63,4 +66,72 @@ export function listAuditEvents(db: Database, organizationId: string, options: {
     )
     .orderBy(sql`${auditEvents.id} DESC`)
     .limit(options.limit);
+}
+
+/** An audit event as the log shows it, with the actor's current name when the account still exists. */
+export interface AuditEventRow {
+  id: number;
+  organizationId: string | null;
+  organizationName: string | null;
+  action: string;
+  actorEmail: string | null;
+  actorFirstName: string | null;
+  actorLastName: string | null;
+  targetType: string | null;
+  targetId: string | null;
+  details: Record<string, unknown>;
+  createdAt: Date;
+}
+
+function auditEventsWhere(db: Database, condition: SQL, limit: number) {
+  return db.execute(sql`
+    SELECT e.id::int AS id, e.organization_id AS "organizationId", o.name AS "organizationName", e.action,
+      e.actor_email AS "actorEmail", u.first_name AS "actorFirstName", u.last_name AS "actorLastName",
+      e.target_type AS "targetType", e.target_id AS "targetId", e.details, e.created_at AS "createdAt"
+    FROM audit_events e
+      LEFT JOIN users u ON u.id = e.actor_user_id
+      LEFT JOIN organizations o ON o.id = e.organization_id
+    WHERE ${condition}
+    ORDER BY e.id DESC
+    LIMIT ${limit}`);
+}
+
+function toAuditEventRows(result: unknown): AuditEventRow[] {
+  // Both drivers answer { rows }; timestamps come back as Date (pg) or Date (PGlite), ids as numbers after ::int.
+  return (result as { rows: AuditEventRow[] }).rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+}
+
+/** One organization's log, newest first; `before` is the id of the last event of the previous page. */
+export async function listAuditEventsOfOrganization(
+  db: Database,
+  organizationId: string,
+  options: { limit: number; before?: number },
+): Promise<AuditEventRow[]> {
+  const before = options.before === undefined ? sql`true` : sql`e.id < ${options.before}`;
+  return toAuditEventRows(
+    await auditEventsWhere(db, sql`e.organization_id = ${organizationId} AND ${before}`, options.limit),
+  );
+}
+
+/** Events of the given actions across every organization, newest first (the platform's view). */
+export async function listAuditEventsWithActions(
+  db: Database,
+  actions: readonly AuditAction[],
+  options: { limit: number; before?: number },
+): Promise<AuditEventRow[]> {
+  if (actions.length === 0) return [];
+  const before = options.before === undefined ? sql`true` : sql`e.id < ${options.before}`;
+  const list = sql.join(
+    actions.map((action) => sql`${action}`),
+    sql`, `,
+  );
+  return toAuditEventRows(await auditEventsWhere(db, sql`e.action IN (${list}) AND ${before}`, options.limit));
+}
+
+/** Whether the user is an admin of the organization (the platform organization, for platform admins). */
+export async function isAdminOf(db: Database, organizationId: string, userId: string): Promise<boolean> {
+  const result = (await db.execute(
+    sql`SELECT 1 FROM memberships WHERE organization_id = ${organizationId} AND user_id = ${userId} AND role = 'admin'`,
+  )) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }

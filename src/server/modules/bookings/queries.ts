@@ -11,9 +11,11 @@ import {
 } from '../../../domain/bookings.ts';
 import { addDays } from '../../../domain/dates.ts';
 import { isUuid } from '../../../domain/ids.ts';
+import { CachedJsonBody } from '../../cached-body.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findMemberOrganization } from '../organizations/service.ts';
+import { BookingsReadCache, bookingsReadCache } from './day-cache.ts';
 import * as repo from './repo.ts';
 import { deskNotFound, requireNotPast, toBookingView } from './service.ts';
 
@@ -21,20 +23,31 @@ export const maxUserBookings = 500;
 export const maxAlternatives = 10;
 
 /**
- * Members only, checked in the same statement as the read (the floor plan shows who sits where, and
- * this is its hottest call): one query, no N+1.
+ * Members only. The floor plan's hottest call (who sits where): the answer is the BookingView list already
+ * serialised, kept per organization and range by this instance while the organization's bookings revision, read
+ * with the membership check in one query, is unchanged (day-cache.ts, decision 009). A miss reads the bookings in
+ * one more query, no N+1.
  */
 export async function listOrganizationBookings(
   context: AppContext,
   userId: string,
   organizationId: string,
   range: { startDate: string; endDate: string },
-): Promise<BookingView[]> {
-  const found = isUuid(organizationId)
-    ? await repo.listActiveBookingsInRange(context.db, organizationId, userId, range.startDate, range.endDate)
+): Promise<CachedJsonBody> {
+  const membership = isUuid(organizationId)
+    ? await repo.findBookingsRevision(context.db, organizationId, userId)
     : undefined;
-  if (!found?.isMember) throw notFound('Organization not found.');
-  return found.bookings.map(toBookingView);
+  if (!membership) throw notFound('Organization not found.');
+  const cache = bookingsReadCache(context);
+  const key = BookingsReadCache.key(organizationId, range.startDate, range.endDate);
+  const revision = BigInt(membership.revision);
+  const cached = cache.get(key, revision);
+  if (cached) return cached;
+  const found = await repo.listActiveBookingsInRange(context.db, organizationId, userId, range.startDate, range.endDate);
+  if (!found.isMember) throw notFound('Organization not found.');
+  const body = new CachedJsonBody(Buffer.from(JSON.stringify(found.bookings.map(toBookingView))));
+  cache.put(key, revision, body);
+  return body;
 }
 
 /** The caller's own bookings, active and cancelled, newest date first (membership checked). */

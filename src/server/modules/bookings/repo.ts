@@ -57,7 +57,7 @@ export function localRange(start: string, end: string | null): string {
 // would each wait for the other inside the exclusion check, a deadlock PostgreSQL breaks only after
 // deadlock_timeout by failing one of them. Queueing the writers of one desk first turns every race
 // into a prompt, clean exclusion violation for all but the first.
-const deskLock = (deskId: string) => sql`pg_advisory_xact_lock(hashtextextended(${deskId}::text, 7471))`;
+const deskLock = (deskId: string | SQL) => sql`pg_advisory_xact_lock(hashtextextended(${deskId}::text, 7471))`;
 
 /** Takes the desk's write lock until the end of the current transaction (re-entrant). */
 export async function lockDesk(db: Database, deskId: string): Promise<void> {
@@ -80,6 +80,66 @@ export async function insertBooking(db: Database, booking: NewBooking): Promise<
   );
   if (!row) throw new Error('inserted booking has no id');
   return row.id;
+}
+
+export interface PlacedBooking extends BookingPlace {
+  /** The new booking's id; null when nothing was inserted (no desk, or a past date in the organization's zone). */
+  bookingId: string | null;
+}
+
+/**
+ * A one-off booking in one statement: finds the caller's membership, the organization and the desk (as
+ * findBookingPlace does) and, when the desk is the organization's and the date is not past in the organization's
+ * zone, takes the desk's lock and inserts, as insertBooking does. Undefined for a non-member. The exclusion
+ * constraint still decides every race (23P01); a desk deleted meanwhile is 23503.
+ */
+export async function placeBooking(
+  db: Database,
+  booking: Omit<NewBooking, 'deskId' | 'isPermanent'> & { deskId: string | null },
+): Promise<PlacedBooking | undefined> {
+  const [row] = await rowsOf<
+    Omit<BookingPlace, 'desk'> & { deskId: string | null; deskName: string; floorName: string; bookingId: string | null }
+  >(
+    db,
+    sql`WITH place AS (
+        SELECT m.role, o.id AS "organizationId", o.name AS "organizationName", o.time_zone AS "timeZone",
+          d.id AS "deskId", d.name AS "deskName", f.name AS "floorName"
+        FROM memberships m JOIN organizations o ON o.id = m.organization_id
+          LEFT JOIN desks d ON d.id = ${booking.deskId}::uuid AND d.organization_id = m.organization_id
+          LEFT JOIN floors f ON f.id = d.floor_id
+        WHERE m.organization_id = ${booking.organizationId} AND m.user_id = ${booking.userId}
+      ), inserted AS (
+        INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, notes, is_permanent)
+        SELECT place."organizationId", place."deskId", ${booking.userId}::uuid, ${booking.bookingDate}::date,
+          ${booking.timeSlot}::text, ${booking.notes}::text, false
+        FROM place CROSS JOIN LATERAL (SELECT ${deskLock(sql`place."deskId"`)}) AS desk_lock
+        WHERE place."deskId" IS NOT NULL
+          AND ${booking.bookingDate}::date >= (now() AT TIME ZONE place."timeZone")::date
+        RETURNING id
+      )
+      SELECT place.*, (SELECT id FROM inserted) AS "bookingId" FROM place`,
+  );
+  if (!row) return undefined;
+  const { deskId, deskName, floorName, bookingId, ...membership } = row;
+  return { ...membership, desk: deskId ? { id: deskId, name: deskName, floorName } : null, bookingId };
+}
+
+/**
+ * The caller's role (undefined for a non-member) and the organization's bookings revision: the sum of its desks'
+ * revisions (migration 0010), which every committed change to what a bookings read shows raises.
+ */
+export async function findBookingsRevision(
+  db: Database,
+  organizationId: string,
+  userId: string,
+): Promise<{ role: Role; revision: string } | undefined> {
+  const [row] = await rowsOf<{ role: Role; revision: string }>(
+    db,
+    sql`SELECT m.role, (SELECT coalesce(sum(revision), 0)::text FROM desk_booking_revisions
+          WHERE organization_id = ${organizationId}) AS revision
+      FROM memberships m WHERE m.organization_id = ${organizationId} AND m.user_id = ${userId}`,
+  );
+  return row;
 }
 
 export interface BookingPlace {

@@ -1,3 +1,4 @@
+import { displayName } from '../../../domain/account.ts';
 import {
   type BookingView,
   type BulkBookingInput,
@@ -12,6 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, conflict, forbidden, notFound, sqlState } from '../../errors.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { UserRow } from '../accounts/repo.ts';
+import { recordAuditEvent } from '../audit/repo.ts';
 import { findMemberOrganization, requireAdmin } from '../organizations/service.ts';
 import { bookingConfirmationMail, bookingsCancelledMail, type MailOrganization } from './mails.ts';
 import * as repo from './repo.ts';
@@ -75,6 +77,17 @@ async function insertOrExplain(db: Database, booking: repo.NewBooking): Promise<
   }
 }
 
+async function placeOrExplain(db: Database, booking: Parameters<typeof repo.placeBooking>[1]) {
+  try {
+    return await repo.placeBooking(db, booking);
+  } catch (error) {
+    const state = sqlState(error);
+    if (state === '23P01') throw conflict(bookingMessages.alreadyBooked);
+    if (state === '23503') throw deskNotFound();
+    throw error;
+  }
+}
+
 /** The view of a booking just made: every part of it is known without reading it back. */
 function toNewBookingView(
   id: string,
@@ -100,13 +113,28 @@ function toNewBookingView(
  * violation is the 409.
  */
 export async function createBooking(context: AppContext, user: UserRow, input: CreateBookingInput) {
-  const place = isUuid(input.organizationId)
-    ? await repo.findBookingPlace(context.db, input.organizationId, user.id, isUuid(input.deskId) ? input.deskId : null)
-    : undefined;
+  const deskId = isUuid(input.deskId) ? input.deskId : null;
+  let place: repo.PlacedBooking | undefined;
+  if (!isUuid(input.organizationId)) place = undefined;
+  else if (input.isPermanent) {
+    const found = await repo.findBookingPlace(context.db, input.organizationId, user.id, deskId);
+    place = found && { ...found, bookingId: null };
+  } else {
+    // A one-off booking: the lookup and the insert in one statement, which inserts only what passes the checks below.
+    place = await placeOrExplain(context.db, {
+      organizationId: input.organizationId,
+      deskId,
+      userId: user.id,
+      bookingDate: input.bookingDate,
+      timeSlot: input.timeSlot,
+      notes: input.notes ?? null,
+    });
+  }
   if (!place) throw organizationNotFound();
   if (input.isPermanent && place.role !== 'admin') throw forbidden('Only administrators can make permanent bookings.');
   if (!place.desk) throw deskNotFound();
-  requireNotPast(input.bookingDate, place.timeZone, 'bookingDate');
+  // The statement judged "past" by the database's clock; when it inserted, that judgement stands.
+  if (!place.bookingId) requireNotPast(input.bookingDate, place.timeZone, 'bookingDate');
   const values: repo.NewBooking = {
     organizationId: place.organizationId,
     deskId: place.desk.id,
@@ -118,7 +146,7 @@ export async function createBooking(context: AppContext, user: UserRow, input: C
   };
   const { id, replaced } = values.isPermanent
     ? await createPermanentBooking(context, values, place.desk.name, input.replaceConflicts === true)
-    : { id: await insertOrExplain(context.db, values), replaced: [] };
+    : { id: place.bookingId ?? (await insertOrExplain(context.db, values)), replaced: [] };
   const booking = toNewBookingView(id, values, place.desk, user);
 
   const organization = { name: place.organizationName, timeZone: place.timeZone };
@@ -159,8 +187,31 @@ async function createPermanentBooking(
       values.userId,
     );
     const id = await insertOrExplain(tx, values);
+    await recordAuditEvent(tx, {
+      organizationId: values.organizationId,
+      actor: { id: values.userId },
+      action: 'booking.permanent_created',
+      target: { type: 'booking', id },
+      details: {
+        desk: deskName,
+        bookingDate: values.bookingDate,
+        timeSlot: values.timeSlot,
+        cancelledBookings: cancelled.map(auditedBooking),
+      },
+    });
     return { id, replaced: cancelled.map(toBookingView) };
   });
+}
+
+/** A booking as the audit log keeps it: enough to say whose it was, where and when. */
+function auditedBooking(row: repo.BookingRow) {
+  return {
+    id: row.id,
+    desk: row.deskName,
+    bookingDate: row.bookingDate,
+    timeSlot: row.timeSlot,
+    owner: { name: displayName(row), email: row.email },
+  };
 }
 
 /** One mail per owner other than the one who cancelled, listing that owner's cancelled bookings. */
@@ -246,8 +297,20 @@ export async function cancelBooking(context: AppContext, userId: string, booking
   if (found.role !== 'admin' && !found.isPermanent && found.bookingDate < todayIn(found.timeZone)) {
     throw badRequest('A booking in the past cannot be cancelled.');
   }
-  const [cancelled] = await repo.cancelBookings(context.db, found.organizationId, [found.id], userId);
-  if (!cancelled) throw badRequest('This booking is already cancelled.');
+  const cancelled = await context.db.transaction(async (tx) => {
+    const [row] = await repo.cancelBookings(tx, found.organizationId, [found.id], userId);
+    if (!row) throw badRequest('This booking is already cancelled.');
+    if (!isOwner) {
+      await recordAuditEvent(tx, {
+        organizationId: found.organizationId,
+        actor: { id: userId },
+        action: 'booking.cancelled_by_admin',
+        target: { type: 'booking', id: row.id },
+        details: auditedBooking(row),
+      });
+    }
+    return row;
+  });
   notifyOwners(
     context,
     [toBookingView(cancelled)],
@@ -268,13 +331,25 @@ export async function cancelAllBookingsOfUser(
   const { organization } = await requireAdmin(context, organizationId, adminId);
   const member = isUuid(memberId) ? await repo.findMember(context.db, organization.id, memberId) : undefined;
   if (!member) throw notFound('Member not found.');
-  const cancelled = await repo.cancelBookingsOfUser(
-    context.db,
-    organization.id,
-    member.userId,
-    todayIn(organization.timeZone),
-    adminId,
-  );
+  const cancelled = await context.db.transaction(async (tx) => {
+    const rows = await repo.cancelBookingsOfUser(
+      tx,
+      organization.id,
+      member.userId,
+      todayIn(organization.timeZone),
+      adminId,
+    );
+    if (rows.length > 0) {
+      await recordAuditEvent(tx, {
+        organizationId: organization.id,
+        actor: { id: adminId },
+        action: 'member.bookings_cancelled',
+        target: { type: 'user', id: member.userId },
+        details: { member: { name: displayName(member), email: member.email }, cancelledBookings: rows.length },
+      });
+    }
+    return rows;
+  });
   if (cancelled.length > 0) {
     notifyOwners(context, cancelled.map(toBookingView), adminId, organization, 'on your behalf');
   }

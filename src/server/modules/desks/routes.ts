@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createDeskSchema, type DeskView, updateDeskSchema } from '../../../domain/floor-plan.ts';
+import { createDeskSchema, updateDeskSchema } from '../../../domain/floor-plan.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { messageResponse } from '../../response-schemas.ts';
@@ -46,8 +46,8 @@ export function deskRoutes(context: AppContext): FastifyPluginAsyncZod {
       { schema: { params: floorParams, response: { 200: deskList } } },
       async (request, reply) => {
         const body = await desks.listDesksOfFloorAsJson(context, requireUser(request).id, request.params.floorId);
-        // Already the JSON of a DeskView list (see the service); Fastify sends a Buffer as it is.
-        return reply.type('application/json; charset=utf-8').send(body as unknown as DeskView[]);
+        // Already the JSON of a DeskView list (see the service), compressed once per revision and encoding.
+        return body.send(request, reply);
       },
     );
 

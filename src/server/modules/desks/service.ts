@@ -8,7 +8,9 @@ import {
 } from '../../../domain/floor-plan.ts';
 import { isUuid } from '../../../domain/ids.ts';
 import type { AppContext } from '../../context.ts';
+import { CachedJsonBody } from '../../cached-body.ts';
 import { notFound, sqlState } from '../../errors.ts';
+import { recordAuditEvent } from '../audit/repo.ts';
 import * as floorRepo from '../floors/repo.ts';
 import { findMemberFloor, floorNotFound } from '../floors/service.ts';
 import { findMemberOrganization, requireEditor } from '../organizations/service.ts';
@@ -76,7 +78,11 @@ export async function listDesksOfOrganization(
  * DeskView list already serialised, kept per floor for as long as the floor's desks revision and name, which the
  * membership check reads anyway, are unchanged. A change on any server instance bumps the revision (migration 0003).
  */
-export async function listDesksOfFloorAsJson(context: AppContext, userId: string, floorId: string): Promise<Buffer> {
+export async function listDesksOfFloorAsJson(
+  context: AppContext,
+  userId: string,
+  floorId: string,
+): Promise<CachedJsonBody> {
   const { floor, desksRevision } = await findMemberFloor(context, floorId, userId);
   const cache = floorDeskListCache(context);
   const cached = cache.get(floor.id);
@@ -86,7 +92,8 @@ export async function listDesksOfFloorAsJson(context: AppContext, userId: string
   }
   const rows = await repo.listDesksOfFloor(context.db, floor.organizationId, floor.id);
   const placement = placementOf(floor.organizationId, floor.id, floor.name);
-  const body = Buffer.from(JSON.stringify(rows.map((row) => toView(row, placement))));
+  // Kept with its compressed forms, made once per revision (src/server/cached-body.ts).
+  const body = new CachedJsonBody(Buffer.from(JSON.stringify(rows.map((row) => toView(row, placement)))));
   cache.put(floor.id, { revision: desksRevision, floorName: floor.name, body });
   return body;
 }
@@ -95,7 +102,7 @@ interface CachedDeskList {
   /** The floor's desks_revision read before the desks were: the list is at least that recent. */
   revision: string;
   floorName: string;
-  body: Buffer;
+  body: CachedJsonBody;
 }
 
 /** Least recently used first out, bounded by bytes: about 90 floors of 2,000 desks. */
@@ -122,9 +129,9 @@ class DeskListCache {
     // Two requests may rebuild one floor at once; the one that read the later revision stays.
     if (previous && BigInt(previous.revision) > BigInt(entry.revision)) return;
     if (previous) this.#remove(floorId, previous);
-    if (entry.body.length > this.#maxBytes) return;
+    if (entry.body.raw.length > this.#maxBytes) return;
     this.#entries.set(floorId, entry);
-    this.#bytes += entry.body.length;
+    this.#bytes += entry.body.raw.length;
     for (const [oldestId, oldest] of this.#entries) {
       if (this.#bytes <= this.#maxBytes) break;
       this.#remove(oldestId, oldest);
@@ -133,7 +140,7 @@ class DeskListCache {
 
   #remove(floorId: string, entry: CachedDeskList): void {
     this.#entries.delete(floorId);
-    this.#bytes -= entry.body.length;
+    this.#bytes -= entry.body.raw.length;
   }
 }
 
@@ -212,7 +219,16 @@ export async function updateDesk(
 export async function deleteDesk(context: AppContext, userId: string, deskId: string): Promise<void> {
   const { desk } = await findMemberDesk(context, deskId, userId);
   await requireEditor(context, desk.organizationId, userId);
-  if (!(await repo.deleteDesk(context.db, desk.organizationId, desk.id))) throw deskNotFound();
+  await context.db.transaction(async (tx) => {
+    if (!(await repo.deleteDesk(tx, desk.organizationId, desk.id))) throw deskNotFound();
+    await recordAuditEvent(tx, {
+      organizationId: desk.organizationId,
+      actor: { id: userId },
+      action: 'desk.deleted',
+      target: { type: 'desk', id: desk.id },
+      details: { name: desk.name, floorName: desk.floorName },
+    });
+  });
 }
 
 /** Admin with an enabled subscription, checked by requireEditor. With none, the browser shows its 'No Desks' toast. */
@@ -222,7 +238,18 @@ export async function deleteAllDesks(
   organizationId: string,
 ): Promise<{ message: string; deletedCount: number }> {
   await requireEditor(context, organizationId, userId);
-  const deletedCount = await repo.deleteDesksOfOrganization(context.db, organizationId);
+  const deletedCount = await context.db.transaction(async (tx) => {
+    const count = await repo.deleteDesksOfOrganization(tx, organizationId);
+    if (count > 0) {
+      await recordAuditEvent(tx, {
+        organizationId,
+        actor: { id: userId },
+        action: 'desks.deleted_all',
+        details: { count },
+      });
+    }
+    return count;
+  });
   if (deletedCount === 0) return { message: 'No desks to delete.', deletedCount };
   return { message: deletedCount === 1 ? 'Deleted 1 desk.' : `Deleted ${deletedCount} desks.`, deletedCount };
 }

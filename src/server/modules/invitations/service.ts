@@ -16,6 +16,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, conflict, notFound, unprocessable } from '../../errors.ts';
 import { createToken } from '../../tokens.ts';
 import type { UserRow } from '../accounts/repo.ts';
+import { recordAuditEvent } from '../audit/repo.ts';
 import { countMembers, lockTeam } from '../members/repo.ts';
 import { requireAdmin, toOrganizationView } from '../organizations/service.ts';
 import { enforceLimits, type Limit } from '../rate-limits/service.ts';
@@ -107,8 +108,16 @@ export async function invite(
       if (!isPending) seats -= 1;
       const { token, digest } = createToken();
       const values = { tokenDigest: digest, expiresAt, role: input.role, invitedBy: admin.id };
-      if (existing) await repo.renewInvitation(tx, existing.id, values);
-      else await repo.insertInvitation(tx, { ...values, organizationId: organization.id, email });
+      const invitation = existing
+        ? await repo.renewInvitation(tx, existing.id, values)
+        : await repo.insertInvitation(tx, { ...values, organizationId: organization.id, email });
+      await recordAuditEvent(tx, {
+        organizationId: organization.id,
+        actor: admin,
+        action: 'invitation.sent',
+        target: { type: 'invitation', id: invitation.id },
+        details: { email, role: input.role },
+      });
       outgoing.push({ email, token, role: input.role });
     }
   });
@@ -166,8 +175,20 @@ export async function revokeInvitation(
   invitationId: string,
 ): Promise<{ message: string }> {
   const { organization } = await requireAdmin(context, organizationId, userId);
-  const revoked = isUuid(invitationId) && (await repo.revokeInvitation(context.db, organization.id, invitationId));
-  if (!revoked) throw notFound(teamMessages.invitationNotFound);
+  if (!isUuid(invitationId)) throw notFound(teamMessages.invitationNotFound);
+  await context.db.transaction(async (tx) => {
+    const open = await repo.findOpenInvitation(tx, organization.id, invitationId);
+    if (!open || !(await repo.revokeInvitation(tx, organization.id, invitationId))) {
+      throw notFound(teamMessages.invitationNotFound);
+    }
+    await recordAuditEvent(tx, {
+      organizationId: organization.id,
+      actor: { id: userId },
+      action: 'invitation.revoked',
+      target: { type: 'invitation', id: invitationId },
+      details: { email: open.email, role: open.role },
+    });
+  });
   return { message: 'Invitation revoked.' };
 }
 
@@ -200,7 +221,15 @@ export async function resendInvitation(
       role: existing.role,
       invitedBy: admin.id,
     };
-    return { token: link.token, renewed: await repo.renewInvitation(tx, existing.id, values) };
+    const renewed = await repo.renewInvitation(tx, existing.id, values);
+    await recordAuditEvent(tx, {
+      organizationId: organization.id,
+      actor: admin,
+      action: 'invitation.resent',
+      target: { type: 'invitation', id: renewed.id },
+      details: { email: renewed.email, role: renewed.role },
+    });
+    return { token: link.token, renewed };
   });
   const failed = await sendInvitationMails(context, admin, organization.name, [
     { email: renewed.email, token, role: renewed.role },

@@ -5,6 +5,7 @@ import { type MemberView, type RemoveMemberResult, teamMessages } from '../../..
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
+import { recordAuditEvent } from '../audit/repo.ts';
 import { findMemberOrganization, requireAdmin } from '../organizations/service.ts';
 import * as repo from './repo.ts';
 
@@ -32,7 +33,7 @@ export async function findCurrentMember(
 
 /**
  * Inside the team lock: the caller must still be an admin (another admin may have demoted it a moment
- * ago) and the target must be a member. Answers the target.
+ * ago) and the target must be a member. Answers both.
  */
 async function lockedAdminAndTarget(db: Database, organizationId: string, adminId: string, memberId: string) {
   await repo.lockTeam(db, organizationId);
@@ -40,8 +41,11 @@ async function lockedAdminAndTarget(db: Database, organizationId: string, adminI
   if (caller?.role !== 'admin') throw forbidden('Only administrators of this organization can do that.');
   const target = await repo.findMember(db, organizationId, memberId);
   if (!target) throw notFound(teamMessages.memberNotFound);
-  return target;
+  return { caller, target };
 }
+
+/** Who a member event is about, as the audit log keeps it (the account may be deleted later). */
+const auditedMember = (member: repo.MemberRow) => ({ name: displayName(member.user), email: member.user.email });
 
 async function refuseLastAdmin(db: Database, organizationId: string, target: repo.MemberRow): Promise<void> {
   if (target.role === 'admin' && (await repo.countMembers(db, organizationId, 'admin')) <= 1) {
@@ -61,9 +65,18 @@ export async function changeRole(
   if (!isUuid(memberId)) throw notFound(teamMessages.memberNotFound);
   if (memberId === adminId) throw forbidden(teamMessages.cannotChangeOwnRole);
   return context.db.transaction(async (tx) => {
-    const target = await lockedAdminAndTarget(tx, organization.id, adminId, memberId);
+    const { caller, target } = await lockedAdminAndTarget(tx, organization.id, adminId, memberId);
     if (role === 'member') await refuseLastAdmin(tx, organization.id, target);
     await repo.updateRole(tx, organization.id, memberId, role);
+    // Setting the role a member already has changes nothing, and records nothing.
+    if (target.role === role) return toMemberView(target);
+    await recordAuditEvent(tx, {
+      organizationId: organization.id,
+      actor: caller.user,
+      action: 'member.role_changed',
+      target: { type: 'user', id: memberId },
+      details: { member: auditedMember(target), from: target.role, to: role },
+    });
     return toMemberView({ ...target, role });
   });
 }
@@ -82,10 +95,17 @@ export async function removeMember(
   if (!isUuid(memberId)) throw notFound(teamMessages.memberNotFound);
   if (memberId === adminId) throw forbidden(teamMessages.cannotRemoveSelf);
   return context.db.transaction(async (tx) => {
-    const target = await lockedAdminAndTarget(tx, organization.id, adminId, memberId);
+    const { caller, target } = await lockedAdminAndTarget(tx, organization.id, adminId, memberId);
     await refuseLastAdmin(tx, organization.id, target);
     const cancelledBookings = await repo.cancelActiveBookingsOfUser(tx, organization.id, memberId, adminId);
     await repo.deleteMembership(tx, organization.id, memberId);
+    await recordAuditEvent(tx, {
+      organizationId: organization.id,
+      actor: caller.user,
+      action: 'member.removed',
+      target: { type: 'user', id: memberId },
+      details: { member: auditedMember(target), role: target.role, cancelledBookings },
+    });
     const bookingsText = `${cancelledBookings} ${cancelledBookings === 1 ? 'booking was' : 'bookings were'} cancelled`;
     return {
       message: `${displayName(target.user)} was removed from ${organization.name}; ${bookingsText}.`,

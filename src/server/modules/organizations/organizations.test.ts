@@ -44,6 +44,7 @@ describe('creating an organization', () => {
       defaultZoomLevel: null,
       createdAt: expect.any(String),
       role: 'admin',
+      isPlatform: false,
       subscription: {
         planId: 'tier-1',
         planName: 'Tier 1',

@@ -15,6 +15,7 @@ export const organizationResponse = z.object({
   defaultZoomLevel: z.number().nullable(),
   createdAt: z.string(),
   role: z.enum(roles),
+  isPlatform: z.boolean(),
   subscription: z.object({
     planId: z.string().nullable(),
     planName: z.string().nullable(),
@@ -47,7 +48,7 @@ export function organizationRoutes(context: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const user = requireUser(request);
         const found = await organizations.findMemberOrganization(context, request.params.id, user.id);
-        return organizations.toOrganizationView(found);
+        return organizations.toOrganizationView(found, context.config.platformOrganizationId);
       },
     );
   };

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
 import * as repo from './repo.ts';
 
-function toSubscription(row: repo.SubscriptionRow | null): Subscription {
+export function toSubscription(row: repo.SubscriptionRow | null): Subscription {
   if (!row) {
     return {
       planId: null,
@@ -30,7 +30,11 @@ function toSubscription(row: repo.SubscriptionRow | null): Subscription {
   };
 }
 
-export function toOrganizationView({ organization, subscription, role }: repo.MemberOrganization): OrganizationView {
+/** `platformOrganizationId` is config.platformOrganizationId; callers that only read the subscription may omit it. */
+export function toOrganizationView(
+  { organization, subscription, role }: repo.MemberOrganization,
+  platformOrganizationId?: string,
+): OrganizationView {
   return {
     id: organization.id,
     name: organization.name,
@@ -40,6 +44,7 @@ export function toOrganizationView({ organization, subscription, role }: repo.Me
     defaultZoomLevel: organization.defaultZoomLevel === null ? null : Number(organization.defaultZoomLevel),
     createdAt: organization.createdAt.toISOString(),
     role,
+    isPlatform: organization.id === platformOrganizationId,
     subscription: toSubscription(subscription),
   };
 }
@@ -69,11 +74,12 @@ export async function createOrganization(
     return repo.findOrganizationOfUser(tx, organization.id, userId);
   });
   if (!created) throw new Error('created organization is not readable');
-  return toOrganizationView(created);
+  return toOrganizationView(created, context.config.platformOrganizationId);
 }
 
 export async function listOrganizations(context: AppContext, userId: string): Promise<OrganizationView[]> {
-  return (await repo.listOrganizationsOfUser(context.db, userId)).map(toOrganizationView);
+  const platformId = context.config.platformOrganizationId;
+  return (await repo.listOrganizationsOfUser(context.db, userId)).map((row) => toOrganizationView(row, platformId));
 }
 
 /** Membership checked here: another tenant's organization is indistinguishable from a missing one. */

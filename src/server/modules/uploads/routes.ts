@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { floorPlanLocationSchema, floorPlanMediaTypes, maxFloorPlanBytes } from '../../../domain/floor-plan.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
+import { redirectResponse } from '../../response-schemas.ts';
 import * as uploads from './service.ts';
 
 const createUploadBody = z
@@ -105,7 +106,19 @@ export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/objects/:uploadId',
-      { schema: { params: z.object({ uploadId: z.string().max(100) }) } },
+      {
+        schema: {
+          params: z.object({ uploadId: z.string().max(100) }),
+          response: {
+            200: {
+              description: 'The image, as an inert file.',
+              content: Object.fromEntries(floorPlanMediaTypes.map((type) => [type, { schema: z.string() }])),
+            },
+            302: redirectResponse,
+            304: z.null().describe('Not modified: the If-None-Match tag still matches.'),
+          },
+        },
+      },
       async (request, reply) => {
         const user = requireUser(request);
         const found = await uploads.findServableObject(context, user.id, request.params.uploadId);
@@ -117,10 +130,11 @@ export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
         reply.headers({ ...imageHeaders, etag: found.etag });
         if (matchesEtag(request.headers['if-none-match'], found.etag)) {
           found.served.stream.destroy();
-          return reply.status(304).send();
+          return reply.status(304).send(null);
         }
         reply.header('content-length', found.served.size);
-        return reply.type(found.contentType).send(found.served.stream);
+        // A stream is sent as it is; the schema only documents the image types.
+        return reply.type(found.contentType).send(found.served.stream as unknown as string);
       },
     );
   };

@@ -9,14 +9,16 @@ import {
   Menu,
   PlusSquare,
   RefreshCw,
+  ScrollText,
+  ShieldCheck,
   Users,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'wouter';
 import { isSubscriptionEnabled } from '../../../domain/subscription.ts';
 import { BrandMark } from '../../components/layout/brand.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
+import { AuditLogDialog } from '../audit/audit-log-dialog.tsx';
 import { FloorPicker } from '../floors/floor-picker.tsx';
 import type { Floor } from '../floors/list-floors.ts';
 import type { Organization } from '../organizations/api.ts';
@@ -121,6 +123,8 @@ export function Sidebar({
   onOpenMyBookings,
   onOpenTeamBookings,
   onOpenTeamManagement,
+  onOpenSubscription,
+  onOpenOrganizationOverview,
 }: {
   organizations: Organization[];
   organization: Organization;
@@ -134,10 +138,13 @@ export function Sidebar({
   onOpenMyBookings: () => void;
   onOpenTeamBookings: () => void;
   onOpenTeamManagement: () => void;
+  onOpenSubscription: () => void;
+  onOpenOrganizationOverview: () => void;
   onEditModeChange: (isEditMode: boolean) => void;
 }) {
   const queryClient = useQueryClient();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const [isAuditLogOpen, setIsAuditLogOpen] = useState(false);
   const isAdmin = organization.role === 'admin';
   const canEdit = isSubscriptionEnabled(organization.subscription, new Date());
   const refresh = async () => {
@@ -211,20 +218,25 @@ export function Sidebar({
             <NavItem icon={CalendarCheck} onClick={onOpenTeamBookings}>
               Team Bookings
             </NavItem>
+            <NavItem icon={ScrollText} onClick={() => setIsAuditLogOpen(true)}>
+              Audit Log
+            </NavItem>
+            {isAuditLogOpen && <AuditLogDialog organization={organization} onClose={() => setIsAuditLogOpen(false)} />}
             <NavItem icon={BarChart3} isSoon>
               Analytics
             </NavItem>
             <NavItem icon={PlusSquare} onClick={onAddFloor}>
               Add Floor
             </NavItem>
+            {organization.isPlatform && (
+              <NavItem icon={ShieldCheck} onClick={onOpenOrganizationOverview}>
+                Organization Overview
+              </NavItem>
+            )}
             {!organization.subscription.isOverridden && (
-              <Link
-                href="/subscription"
-                className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-              >
-                <CreditCard className="size-4" aria-hidden="true" />
+              <NavItem icon={CreditCard} onClick={onOpenSubscription}>
                 Subscription
-              </Link>
+              </NavItem>
             )}
             <EditModeSwitch canEdit={canEdit} isEditMode={isEditMode} onChange={onEditModeChange} />
           </>

@@ -2,23 +2,24 @@ import { ChevronLeft, ChevronRight, LogOut, Users } from 'lucide-react';
 import type { PublicUser } from '../../../domain/account.ts';
 import { addDays, formatLongDate } from '../../../domain/dates.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { AccountMenu } from '../account/account-menu.tsx';
 import { signOut } from '../auth/api.ts';
-
-function initials(user: PublicUser): string {
-  const letters = [user.firstName?.[0], user.lastName?.[0]].filter(Boolean).join('');
-  return (letters || user.email[0] || '?').toUpperCase();
-}
+import { LiveIndicator } from '../realtime/live-indicator.tsx';
+import type { LiveStatus } from '../realtime/use-live-updates.ts';
 
 export function TopBar({
   user,
   date,
   onDateChange,
   onOpenRoster,
+  liveStatus,
 }: {
   user: PublicUser;
   date: string;
   onDateChange: (date: string) => void;
   onOpenRoster: () => void;
+  /** Whether the floor plan follows changes as they happen (decision 007). */
+  liveStatus?: LiveStatus;
 }) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-4 py-3 sm:px-6">
@@ -51,16 +52,12 @@ export function TopBar({
         </Button>
       </div>
       <div className="flex items-center gap-3">
+        {liveStatus && <LiveIndicator status={liveStatus} />}
         <div className="hidden text-right sm:block">
           <p className="text-sm font-medium text-slate-900">{user.firstName || user.email.split('@')[0]}</p>
           <p className="text-xs text-slate-600">{user.email}</p>
         </div>
-        <span
-          aria-hidden="true"
-          className="flex size-9 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
-        >
-          {initials(user)}
-        </span>
+        <AccountMenu user={user} />
         <Button variant="ghost" size="sm" onClick={signOut}>
           <LogOut className="size-4" aria-hidden="true" />
           Sign Out

@@ -1,0 +1,364 @@
+// `npm run bench:cluster`: Perch instances on one PostgreSQL behind a round-robin proxy (bench/cluster/proxy.ts).
+// Reports the day read's throughput at 1, 2 and 3 instances with the scaling factor and where the CPU went, then,
+// at the largest size, races bookings across instances and counts overlapping active rows (must be 0), and checks
+// that a booking made through one instance reaches a live stream (GET /api/organizations/{id}/events) held by
+// another. Each instance runs the same command as deploy/: `node src/server/main.ts` with the settings below.
+// Database: BENCH_DATABASE_URL's server, database perch_bench_cluster (recreated, dropped at the end).
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+// @ts-expect-error autocannon ships no type declarations; the parts used are typed below.
+import autocannonUntyped from 'autocannon';
+import pg from 'pg';
+import { addDays } from '../../src/domain/dates.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { migrate } from '../../src/server/db/migrate.ts';
+import { seedBookings } from '../bookings-seed.ts';
+import { connections, isQuick, loadSeconds, percentile, warmUpSeconds } from '../settings.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const node = path.join(root, 'node_modules', '.bin', 'node');
+const proxyPort = 4390;
+const instancePort = (index: number) => 4401 + index;
+const sizes = isQuick ? [1, 2] : [1, 2, 3];
+// Whatever happens (an error, the time limit), no instance or proxy outlives the benchmark.
+const running = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+interface Autocannon {
+  (options: {
+    url: string;
+    connections: number;
+    duration: number;
+    requests: { method: string; path: string; setupRequest?: (request: Record<string, unknown>) => unknown }[];
+  }): PromiseLike<{ errors: number; timeouts: number }> & {
+    on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+  };
+}
+const autocannon = autocannonUntyped as Autocannon;
+
+export interface ClusterFigures {
+  sizes: { instances: number; rps: number; p95: number; scaling: number; cpu: CpuShare }[];
+  race: { requests: number; created: number; refused: number; otherErrors: number; overlappingRows: number };
+  liveUpdate: { crossed: boolean; latencyMs: number | null; checked: boolean };
+}
+
+interface CpuShare {
+  /** Percent of the machine's CPU time over the run spent by each part. */
+  instances: number;
+  proxy: number;
+  loadGenerator: number;
+  postgres: number;
+}
+
+function databaseUrlFor(name: string): string {
+  const url = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/perch_bench');
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function recreate(url: string, drop: boolean): Promise<void> {
+  const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
+  await admin.connect();
+  try {
+    const name = new URL(url).pathname.slice(1);
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (!drop) await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** CPU seconds (user + system) of a process, from /proc; 0 when it is gone. */
+function cpuSecondsOf(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds of every postgres process (the server and its backends). */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuSecondsOf(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The instance settings of deploy/ (see README "Running at scale"), on loopback. */
+function startInstance(index: number, databaseUrl: string, dataDir: string): ChildProcess {
+  return track(spawn(node, ['src/server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(instancePort(index)),
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '10',
+      DATA_DIR: path.join(dataDir, `instance-${index}`),
+      PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
+      TRUST_PROXY: 'true',
+      SESSION_DAYS: '30',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  }));
+}
+
+function track(child: ChildProcess): ChildProcess {
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  return child;
+}
+
+function startProxyProcess(count: number): ChildProcess {
+  const targets = Array.from({ length: count }, (_, index) => ['--target', `127.0.0.1:${instancePort(index)}`]).flat();
+  return track(spawn(node, ['bench/cluster/proxy.ts', '--port', String(proxyPort), ...targets], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  }));
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+async function load(
+  requests: Parameters<Autocannon>[0]['requests'],
+  seconds: number,
+): Promise<{ latencies: number[]; statuses: Map<number, number>; errors: number; elapsed: number }> {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const started = performance.now();
+  const instance = autocannon({ url: `http://127.0.0.1:${proxyPort}`, connections, duration: seconds, requests });
+  instance.on('response', (_client, status, _bytes, ms) => {
+    latencies.push(ms);
+    statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  });
+  const result = await instance;
+  return {
+    latencies: latencies.sort((a, b) => a - b),
+    statuses,
+    errors: result.errors + result.timeouts,
+    elapsed: (performance.now() - started) / 1000,
+  };
+}
+
+/** Waits for the first event named `kind` on an open event stream; answers when it came. */
+async function firstEvent(response: Response, kind: string, timeoutMs: number): Promise<number | null> {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  const deadline = Date.now() + timeoutMs;
+  try {
+    while (Date.now() < deadline) {
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), Math.max(0, deadline - Date.now()))),
+      ]);
+      if (!chunk || chunk.done) return null;
+      text += decoder.decode(chunk.value, { stream: true });
+      if (text.includes(`event: ${kind}`)) return performance.now();
+    }
+    return null;
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+}
+
+export async function measureCluster(): Promise<ClusterFigures> {
+  const databaseUrl = databaseUrlFor('perch_bench_cluster');
+  await recreate(databaseUrl, false);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-bench-cluster-'));
+  const instances: ChildProcess[] = [];
+  let proxy: ChildProcess | undefined;
+  try {
+    const seeder = await openDatabase({ databaseUrl, poolSize: 2 });
+    await migrate(seeder.sql);
+    const seeded = await seedBookings(seeder.sql, 30);
+    await seeder.close();
+    console.log(`Seeded ${seeded.counts.bookings} bookings for the cluster.`);
+
+    let readIndex = 0;
+    const dayRead = [
+      {
+        method: 'GET',
+        path: `/api/organizations/${seeded.organizationId}/bookings?startDate=${seeded.readDate}&endDate=${seeded.readDate}`,
+        setupRequest: (request: Record<string, unknown>) => ({
+          ...request,
+          headers: {
+            cookie: seeded.cookies[readIndex++ % seeded.cookies.length],
+            'accept-encoding': 'gzip, deflate, br',
+          },
+        }),
+      },
+    ];
+    const sizesMeasured: ClusterFigures['sizes'] = [];
+    for (const size of sizes) {
+      while (instances.length < size) {
+        instances.push(startInstance(instances.length, databaseUrl, dataDir));
+        await waitFor(`http://127.0.0.1:${instancePort(instances.length - 1)}/api/health`, 60_000);
+      }
+      if (proxy) await stop(proxy);
+      proxy = startProxyProcess(size);
+      await waitFor(`http://127.0.0.1:${proxyPort}/api/health`, 30_000);
+      await load(dayRead, warmUpSeconds);
+      const before = {
+        instances: instances.reduce((sum, child) => sum + cpuSecondsOf(child.pid), 0),
+        proxy: cpuSecondsOf(proxy.pid),
+        self: process.cpuUsage(),
+        postgres: postgresCpuSeconds(),
+      };
+      const result = await load(dayRead, loadSeconds);
+      const self = process.cpuUsage(before.self);
+      const machineSeconds = result.elapsed * os.cpus().length;
+      const share = (seconds: number) => Math.round((seconds / machineSeconds) * 100);
+      const ok = result.statuses.get(200) ?? 0;
+      if (ok !== result.latencies.length || result.errors > 0) {
+        console.warn(`Day read through ${size} instances: ${JSON.stringify([...result.statuses])}, ${result.errors} errors`);
+      }
+      const rps = Math.round(ok / result.elapsed);
+      sizesMeasured.push({
+        instances: size,
+        rps,
+        p95: Number(percentile(result.latencies, 0.95).toFixed(1)),
+        scaling: Number((rps / (sizesMeasured[0]?.rps ?? rps)).toFixed(2)),
+        cpu: {
+          instances: share(instances.reduce((sum, child) => sum + cpuSecondsOf(child.pid), 0) - before.instances),
+          proxy: share(cpuSecondsOf(proxy.pid) - before.proxy),
+          loadGenerator: share((self.user + self.system) / 1e6),
+          postgres: share(postgresCpuSeconds() - before.postgres),
+        },
+      });
+      console.log(`${size} instance(s): ${JSON.stringify(sizesMeasured.at(-1))}`);
+    }
+
+    // Bookings raced across every instance: 20 desks, 5 dates, the three slots, far more requests than places.
+    let raceIndex = 0;
+    const raceDesks = seeded.bookableDeskIds.slice(0, 20);
+    const slots = ['full-day', 'morning', 'afternoon'];
+    const raceDates = Array.from({ length: 5 }, (_, day) => addDays(seeded.firstFreeDate, 900 + day));
+    const race = await load(
+      [
+        {
+          method: 'POST',
+          path: '/api/bookings',
+          setupRequest: (request: Record<string, unknown>) => {
+            const index = raceIndex++;
+            return {
+              ...request,
+              headers: { cookie: seeded.cookies[index % seeded.cookies.length], 'content-type': 'application/json' },
+              body: JSON.stringify({
+                organizationId: seeded.organizationId,
+                deskId: raceDesks[index % raceDesks.length],
+                bookingDate: raceDates[Math.floor(index / 7) % raceDates.length],
+                timeSlot: slots[Math.floor(index / 3) % slots.length],
+              }),
+            };
+          },
+        },
+      ],
+      isQuick ? 2 : 5,
+    );
+    const checker = new pg.Client({ connectionString: databaseUrl });
+    await checker.connect();
+    const [overlaps] = (
+      await checker.query<{ count: string }>(
+        `SELECT count(*) FROM bookings a JOIN bookings b
+           ON a.desk_id = b.desk_id AND a.id < b.id AND a.occupied && b.occupied
+         WHERE a.status = 'active' AND b.status = 'active'`,
+      )
+    ).rows;
+    await checker.end();
+    const created = race.statuses.get(201) ?? 0;
+    const refused = race.statuses.get(409) ?? 0;
+    const raceFigures = {
+      requests: race.latencies.length,
+      created,
+      refused,
+      otherErrors: race.latencies.length - created - refused + race.errors,
+      overlappingRows: Number(overlaps?.count ?? -1),
+    };
+    console.log(`Race across ${instances.length} instances: ${JSON.stringify(raceFigures)}`);
+
+    // A live stream held by instance 1, a booking made through instance 2.
+    let liveUpdate: ClusterFigures['liveUpdate'] = { crossed: false, latencyMs: null, checked: false };
+    if (instances.length >= 2) {
+      const cookie = seeded.cookies[1]!;
+      const stream = await fetch(`http://127.0.0.1:${instancePort(0)}/api/organizations/${seeded.organizationId}/events`, {
+        headers: { cookie, accept: 'text/event-stream' },
+      });
+      if (stream.ok) {
+        const arrival = firstEvent(stream, 'bookings', 10_000);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const sent = performance.now();
+        const made = await fetch(`http://127.0.0.1:${instancePort(1)}/api/bookings`, {
+          method: 'POST',
+          headers: { cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            organizationId: seeded.organizationId,
+            deskId: seeded.bookableDeskIds.at(-1),
+            bookingDate: addDays(seeded.firstFreeDate, 950),
+            timeSlot: 'full-day',
+          }),
+        });
+        const arrivedAt = await arrival;
+        liveUpdate = {
+          checked: true,
+          crossed: made.status === 201 && arrivedAt !== null,
+          latencyMs: arrivedAt === null ? null : Number((arrivedAt - sent).toFixed(1)),
+        };
+      } else {
+        console.warn(`The events route answered ${stream.status}: live updates not checked.`);
+      }
+      console.log(`Live update across instances: ${JSON.stringify(liveUpdate)}`);
+    }
+    return { sizes: sizesMeasured, race: raceFigures, liveUpdate };
+  } finally {
+    if (proxy) await stop(proxy);
+    await Promise.all(instances.map(stop));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await recreate(databaseUrl, true);
+  }
+}
+
+if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
+  const timer = setTimeout(() => {
+    console.error('The cluster benchmark passed its 5-minute limit and stops.');
+    process.exit(1);
+  }, 5 * 60_000);
+  timer.unref();
+  const figures = await measureCluster();
+  console.log(JSON.stringify(figures, null, 2));
+  process.exit(figures.race.overlappingRows === 0 ? 0 : 1);
+}

@@ -1,0 +1,151 @@
+// Page quality: Lighthouse (desktop settings) on the landing page, /auth and the signed-in dashboard, driving
+// Debian's Chromium with the flags of tests/e2e/chromium.ts; the compressed JavaScript the landing page loads
+// before any interaction; and whether the dashboard fetches the floor-plan editor only once edit mode is on.
+// Run alone against a running server: npx node bench/lighthouse.ts http://localhost:3000
+import { chromium } from '@playwright/test';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
+
+export interface PageScores {
+  page: string;
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  /** Compressed bytes of JavaScript loaded before any interaction. */
+  scriptBytes: number;
+  /** Audits under full marks in a category below 100, by id, for the report. */
+  failing: string[];
+}
+
+export interface LighthouseFigures {
+  pages: PageScores[];
+  editor: { loadedBeforeEditMode: boolean; loadedInEditMode: boolean; chunk: string | null };
+}
+
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+/** A new admin with an organization and a floor with a few desks; answers its session cookie. */
+async function signedInAdmin(baseUrl: string): Promise<string> {
+  const origin = new URL(baseUrl).origin;
+  let cookie = '';
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(new URL(path, baseUrl), {
+      method,
+      headers: { origin, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = response.headers.getSetCookie();
+    if (set.length > 0) cookie = set.map((item) => item.split(';')[0]).join('; ');
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<any>;
+  };
+  const stamp = Date.now().toString(36);
+  await call('POST', '/api/register', {
+    email: `lighthouse.${stamp}@example.com`,
+    password: 'lighthouse-password-1',
+    firstName: 'Light',
+    lastName: 'House',
+  });
+  const organization = await call('POST', '/api/organizations', { name: `Quality ${stamp}`, slug: `quality-${stamp}` });
+  const floors = await call('GET', `/api/organizations/${organization.id}/floors`);
+  for (let index = 0; index < 6; index++) {
+    await call('POST', `/api/organizations/${organization.id}/desks`, {
+      name: `Q${index + 1}`,
+      positionX: String(40 + index * 150),
+      positionY: '60',
+      width: '120',
+      height: '80',
+      floorId: floors[0].id,
+    });
+  }
+  return cookie;
+}
+
+async function audit(url: string, port: number, cookie?: string): Promise<Omit<PageScores, 'page'>> {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    },
+    desktopConfig,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  const score = (id: (typeof categories)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const requests = (lhr.audits['network-requests']?.details as { items?: any[] } | undefined)?.items ?? [];
+  const scriptBytes = requests
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  const failing = categories.flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${id}:${ref.id}`),
+  );
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    scriptBytes,
+    failing,
+  };
+}
+
+/** Opens the dashboard, lists the scripts fetched, switches edit mode on and lists them again. */
+async function checkEditorLoading(baseUrl: string, cookie: string): Promise<LighthouseFigures['editor']> {
+  const browser = await chromium.launch(chromiumLaunchOptions);
+  try {
+    const context = await browser.newContext();
+    const [name, ...value] = cookie.split('=');
+    await context.addCookies([{ name: name!, value: value.join('='), url: baseUrl }]);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(baseUrl);
+    await page.getByRole('switch', { name: 'Edit Mode' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const isEditor = (path: string) => /floor-editor/.test(path);
+    const loadedBeforeEditMode = scripts.some(isEditor);
+    await page.getByRole('switch', { name: 'Edit Mode' }).click();
+    await page.getByRole('toolbar', { name: 'Floor plan editor' }).waitFor();
+    return { loadedBeforeEditMode, loadedInEditMode: scripts.some(isEditor), chunk: scripts.find(isEditor) ?? null };
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function measurePageQuality(options: { baseUrl: string }): Promise<LighthouseFigures> {
+  const cookie = await signedInAdmin(options.baseUrl);
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumLaunchOptions.executablePath,
+    chromeFlags: [...chromiumLaunchOptions.args, '--headless=new'],
+  });
+  const pages: PageScores[] = [];
+  try {
+    for (const [page, path, withCookie] of [
+      ['Landing page', '/', false],
+      ['Sign in (/auth)', '/auth', false],
+      ['Dashboard, signed in', '/', true],
+    ] as const) {
+      pages.push({ page, ...(await audit(new URL(path, options.baseUrl).toString(), chrome.port, withCookie ? cookie : undefined)) });
+    }
+  } finally {
+    chrome.kill();
+  }
+  return { pages, editor: await checkEditorLoading(options.baseUrl, cookie) };
+}
+
+if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await measurePageQuality({ baseUrl: process.argv[2] ?? 'http://localhost:3000' });
+  console.log(JSON.stringify(figures, null, 2));
+  process.exit(0);
+}

@@ -1,0 +1,39 @@
+// `npm run platform-admin -- someone@example.com`: makes an existing account an admin of the platform
+// organization (PLATFORM_ORGANIZATION_ID). The only way to become a platform admin: the web has none.
+import { ConfigError, loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { makePlatformAdmin } from '../src/server/modules/platform/bootstrap.ts';
+
+async function run(email: string | undefined): Promise<number> {
+  if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {
+    console.error('Usage: npm run platform-admin -- someone@example.com');
+    return 2;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 1,
+  });
+  try {
+    await migrate(database.sql);
+    const result = await makePlatformAdmin(database.db, config, email);
+    if (!result.ok) {
+      console.error(result.message);
+      return 1;
+    }
+    console.log(`${email} is now an admin of the platform organization (${config.platformOrganizationId}).`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv[2]).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : `platform-admin failed: ${String(error)}`);
+    process.exit(1);
+  },
+);

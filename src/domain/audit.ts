@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/** GET .../audit-log?before=&limit=: newest first, `before` is the previous page's `nextBefore`. */
+export const auditLogQuerySchema = z.strictObject({
+  before: z.coerce
+    .number({ error: 'before must be an event id' })
+    .int('before must be a whole number')
+    .min(1, 'before must be at least 1')
+    .max(Number.MAX_SAFE_INTEGER, 'before is too large')
+    .optional(),
+  limit: z.coerce
+    .number({ error: 'limit must be a number' })
+    .int('limit must be a whole number')
+    .min(1, 'limit must be 1 to 100')
+    .max(100, 'limit must be 1 to 100')
+    .default(25),
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+export interface AuditEventView {
+  id: number;
+  action: string;
+  /** Null for the system (webhooks, scheduled jobs). `name` is null once the account is gone. */
+  actor: { email: string; name: string | null } | null;
+  target: { type: string; id: string } | null;
+  details: Record<string, unknown>;
+  /** The organization the event belongs to (shown in the platform's log). */
+  organization: { id: string; name: string | null } | null;
+  createdAt: string;
+}
+
+export interface AuditLogPage {
+  events: AuditEventView[];
+  /** Pass as `before` for the next page; null when this is the last page. */
+  nextBefore: number | null;
+}

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+/**
+ * What GET /api/organizations/{id}/events announces (decision 007). The database announces each committed
+ * change (migration 0008); the server forwards those of one organization to its members' streams as SSE events
+ * named by `kind`, with this object as data. A list that would be long comes as null: "all of them".
+ */
+const ids = z.array(z.string()).nullable();
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+export const organizationChangeSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('bookings'),
+    organizationId: z.string(),
+    fromDate: date,
+    toDate: date,
+    /** A permanent booking counts on every date from fromDate on. */
+    hasPermanent: z.boolean(),
+    userIds: ids,
+  }),
+  z.object({ kind: z.literal('desks'), organizationId: z.string(), floorIds: ids, renamed: z.boolean() }),
+  z.object({ kind: z.literal('floors'), organizationId: z.string(), floorIds: ids }),
+  z.object({ kind: z.literal('organization'), organizationId: z.string() }),
+  z.object({
+    kind: z.literal('members'),
+    organizationId: z.string(),
+    userIds: ids,
+    renamed: z.boolean().optional(),
+  }),
+  z.object({ kind: z.literal('invitations'), organizationId: z.string() }),
+  z.object({ kind: z.literal('subscription'), organizationId: z.string() }),
+]);
+
+export type OrganizationChange = z.infer<typeof organizationChangeSchema>;
+export type OrganizationChangeKind = OrganizationChange['kind'];
+export const organizationChangeKinds: readonly OrganizationChangeKind[] = [
+  'bookings',
+  'desks',
+  'floors',
+  'organization',
+  'members',
+  'invitations',
+  'subscription',
+];
+
+/** Ended sessions: not an organization's change, so never sent to browsers; it closes streams. */
+export const sessionsChangeSchema = z.object({
+  kind: z.literal('sessions'),
+  organizationId: z.null(),
+  userIds: ids,
+});
+export type SessionsChange = z.infer<typeof sessionsChangeSchema>;
+
+export const changeSchema = z.union([organizationChangeSchema, sessionsChangeSchema]);
+export type Change = z.infer<typeof changeSchema>;
+
+/**
+ * Events of the stream itself. `ready` opens every stream; `resync` says changes may have been missed
+ * (a reconnect, or the server's own link to the database was re-established): read everything again.
+ * `closed` ends the stream for good, with the reason; the browser does not reconnect.
+ */
+export type StreamClosedReason = 'signed-out' | 'removed';
+export interface StreamClosed {
+  reason: StreamClosedReason;
+}
+
+export const streamRetryMs = 3000;
+export const maxStreamsPerUser = 10;
+export const tooManyStreamsMessage = `You have ${maxStreamsPerUser} live views open already. Close some Perch tabs and try again.`;

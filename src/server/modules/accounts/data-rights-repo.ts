@@ -1,0 +1,191 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Role } from '../../../domain/organization.ts';
+import type { Database } from '../../db/client.ts';
+
+async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+export interface AccountRecord {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  emailVerifiedAt: Date | null;
+  createdAt: Date;
+}
+
+/** The account's own fields; never the password hash. */
+export async function findAccount(db: Database, userId: string): Promise<AccountRecord | undefined> {
+  const [row] = await rowsOf<AccountRecord>(
+    db,
+    sql`SELECT id, email, first_name AS "firstName", last_name AS "lastName", profile_image_url AS "profileImageUrl",
+        email_verified_at AS "emailVerifiedAt", created_at AS "createdAt"
+      FROM users WHERE id = ${userId}`,
+  );
+  return row;
+}
+
+export interface MembershipRecord {
+  organizationId: string;
+  organizationName: string;
+  organizationSlug: string;
+  role: Role;
+  joinedAt: Date;
+  /** Everyone in the organization, the user included. */
+  memberCount: number;
+  adminCount: number;
+  /** A subscription the payment provider still renews: deleting the organization would not stop the billing. */
+  isBilled: boolean;
+}
+
+export function listMemberships(db: Database, userId: string): Promise<MembershipRecord[]> {
+  return rowsOf<MembershipRecord>(
+    db,
+    sql`SELECT o.id AS "organizationId", o.name AS "organizationName", o.slug AS "organizationSlug", m.role,
+        m.created_at AS "joinedAt",
+        (SELECT count(*)::int FROM memberships t WHERE t.organization_id = o.id) AS "memberCount",
+        (SELECT count(*)::int FROM memberships t WHERE t.organization_id = o.id AND t.role = 'admin') AS "adminCount",
+        EXISTS (SELECT 1 FROM subscriptions s WHERE s.organization_id = o.id AND s.status = 'active'
+          AND s.provider_subscription_id IS NOT NULL) AS "isBilled"
+      FROM memberships m JOIN organizations o ON o.id = m.organization_id
+      WHERE m.user_id = ${userId}
+      ORDER BY o.name, o.id`,
+  );
+}
+
+export interface BookingRecord {
+  organizationName: string;
+  deskName: string;
+  floorName: string;
+  bookingDate: string;
+  timeSlot: string;
+  status: string;
+  isPermanent: boolean;
+  notes: string | null;
+  createdAt: Date;
+  cancelledAt: Date | null;
+}
+
+/** Every booking the user holds or held, in every organization. */
+export function listBookings(db: Database, userId: string): Promise<BookingRecord[]> {
+  return rowsOf<BookingRecord>(
+    db,
+    sql`SELECT o.name AS "organizationName", d.name AS "deskName", f.name AS "floorName",
+        b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.is_permanent AS "isPermanent",
+        b.notes, b.created_at AS "createdAt", b.cancelled_at AS "cancelledAt"
+      FROM bookings b JOIN organizations o ON o.id = b.organization_id
+        JOIN desks d ON d.id = b.desk_id JOIN floors f ON f.id = d.floor_id
+      WHERE b.user_id = ${userId}
+      ORDER BY b.booking_date DESC, b.created_at DESC`,
+  );
+}
+
+export interface InvitationRecord {
+  organizationName: string;
+  email: string;
+  role: Role;
+  createdAt: Date;
+  sentAt: Date;
+  expiresAt: Date;
+  acceptedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+/** Invitations the user sent (the last to send each one, for a re-sent invitation). */
+export function listInvitationsSent(db: Database, userId: string): Promise<InvitationRecord[]> {
+  return rowsOf<InvitationRecord>(
+    db,
+    sql`SELECT o.name AS "organizationName", i.email, i.role, i.created_at AS "createdAt", i.sent_at AS "sentAt",
+        i.expires_at AS "expiresAt", i.accepted_at AS "acceptedAt", i.revoked_at AS "revokedAt"
+      FROM invitations i JOIN organizations o ON o.id = i.organization_id
+      WHERE i.invited_by = ${userId}
+      ORDER BY i.created_at DESC`,
+  );
+}
+
+export interface SessionRecord {
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+/** The user's sessions, without their ids (a session id is a credential). */
+export function listSessions(db: Database, userId: string): Promise<SessionRecord[]> {
+  return rowsOf<SessionRecord>(
+    db,
+    sql`SELECT created_at AS "createdAt", last_seen_at AS "lastSeenAt", expires_at AS "expiresAt"
+      FROM sessions WHERE user_id = ${userId} AND expires_at > now()
+      ORDER BY created_at DESC`,
+  );
+}
+
+export interface AuditActionRecord {
+  organizationName: string | null;
+  action: string;
+  createdAt: Date;
+}
+
+/** The administrator actions the user took, as the audit log records them (without details about others). */
+export function listAuditActionsBy(db: Database, userId: string): Promise<AuditActionRecord[]> {
+  return rowsOf<AuditActionRecord>(
+    db,
+    sql`SELECT o.name AS "organizationName", e.action, e.created_at AS "createdAt"
+      FROM audit_events e LEFT JOIN organizations o ON o.id = e.organization_id
+      WHERE e.actor_user_id = ${userId}
+      ORDER BY e.id DESC`,
+  );
+}
+
+/** The password hash, for confirming a deletion; null for an account without a password. */
+export async function findPasswordHash(db: Database, userId: string): Promise<string | null> {
+  const [row] = await rowsOf<{ passwordHash: string | null }>(
+    db,
+    sql`SELECT password_hash AS "passwordHash" FROM users WHERE id = ${userId}`,
+  );
+  return row?.passwordHash ?? null;
+}
+
+/** Cancels every active booking of the user, everywhere; answers how many there were per organization. */
+export function cancelActiveBookings(
+  db: Database,
+  userId: string,
+): Promise<{ organizationId: string; count: number }[]> {
+  return rowsOf<{ organizationId: string; count: number }>(
+    db,
+    sql`WITH cancelled AS (
+      UPDATE bookings SET status = 'cancelled', cancelled_at = now(), cancelled_by = ${userId}
+      WHERE user_id = ${userId} AND status = 'active'
+      RETURNING organization_id
+    )
+    SELECT organization_id AS "organizationId", count(*)::int AS count FROM cancelled GROUP BY organization_id`,
+  );
+}
+
+/** The stored objects (floor-plan images) of organizations about to be deleted. */
+export async function listObjectKeysOfOrganizations(db: Database, organizationIds: string[]): Promise<string[]> {
+  if (organizationIds.length === 0) return [];
+  const rows = await rowsOf<{ objectKey: string }>(
+    db,
+    sql`SELECT object_key AS "objectKey" FROM uploads WHERE organization_id IN ${organizationIds}`,
+  );
+  return rows.map((row) => row.objectKey);
+}
+
+/** Deletes organizations with everything in them (floors, desks, bookings, invitations, subscription cascade). */
+export async function deleteOrganizations(db: Database, organizationIds: string[]): Promise<void> {
+  if (organizationIds.length === 0) return;
+  await db.execute(sql`DELETE FROM organizations WHERE id IN ${organizationIds}`);
+}
+
+/**
+ * Deletes the account. Its sessions, tokens, memberships, uploads records and bookings go with it (ON DELETE
+ * CASCADE); other people's rows that merely mention it (invitations sent, bookings it cancelled, audit events)
+ * stay, with the reference set to null.
+ */
+export async function deleteUser(db: Database, userId: string): Promise<boolean> {
+  const rows = await rowsOf<{ id: string }>(db, sql`DELETE FROM users WHERE id = ${userId} RETURNING id`);
+  return rows.length > 0;
+}

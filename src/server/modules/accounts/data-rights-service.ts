@@ -1,0 +1,161 @@
+import { verify } from '@node-rs/argon2';
+import { displayName } from '../../../domain/account.ts';
+import { dataRightsMessages } from '../../../domain/data-rights.ts';
+import type { AppContext } from '../../context.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
+import { recordAuditEvent } from '../audit/repo.ts';
+import { lockTeam } from '../members/repo.ts';
+import { enforceLimits, type Limit } from '../rate-limits/service.ts';
+import * as repo from './data-rights-repo.ts';
+import type { UserRow } from './repo.ts';
+import { forgetUserSessions } from './session-cache.ts';
+
+/** A stolen session must not become a way to guess the password. */
+const deletionAttempts: Limit = {
+  name: 'delete-account',
+  max: 10,
+  windowSeconds: 15 * 60,
+  message: 'Too many attempts to delete this account.',
+};
+
+const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+
+/** Everything Perch holds about the signed-in user (the caller only; nothing of anyone else's account). */
+export async function exportUserData(context: AppContext, userId: string) {
+  const account = await repo.findAccount(context.db, userId);
+  if (!account) throw notFound('Account not found.');
+  const [memberships, bookings, invitations, sessions, actions] = await Promise.all([
+    repo.listMemberships(context.db, userId),
+    repo.listBookings(context.db, userId),
+    repo.listInvitationsSent(context.db, userId),
+    repo.listSessions(context.db, userId),
+    repo.listAuditActionsBy(context.db, userId),
+  ]);
+  return {
+    exportedAt: new Date().toISOString(),
+    account: {
+      id: account.id,
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      profileImageUrl: account.profileImageUrl,
+      emailVerifiedAt: iso(account.emailVerifiedAt),
+      createdAt: iso(account.createdAt) ?? '',
+    },
+    memberships: memberships.map((row) => ({
+      organization: { id: row.organizationId, name: row.organizationName, slug: row.organizationSlug },
+      role: row.role,
+      joinedAt: iso(row.joinedAt) ?? '',
+    })),
+    bookings: bookings.map((row) => ({
+      organization: row.organizationName,
+      desk: row.deskName,
+      floor: row.floorName,
+      bookingDate: row.bookingDate,
+      timeSlot: row.timeSlot,
+      status: row.status,
+      isPermanent: row.isPermanent,
+      notes: row.notes,
+      createdAt: iso(row.createdAt) ?? '',
+      cancelledAt: iso(row.cancelledAt),
+    })),
+    invitationsSent: invitations.map((row) => ({
+      organization: row.organizationName,
+      email: row.email,
+      role: row.role,
+      createdAt: iso(row.createdAt) ?? '',
+      sentAt: iso(row.sentAt) ?? '',
+      expiresAt: iso(row.expiresAt) ?? '',
+      acceptedAt: iso(row.acceptedAt),
+      revokedAt: iso(row.revokedAt),
+    })),
+    sessions: sessions.map((row) => ({
+      createdAt: iso(row.createdAt) ?? '',
+      lastSeenAt: iso(row.lastSeenAt) ?? '',
+      expiresAt: iso(row.expiresAt) ?? '',
+    })),
+    administratorActions: actions.map((row) => ({
+      organization: row.organizationName,
+      action: row.action,
+      createdAt: iso(row.createdAt) ?? '',
+    })),
+  };
+}
+
+export interface DeleteAccountResult {
+  message: string;
+  cancelledBookings: number;
+  deletedOrganizations: string[];
+}
+
+/**
+ * The signed-in user deletes their own account, confirmed with the password. In one transaction, under each
+ * organization's team lock: refused (409) while they are the last admin of an organization with other
+ * members, or while an organization of theirs alone still has a subscription the provider renews; their active
+ * bookings are cancelled; an organization where they are the only member is deleted with everything in it; every session ends; other people's data stays.
+ */
+export async function deleteAccount(
+  context: AppContext,
+  user: UserRow,
+  password: string,
+): Promise<DeleteAccountResult> {
+  await enforceLimits(context.db, [[deletionAttempts, user.id]]);
+  const passwordHash = await repo.findPasswordHash(context.db, user.id);
+  const isValid = passwordHash !== null && (await verify(passwordHash, password).catch(() => false));
+  if (!isValid) throw forbidden(dataRightsMessages.wrongPassword);
+
+  const { result, objectKeys } = await context.db.transaction(async (tx) => {
+    // Team locks in one global order, so that two deletions never deadlock; then the counts are final.
+    const organizationIds = (await repo.listMemberships(tx, user.id)).map((row) => row.organizationId).sort();
+    for (const id of organizationIds) await lockTeam(tx, id);
+    const memberships = await repo.listMemberships(tx, user.id);
+
+    const blocking = memberships.find((row) => row.role === 'admin' && row.adminCount === 1 && row.memberCount > 1);
+    if (blocking) throw conflict(dataRightsMessages.lastAdmin(blocking.organizationName));
+
+    const soleMemberOf = memberships.filter((row) => row.memberCount === 1);
+    const billed = soleMemberOf.find((row) => row.isBilled);
+    if (billed) throw conflict(dataRightsMessages.stillBilled(billed.organizationName));
+    const soleIds = soleMemberOf.map((row) => row.organizationId);
+    const keys = await repo.listObjectKeysOfOrganizations(tx, soleIds);
+    const cancelled = await repo.cancelActiveBookings(tx, user.id);
+    const cancelledIn = new Map(cancelled.map((row) => [row.organizationId, row.count]));
+    for (const row of memberships) {
+      if (soleIds.includes(row.organizationId)) continue;
+      await recordAuditEvent(tx, {
+        organizationId: row.organizationId,
+        actor: { id: user.id, email: user.email },
+        action: 'member.account_deleted',
+        target: { type: 'user', id: user.id },
+        details: {
+          member: { name: displayName(user), email: user.email },
+          role: row.role,
+          cancelledBookings: cancelledIn.get(row.organizationId) ?? 0,
+        },
+      });
+    }
+    await repo.deleteOrganizations(tx, soleIds);
+    if (!(await repo.deleteUser(tx, user.id))) throw notFound('Account not found.');
+    // Before the commit: no instance in this process answers the ended sessions from memory afterwards.
+    forgetUserSessions(user.id);
+    const cancelledBookings = cancelled
+      .filter((row) => !soleIds.includes(row.organizationId))
+      .reduce((total, row) => total + row.count, 0);
+    return {
+      objectKeys: keys,
+      result: {
+        message: dataRightsMessages.deleted,
+        cancelledBookings,
+        deletedOrganizations: soleMemberOf.map((row) => row.organizationName),
+      },
+    };
+  });
+
+  // The rows are gone; the images they pointed at go after the commit (a failure leaves an unreachable file).
+  for (const key of objectKeys) {
+    await context.objectStore.remove(key).catch((error: unknown) => {
+      context.log.error({ err: error }, 'a deleted organization’s floor-plan image could not be removed');
+    });
+  }
+  return result;
+}

@@ -1,0 +1,266 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import {
+  addDesks,
+  addMember,
+  createTeam,
+  insertBooking,
+  newClient,
+  password,
+  signUp,
+  teamTestEnvironment,
+} from '../invitations/team-test-support.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await startTestApp({ environment: teamTestEnvironment });
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const count = async (query: string, params: unknown[]) =>
+  Number((await testApp.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${query}`, params))[0]?.n);
+
+describe('downloading one’s data', () => {
+  it('answers a JSON attachment with the account, memberships, bookings, invitations sent and sessions', async () => {
+    const team = await createTeam(testApp);
+    const colleague = await addMember(testApp, team.id, 'member', { firstName: 'Cleo', lastName: 'Colleague' });
+    const [mine, theirs] = (await addDesks(testApp, team.id, 2)) as [string, string];
+    await insertBooking(testApp, {
+      organizationId: team.id,
+      deskId: mine,
+      userId: team.admin.user.id,
+      daysFromToday: 1,
+    });
+    await insertBooking(testApp, {
+      organizationId: team.id,
+      deskId: theirs,
+      userId: colleague.user.id,
+      daysFromToday: 1,
+    });
+    const invitee = uniqueEmail('invitee');
+    await team.admin.client.post(`/api/organizations/${team.id}/invite`, { emails: invitee, role: 'admin' });
+    // A second device: two sessions.
+    await newClient(testApp).post('/api/login', { email: team.admin.email, password });
+
+    const response = await team.admin.client.get('/api/user/export');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="perch-data-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
+    expect(response.body.account).toEqual({
+      id: team.admin.user.id,
+      email: team.admin.email,
+      firstName: 'Ada',
+      lastName: 'Admin',
+      profileImageUrl: null,
+      emailVerifiedAt: expect.stringMatching(/Z$/),
+      createdAt: expect.stringMatching(/Z$/),
+    });
+    expect(response.body.memberships).toEqual([
+      {
+        organization: { id: team.id, name: 'Acme Corp', slug: expect.any(String) },
+        role: 'admin',
+        joinedAt: expect.any(String),
+      },
+    ]);
+    expect(response.body.bookings).toEqual([
+      expect.objectContaining({
+        organization: 'Acme Corp',
+        desk: 'D01',
+        floor: 'Floor 1',
+        status: 'active',
+        timeSlot: 'full-day',
+      }),
+    ]);
+    expect(response.body.invitationsSent).toEqual([
+      expect.objectContaining({
+        organization: 'Acme Corp',
+        email: invitee,
+        role: 'admin',
+        acceptedAt: null,
+        revokedAt: null,
+      }),
+    ]);
+    expect(response.body.sessions).toHaveLength(2);
+    expect(Object.keys(response.body.sessions[0]).sort()).toEqual(['createdAt', 'expiresAt', 'lastSeenAt']);
+    expect(response.body.administratorActions).toEqual([
+      expect.objectContaining({ organization: 'Acme Corp', action: 'invitation.sent' }),
+    ]);
+  });
+
+  it('never carries the password hash, a session id or anything of another user', async () => {
+    const team = await createTeam(testApp);
+    const colleague = await addMember(testApp, team.id, 'member', { firstName: 'Cleo', lastName: 'Colleague' });
+    const [desk] = (await addDesks(testApp, team.id, 1)) as [string];
+    await insertBooking(testApp, {
+      organizationId: team.id,
+      deskId: desk,
+      userId: colleague.user.id,
+      daysFromToday: 1,
+    });
+    const response = await team.admin.client.get('/api/user/export');
+    expect(response.status).toBe(200);
+    const [stored] = await testApp.database.sql.query<{ password_hash: string }>(
+      'SELECT password_hash FROM users WHERE id = $1',
+      [team.admin.user.id],
+    );
+    const sessionIds = await testApp.database.sql.query<{ id: string }>('SELECT id FROM sessions WHERE user_id = $1', [
+      team.admin.user.id,
+    ]);
+    expect(response.text).not.toContain(stored?.password_hash);
+    expect(response.text).not.toMatch(/argon2|passwordHash|password_hash/i);
+    for (const session of sessionIds) expect(response.text).not.toContain(session.id);
+    expect(response.text).not.toContain(colleague.email);
+    expect(response.text).not.toContain(colleague.user.id);
+    expect(response.text).not.toContain('Cleo');
+    expect(response.body.bookings).toEqual([]);
+  });
+
+  it('answers 401 signed out', async () => {
+    expect((await testApp.client().get('/api/user/export')).status).toBe(401);
+  });
+});
+
+describe('deleting one’s account', () => {
+  const deleteAccount = (client: ReturnType<TestApp['client']>, body: unknown) =>
+    client.request('DELETE', '/api/user', body);
+
+  it('refuses a wrong or missing password with a sentence, and changes nothing', async () => {
+    const someone = await signUp(testApp);
+    const wrong = await deleteAccount(someone.client, { password: 'not my password' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.message).toBe('That password is not correct. Your account was not deleted.');
+    const missing = await deleteAccount(someone.client, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain('password');
+    expect((await someone.client.get('/api/user')).status).toBe(200);
+    expect((await testApp.client().request('DELETE', '/api/user', { password })).status).toBe(401);
+  });
+
+  it('answers 409 naming the organization to its last admin while others are in it, and changes nothing', async () => {
+    const team = await createTeam(testApp);
+    const member = await addMember(testApp, team.id);
+    const [desk] = (await addDesks(testApp, team.id, 1)) as [string];
+    const booking = await insertBooking(testApp, {
+      organizationId: team.id,
+      deskId: desk,
+      userId: team.admin.user.id,
+      daysFromToday: 1,
+    });
+    const refused = await deleteAccount(team.admin.client, { password });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'You are the only administrator of Acme Corp, which has other members. Make someone else an administrator there first, then delete your account.',
+    );
+    expect((await team.admin.client.get('/api/user')).status).toBe(200);
+    expect(await count("bookings WHERE id = $1 AND status = 'active'", [booking])).toBe(1);
+    expect(await count('audit_events WHERE organization_id = $1', [team.id])).toBe(0);
+
+    // With another admin, the same request goes through.
+    await team.admin.client.request('PATCH', `/api/organizations/${team.id}/members/${member.user.id}/role`, {
+      role: 'admin',
+    });
+    expect((await deleteAccount(team.admin.client, { password })).status).toBe(200);
+  });
+
+  it('refuses while an organization of theirs alone still has a subscription the provider renews', async () => {
+    const team = await createTeam(testApp);
+    await testApp.database.sql.query(
+      "UPDATE subscriptions SET status = 'active', provider_subscription_id = 'I-TEST' WHERE organization_id = $1",
+      [team.id],
+    );
+    const refused = await deleteAccount(team.admin.client, { password });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      'Acme Corp has an active subscription. Cancel it on the Subscription page first, then delete your account.',
+    );
+    expect(await count('organizations WHERE id = $1', [team.id])).toBe(1);
+    await testApp.database.sql.query(
+      "UPDATE subscriptions SET status = 'cancel_at_period_end' WHERE organization_id = $1",
+      [team.id],
+    );
+    expect((await deleteAccount(team.admin.client, { password })).status).toBe(200);
+    expect(await count('organizations WHERE id = $1', [team.id])).toBe(0);
+  });
+
+  it('leaves shared organizations intact, deletes one where it was the only member, and ends every session', async () => {
+    const shared = await createTeam(testApp);
+    const leaver = await addMember(testApp, shared.id, 'admin', { firstName: 'Lee', lastName: 'Leaver' });
+    const [desk, otherDesk] = (await addDesks(testApp, shared.id, 2)) as [string, string];
+    const leaversBooking = await insertBooking(testApp, {
+      organizationId: shared.id,
+      deskId: desk,
+      userId: leaver.user.id,
+      daysFromToday: 1,
+    });
+    const keptBooking = await insertBooking(testApp, {
+      organizationId: shared.id,
+      deskId: otherDesk,
+      userId: shared.admin.user.id,
+      daysFromToday: 1,
+    });
+    // The leaver cancelled the admin's booking once, invited someone, and uploaded the shared floor plan.
+    await testApp.database.sql.query('UPDATE bookings SET cancelled_by = $1 WHERE id = $2', [
+      leaver.user.id,
+      keptBooking,
+    ]);
+    await leaver.client.post(`/api/organizations/${shared.id}/invite`, {
+      emails: uniqueEmail('guest'),
+      role: 'member',
+    });
+    const [upload] = await testApp.database.sql.query<{ id: string }>(
+      `INSERT INTO uploads (organization_id, user_id, token_digest, object_key, expires_at, used_at, content_type, size_bytes)
+       VALUES ($1, $2, $3, $4, now(), now(), 'image/png', 10) RETURNING id`,
+      [shared.id, leaver.user.id, `digest-${leaver.user.id}`, `floor-plans/${shared.id}/${leaver.user.id}`],
+    );
+
+    const own = await createTeam(testApp, leaver);
+    const [ownDesk] = (await addDesks(testApp, own.id, 1)) as [string];
+    await insertBooking(testApp, { organizationId: own.id, deskId: ownDesk, userId: leaver.user.id, daysFromToday: 2 });
+    const secondDevice = newClient(testApp);
+    expect((await secondDevice.post('/api/login', { email: leaver.email, password })).status).toBe(200);
+
+    const response = await deleteAccount(leaver.client, { password });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      message: 'Your account has been deleted.',
+      cancelledBookings: 1,
+      deletedOrganizations: ['Acme Corp'],
+    });
+    expect(response.headers['set-cookie']).toMatch(/perch_session=;/);
+
+    // Signed out everywhere, and gone.
+    expect((await leaver.client.get('/api/user')).status).toBe(401);
+    expect((await secondDevice.get('/api/user')).status).toBe(401);
+    expect((await newClient(testApp).post('/api/login', { email: leaver.email, password })).status).toBe(401);
+    expect(await count('users WHERE id = $1', [leaver.user.id])).toBe(0);
+    expect(await count('sessions WHERE user_id = $1', [leaver.user.id])).toBe(0);
+
+    // Their organization of one is gone with its floors, desks and bookings.
+    expect(await count('organizations WHERE id = $1', [own.id])).toBe(0);
+    expect(await count('desks WHERE organization_id = $1', [own.id])).toBe(0);
+    expect(await count('bookings WHERE organization_id = $1', [own.id])).toBe(0);
+
+    // The shared organization keeps everything that is not theirs.
+    expect(await count('memberships WHERE organization_id = $1', [shared.id])).toBe(1);
+    expect(await count('bookings WHERE id = $1', [leaversBooking])).toBe(0);
+    expect(await count('bookings WHERE id = $1 AND cancelled_by IS NULL', [keptBooking])).toBe(1);
+    expect(await count('invitations WHERE organization_id = $1 AND invited_by IS NULL', [shared.id])).toBe(1);
+    expect(await count('uploads WHERE id = $1 AND user_id IS NULL', [upload?.id])).toBe(1);
+    expect(await count('desks WHERE organization_id = $1', [shared.id])).toBe(2);
+
+    // The shared organization's admins see who left.
+    const log = await shared.admin.client.get(`/api/organizations/${shared.id}/audit-log`);
+    expect(log.body.events[0]).toMatchObject({
+      action: 'member.account_deleted',
+      actor: { email: leaver.email, name: null },
+      details: { member: { name: 'Lee Leaver', email: leaver.email }, role: 'admin', cancelledBookings: 1 },
+    });
+
+    // The address is free again.
+    expect((await newClient(testApp).post('/api/register', { email: leaver.email, password })).status).toBe(201);
+  });
+});

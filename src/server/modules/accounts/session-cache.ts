@@ -1,0 +1,84 @@
+import type { UserRow } from './repo.ts';
+
+/**
+ * How long an instance may answer a signed-in GET from its memory of a session instead of reading it (decision
+ * 009). It bounds how long a session ended through another instance (sign-out, password reset, account deletion)
+ * still reads there; on the instance that ended it, it ends at once. Every request that may change something
+ * (any method but GET and HEAD) reads the session from the database, so no write ever runs on a stale session.
+ */
+export const sessionCacheMs = 5_000;
+const maxSessions = 50_000;
+
+/**
+ * Users and sessions changed lately, process-wide (one process is one instance; tests run several apps in one):
+ * until the time noted, no cache answers for them from memory nor remembers them. The mark is made inside the
+ * changing transaction, before its commit, so the quiet time also keeps a read made just before the commit from
+ * being remembered; a transaction that takes longer than sessionCacheMs to commit after it could leave a stale
+ * memory for at most sessionCacheMs more.
+ */
+const quietUntil = new Map<string, number>();
+
+function isQuiet(key: string, now: number): boolean {
+  const until = quietUntil.get(key);
+  if (until === undefined) return false;
+  if (until > now) return true;
+  quietUntil.delete(key);
+  return false;
+}
+
+function markQuiet(key: string): void {
+  const now = Date.now();
+  if (quietUntil.size > 10_000) {
+    for (const [other, until] of quietUntil) if (until <= now) quietUntil.delete(other);
+  }
+  quietUntil.set(key, now + sessionCacheMs);
+}
+
+/** A user row changed or the user's sessions ended: no instance in this process answers them from memory. */
+export function forgetUserSessions(userId: string): void {
+  markQuiet(`user:${userId}`);
+}
+
+/** One session ended. */
+export function forgetSession(sessionId: string): void {
+  markQuiet(`session:${sessionId}`);
+}
+
+interface RememberedSession {
+  user: UserRow;
+  /** Until when this memory may be used: read time + sessionCacheMs, never past the session's own expiry. */
+  usableUntil: number;
+}
+
+export class SessionCache {
+  readonly #sessions = new Map<string, RememberedSession>();
+
+  get(sessionId: string, now = Date.now()): UserRow | undefined {
+    const remembered = this.#sessions.get(sessionId);
+    if (!remembered) return undefined;
+    if (
+      remembered.usableUntil <= now ||
+      isQuiet(`session:${sessionId}`, now) ||
+      isQuiet(`user:${remembered.user.id}`, now)
+    ) {
+      this.#sessions.delete(sessionId);
+      return undefined;
+    }
+    return remembered.user;
+  }
+
+  remember(sessionId: string, user: UserRow, sessionExpiresAt: Date, now = Date.now()): void {
+    this.#sessions.delete(sessionId);
+    if (isQuiet(`session:${sessionId}`, now) || isQuiet(`user:${user.id}`, now)) return;
+    this.#sessions.set(sessionId, {
+      user,
+      usableUntil: Math.min(now + sessionCacheMs, sessionExpiresAt.getTime()),
+    });
+    // Oldest first out: a map keeps insertion order.
+    for (const oldest of this.#sessions.keys()) {
+      if (this.#sessions.size <= maxSessions) break;
+      this.#sessions.delete(oldest);
+    }
+  }
+}
+

@@ -1,0 +1,146 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
+import { postgresUrl } from '../../testing/global-setup.ts';
+import { signUp, startTestApp, type TestApp, testDatabase } from '../../testing/harness.ts';
+import { addMember, book, createOrganization, type TestOrganization } from './bookings-test-support.ts';
+
+// Two instances on one database, as behind a load balancer: each keeps its own cache of bookings reads, and a
+// change made through one (or by hand in SQL) must show in the other's next read (decision 009).
+let testApp: TestApp;
+let secondDatabase: DatabaseHandle | undefined;
+let second: FastifyInstance;
+let organization: TestOrganization;
+let memberCookie: string;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  if (testDatabase === 'postgres') {
+    const [row] = await testApp.database.sql.query<{ name: string }>('SELECT current_database() AS name');
+    secondDatabase = await openDatabase({ databaseUrl: postgresUrl(row!.name), poolSize: 2 });
+  }
+  second = await buildApp({
+    config: testApp.config,
+    database: secondDatabase ?? testApp.database,
+    mailer: { send: async () => {}, close: () => {} },
+    serveWebApp: false,
+  });
+  await second.ready();
+  organization = await createOrganization(testApp, { deskCount: 3 });
+  const member = await addMember(testApp, organization.id);
+  memberCookie = [...member.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+});
+
+afterAll(async () => {
+  await second?.close();
+  await secondDatabase?.close();
+  await testApp?.close();
+});
+
+async function dayReadOnSecond(date: string, headers: Record<string, string> = {}) {
+  const response = await second.inject({
+    url: `/api/organizations/${organization.id}/bookings?startDate=${date}&endDate=${date}`,
+    headers: { cookie: memberCookie, ...headers },
+  });
+  expect(response.statusCode).toBe(200);
+  return response;
+}
+
+const namesIn = (response: { body: string }) =>
+  (JSON.parse(response.body) as { desk: { name: string }; timeSlot: string }[]).map(
+    (booking) => `${booking.desk.name} ${booking.timeSlot}`,
+  );
+
+describe("a day's bookings read through another instance", () => {
+  it('shows a booking made through the first instance at once, and its cancellation', async () => {
+    const date = organization.day(9);
+    expect(namesIn(await dayReadOnSecond(date))).toEqual([]);
+    const made = await book(organization.admin.client, organization, { bookingDate: date, timeSlot: 'morning' });
+    expect(made.status).toBe(201);
+    expect(namesIn(await dayReadOnSecond(date))).toEqual(['D01 morning']);
+    expect((await organization.admin.client.request('DELETE', `/api/bookings/${made.body.id}`)).status).toBe(200);
+    expect(namesIn(await dayReadOnSecond(date))).toEqual([]);
+  });
+
+  it('shows a desk renamed, a floor renamed and a booker renamed by hand in SQL', async () => {
+    const date = organization.day(10);
+    expect((await book(organization.admin.client, organization, { bookingDate: date })).status).toBe(201);
+    const before = JSON.parse((await dayReadOnSecond(date)).body)[0];
+    expect(before).toMatchObject({ desk: { name: 'D01', floor: { name: 'Floor 1' } }, user: { firstName: 'Ada' } });
+    await testApp.database.sql.query(`UPDATE desks SET name = 'Window 1' WHERE id = $1`, [organization.desks[0]]);
+    await testApp.database.sql.query(`UPDATE floors SET name = 'Ground' WHERE id = $1`, [organization.floorId]);
+    await testApp.database.sql.query(`UPDATE users SET first_name = 'Adele' WHERE email = $1`, [
+      organization.admin.email,
+    ]);
+    const after = JSON.parse((await dayReadOnSecond(date)).body)[0];
+    expect(after).toMatchObject({ desk: { name: 'Window 1', floor: { name: 'Ground' } }, user: { firstName: 'Adele' } });
+  });
+
+  it('answers gzip and brotli encodings of the same JSON', async () => {
+    const date = organization.day(11);
+    for (const deskId of organization.desks) {
+      expect((await book(organization.admin.client, organization, { deskId, bookingDate: date })).status).toBe(201);
+    }
+    const plain = await dayReadOnSecond(date, { 'accept-encoding': 'identity' });
+    const gzipped = await dayReadOnSecond(date, { 'accept-encoding': 'gzip' });
+    const brotli = await dayReadOnSecond(date, { 'accept-encoding': 'gzip, br' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    expect(plain.headers.vary).toContain('accept-encoding');
+  });
+
+  it('still answers 404 to a non-member, whatever is cached', async () => {
+    const date = organization.day(10);
+    await dayReadOnSecond(date);
+    const stranger = await startStranger();
+    const response = await second.inject({
+      url: `/api/organizations/${organization.id}/bookings?startDate=${date}&endDate=${date}`,
+      headers: { cookie: stranger },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('sessions remembered by an instance', () => {
+  it('ends a signed-out session on the instance that signed it out at once', async () => {
+    const member = await addMember(testApp, organization.id);
+    const cookie = [...member.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const onSecond = () => second.inject({ url: '/api/user', headers: { cookie } });
+    expect((await onSecond()).statusCode).toBe(200);
+    expect((await onSecond()).statusCode).toBe(200);
+    const signedOut = await second.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    expect([200, 204, 302]).toContain(signedOut.statusCode);
+    expect((await onSecond()).statusCode).toBe(401);
+  });
+
+  it('reads the session from the database for every request that may change something', async () => {
+    const member = await addMember(testApp, organization.id);
+    const cookie = [...member.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    expect((await second.inject({ url: '/api/user', headers: { cookie } })).statusCode).toBe(200);
+    // Ended behind the instance's back, as another instance would: a write is refused at once.
+    await testApp.database.sql.query('DELETE FROM sessions WHERE user_id = $1', [member.user.id]);
+    const write = await second.inject({
+      method: 'POST',
+      url: '/api/bookings',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        organizationId: organization.id,
+        deskId: organization.desks[2],
+        bookingDate: organization.day(12),
+        timeSlot: 'full-day',
+      }),
+    });
+    expect(write.statusCode).toBe(401);
+  });
+});
+
+async function startStranger(): Promise<string> {
+  const stranger = await signUp(testApp);
+  return [...stranger.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+}

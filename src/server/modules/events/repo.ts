@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+
+export interface StreamOwner {
+  streamId: number;
+  sessionId: string;
+  userId: string;
+  organizationId: string;
+}
+
+export interface StreamOwnerState {
+  streamId: number;
+  hasSession: boolean;
+  isMember: boolean;
+}
+
+/** For each open stream: is its session still alive, and is its user still a member? One query for all. */
+export async function findStreamOwnerStates(db: Database, owners: readonly StreamOwner[]): Promise<StreamOwnerState[]> {
+  if (owners.length === 0) return [];
+  const records = JSON.stringify(
+    owners.map((owner) => ({
+      stream_id: owner.streamId,
+      session_id: owner.sessionId,
+      user_id: owner.userId,
+      organization_id: owner.organizationId,
+    })),
+  );
+  const result = (await db.execute(sql`
+    SELECT x.stream_id AS "streamId", s.id IS NOT NULL AS "hasSession", m.user_id IS NOT NULL AS "isMember"
+    FROM jsonb_to_recordset(${records}::jsonb) AS x(stream_id int, session_id text, user_id uuid, organization_id uuid)
+      LEFT JOIN sessions s ON s.id = x.session_id AND s.user_id = x.user_id AND s.expires_at > now()
+      LEFT JOIN memberships m ON m.organization_id = x.organization_id AND m.user_id = x.user_id`)) as unknown as {
+    rows: StreamOwnerState[];
+  };
+  return result.rows;
+}

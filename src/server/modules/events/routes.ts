@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../plugins/session.ts';
+import * as events from './service.ts';
+
+const organizationParams = z.object({ id: z.string().max(100) });
+
+export function eventRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/organizations/:id/events',
+      {
+        // A compressed event stream would sit in the compressor's buffer: every event must leave at once.
+        compress: false,
+        schema: {
+          description:
+            'Server-Sent Events: every committed change to the organization (bookings, desks, floors, the ' +
+            'organization, members, invitations, subscription) as an event named by its kind. Members only.',
+          params: organizationParams,
+        },
+      },
+      async (request, reply) => {
+        const user = requireUser(request);
+        const live = await events.openEventStream(context, {
+          organizationId: request.params.id,
+          userId: user.id,
+          sessionId: request.auth?.sessionId ?? '',
+          lastEventId: [request.headers['last-event-id']].flat()[0],
+        });
+        return (
+          reply
+            .header('content-type', 'text/event-stream; charset=utf-8')
+            .header('cache-control', 'no-store, no-transform')
+            .header('x-accel-buffering', 'no')
+            // A stream holds its connection to the end; closing it then lets a shutting-down server finish at once.
+            .header('connection', 'close')
+            .send(live.stream.body)
+        );
+      },
+    );
+  };
+}

@@ -1,0 +1,38 @@
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
+import type { LiveStream, StreamCheck } from '../../realtime/hub.ts';
+import { findMemberOrganization } from '../organizations/service.ts';
+import * as repo from './repo.ts';
+
+/**
+ * Opens the organization's live stream for a member (membership checked by findMemberOrganization: another
+ * tenant's organization answers 404). Past the per-user cap the hub answers 429.
+ */
+export async function openEventStream(
+  context: AppContext,
+  details: { organizationId: string; userId: string; sessionId: string; lastEventId: string | undefined },
+): Promise<LiveStream> {
+  const { organization } = await findMemberOrganization(context, details.organizationId, details.userId);
+  return context.realtime.openStream({
+    organizationId: organization.id,
+    userId: details.userId,
+    sessionId: details.sessionId,
+    isReconnect: details.lastEventId !== undefined,
+  });
+}
+
+/** What the hub asks before keeping streams open: sessions alive, users still members. */
+export function streamCheck(db: Database): StreamCheck {
+  return async (streams) => {
+    const states = await repo.findStreamOwnerStates(
+      db,
+      streams.map((live) => ({
+        streamId: live.id,
+        sessionId: live.sessionId,
+        userId: live.userId,
+        organizationId: live.organizationId,
+      })),
+    );
+    return new Map(states.map((state) => [state.streamId, { hasSession: state.hasSession, isMember: state.isMember }]));
+  };
+}

@@ -1,0 +1,54 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { overrideSchema, subscriptionStatuses } from '../../../domain/subscription.ts';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../plugins/session.ts';
+import { subscriptionResponse } from '../subscriptions/routes.ts';
+import * as platform from './service.ts';
+
+const overviewResponse = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  member_count: z.number().int(),
+  created_at: z.string(),
+  admin_emails: z.array(z.string()),
+  subscription: z.object({
+    plan: z.string().nullable(),
+    planId: z.string().nullable(),
+    status: z.enum(subscriptionStatuses),
+    maxUsers: z.number().int(),
+    isOverridden: z.boolean(),
+    overrideReason: z.string().nullable(),
+    nextBillingTime: z.string().nullable(),
+    endsAt: z.string().nullable(),
+  }),
+});
+const overrideResponse = z.object({ message: z.string(), subscription: subscriptionResponse });
+const params = z.object({ id: z.string().max(100) });
+
+/** Platform administration: admins of the platform organization only (401 signed out, 403 everyone else). */
+export function platformRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Refused before any input is looked at.
+    app.addHook('onRequest', async (request) => {
+      await platform.requirePlatformAdmin(context, requireUser(request));
+    });
+
+    app.get('/api/admin/organizations', { schema: { response: { 200: z.array(overviewResponse) } } }, async (request) =>
+      platform.listOrganizations(context, requireUser(request)),
+    );
+
+    app.post(
+      '/api/admin/organizations/:id/subscription/override',
+      { schema: { params, body: overrideSchema, response: { 200: overrideResponse } } },
+      async (request) => platform.applyOverride(context, requireUser(request), request.params.id, request.body),
+    );
+
+    app.delete(
+      '/api/admin/organizations/:id/subscription/override',
+      { schema: { params, response: { 200: overrideResponse } } },
+      async (request) => platform.removeOverride(context, requireUser(request), request.params.id),
+    );
+  };
+}

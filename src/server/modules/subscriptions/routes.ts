@@ -1,0 +1,177 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createCheckoutSchema, reactivateSchema, subscriptionStatuses } from '../../../domain/subscription.ts';
+import type { AppContext } from '../../context.ts';
+import { requireUser } from '../../plugins/session.ts';
+import { redirectResponse } from '../../response-schemas.ts';
+import * as checkout from './checkout.ts';
+import * as subscriptions from './service.ts';
+import { handleWebhook } from './webhooks.ts';
+
+export const subscriptionResponse = z.object({
+  planId: z.string().nullable(),
+  planName: z.string().nullable(),
+  maxUsers: z.number().int(),
+  status: z.enum(subscriptionStatuses),
+  nextBillingTime: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  isOverridden: z.boolean(),
+});
+const linksResponse = z.array(z.object({ rel: z.string(), href: z.string(), method: z.string() }));
+const organizationParams = z.object({ id: z.string().max(100) });
+
+/** The subscription of one organization: members read it, admins cancel and reactivate it. */
+export function subscriptionRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/organizations/:id/subscription',
+      {
+        schema: {
+          params: organizationParams,
+          response: {
+            200: subscriptionResponse.extend({
+              seatsUsed: z.number().int(),
+              pendingInvitations: z.number().int(),
+            }),
+          },
+        },
+      },
+      async (request) => subscriptions.getSubscriptionDetails(context, requireUser(request).id, request.params.id),
+    );
+
+    app.post(
+      '/api/organizations/:id/subscription/cancel',
+      {
+        schema: {
+          params: organizationParams,
+          response: { 200: z.object({ message: z.string(), subscription: subscriptionResponse }) },
+        },
+      },
+      async (request) => subscriptions.cancelSubscription(context, requireUser(request), request.params.id),
+    );
+
+    app.post(
+      '/api/organizations/:id/subscription/reactivate',
+      {
+        schema: {
+          params: organizationParams,
+          body: reactivateSchema,
+          response: {
+            200: z.union([
+              z.object({ message: z.string(), subscription: subscriptionResponse }),
+              z.object({ links: linksResponse }),
+            ]),
+          },
+        },
+      },
+      async (request) =>
+        subscriptions.reactivateSubscription(context, requireUser(request), request.params.id, request.body),
+    );
+  };
+}
+
+/** The provider's side: setup, checkout, the buyer's return, and webhooks. */
+export function paypalRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/paypal/setup',
+      {
+        schema: {
+          response: { 200: z.object({ clientToken: z.string(), mode: z.enum(['local', 'sandbox', 'live']) }) },
+        },
+      },
+      async (request) => {
+        requireUser(request);
+        return checkout.getSetup(context);
+      },
+    );
+
+    app.post(
+      '/paypal/subscription',
+      {
+        schema: {
+          body: createCheckoutSchema,
+          response: { 200: z.object({ id: z.string(), status: z.string(), links: linksResponse }) },
+        },
+      },
+      async (request) => checkout.createCheckout(context, requireUser(request), request.body),
+    );
+
+    app.get(
+      '/paypal/return',
+      {
+        schema: {
+          querystring: z.object({
+            subscription_id: z.string().max(200).optional(),
+            token: z.string().max(200).optional(),
+            ba_token: z.string().max(200).optional(),
+          }),
+          response: { 303: redirectResponse },
+        },
+      },
+      async (request, reply) =>
+        reply.redirect(await checkout.completeReturn(context, request.query.subscription_id), 303),
+    );
+
+    app.get(
+      '/paypal/cancel',
+      {
+        schema: {
+          querystring: z.object({ token: z.string().max(200).optional() }),
+          response: { 303: redirectResponse },
+        },
+      },
+      async (_request, reply) => reply.redirect('/subscription/cancel', 303),
+    );
+
+    await app.register(webhookRoutes(context));
+  };
+}
+
+const header = z.string().max(2000).optional();
+
+/** Its own scope: the body is kept as the exact text PayPal signed. */
+function webhookRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+
+    app.post(
+      '/paypal/webhook',
+      {
+        schema: {
+          headers: z.object({
+            'paypal-auth-algo': header,
+            'paypal-cert-url': header,
+            'paypal-transmission-id': header,
+            'paypal-transmission-sig': header,
+            'paypal-transmission-time': header,
+          }),
+          body: z.string().describe('A PayPal webhook event (JSON), verified as sent'),
+          response: {
+            200: z.object({ received: z.literal(true), outcome: z.enum(['processed', 'replayed', 'ignored']) }),
+          },
+        },
+      },
+      async (request) => {
+        const h = request.headers;
+        const headers =
+          h['paypal-auth-algo'] &&
+          h['paypal-cert-url'] &&
+          h['paypal-transmission-id'] &&
+          h['paypal-transmission-sig'] &&
+          h['paypal-transmission-time']
+            ? {
+                authAlgo: h['paypal-auth-algo'],
+                certUrl: h['paypal-cert-url'],
+                transmissionId: h['paypal-transmission-id'],
+                transmissionSig: h['paypal-transmission-sig'],
+                transmissionTime: h['paypal-transmission-time'],
+              }
+            : undefined;
+        const outcome = await handleWebhook(context, headers, request.body);
+        return { received: true as const, outcome };
+      },
+    );
+  };
+}

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { listApiRoutes } from './route-catalog.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await startTestApp();
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+const isSuccess = (status: string) => /^[23]/.test(status);
+
+describe('the OpenAPI document', () => {
+  it('is OpenAPI 3.1 at GET /api/openapi.json and describes every API route that is registered', async () => {
+    const response = await testApp.client().get('/api/openapi.json');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.body.openapi).toBe('3.1.0');
+    expect(response.body.info.title).toBe('Perch API');
+    const routes = listApiRoutes(testApp.app);
+    expect(routes.length).toBeGreaterThan(30);
+    const missing = routes.filter(
+      (route) => !response.body.paths[toOpenApiPath(route.url)]?.[route.method.toLowerCase()],
+    );
+    expect(missing.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+
+  it('gives every route a response schema for its success status, so no route can be added without one', () => {
+    const withoutResponse = listApiRoutes(testApp.app).filter(
+      (route) => !Object.keys(route.schema?.response ?? {}).some(isSuccess),
+    );
+    expect(withoutResponse.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+
+  it('gives every route with path parameters a schema for them', () => {
+    const withoutParams = listApiRoutes(testApp.app).filter((route) => route.url.includes(':') && !route.schema?.params);
+    expect(withoutParams.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+
+  it('describes request bodies, parameters and answers from the zod schemas', async () => {
+    const { body } = await testApp.client().get('/api/openapi.json');
+    const register = body.paths['/api/register'].post;
+    const registerBody = register.requestBody.content['application/json'].schema;
+    expect(registerBody.required).toEqual(expect.arrayContaining(['email', 'password']));
+    expect(register.responses['201'].content['application/json'].schema.properties).toHaveProperty('email');
+    expect(register.responses['4XX'].content['application/json'].schema.required).toEqual(['message']);
+    const floorDesks = body.paths['/api/floors/{floorId}/desks'].get;
+    expect(floorDesks.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'floorId', required: true })]),
+    );
+    expect(floorDesks.tags).toEqual(['floors']);
+    expect(body.components.securitySchemes.session).toEqual({ type: 'apiKey', in: 'cookie', name: 'perch_session' });
+  });
+});
+
+describe('the reference page', () => {
+  it('answers an HTML page at GET /api/docs whose scripts are all files served by Perch, under the strict policy', async () => {
+    const response = await testApp.client().get('/api/docs');
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    const scripts = [...response.text.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes, content] of scripts) {
+      expect(attributes).toMatch(/src="\/api\/docs\/[\w.-]+\.js"/);
+      expect(content).toBe('');
+    }
+    expect(response.text).not.toMatch(/\son\w+=/i);
+  });
+
+  it('serves the page’s script and style sheet with their types', async () => {
+    const client = testApp.client();
+    const script = await client.get('/api/docs/reference.js');
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.text).toContain("fetch('/api/openapi.json'");
+    const style = await client.get('/api/docs/reference.css');
+    expect(style.status).toBe(200);
+    expect(style.headers['content-type']).toMatch(/^text\/css/);
+  });
+});

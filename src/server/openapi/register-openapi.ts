@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import fastifySwagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { sessionCookie } from '../plugins/session.ts';
+import { collectRoutes, isWebAppRoute } from './route-catalog.ts';
+
+const { version } = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
+
+// Documentation only: every error answer has this shape (see plugins/error-handler.ts).
+const errorJsonSchema = {
+  description: 'An error: a sentence a person can act on, and sometimes a code and details.',
+  type: 'object',
+  properties: { message: { type: 'string' }, code: { type: 'string' }, details: {} },
+  required: ['message'],
+};
+
+const zodTransform = createJsonSchemaTransform({ skipList: [] });
+type TransformInput = Parameters<typeof zodTransform>[0];
+
+/** The first path segment after /api names the operation's group in the reference. */
+export function tagOf(url: string): string {
+  const segment = url.split('/')[2] ?? 'api';
+  if (['register', 'login', 'logout', 'user', 'forgot-password', 'reset-password', 'verify-email'].includes(segment)) {
+    return 'accounts';
+  }
+  if (segment === 'signup-with-invitation') return 'invitations';
+  return segment.replace(/\.json$/, '');
+}
+
+function transformRoute(input: TransformInput) {
+  if (isWebAppRoute(input.url, input.schema as { hide?: boolean })) return { schema: { hide: true }, url: input.url };
+  const result = zodTransform(input) as { schema: Record<string, any>; url: string };
+  const schema = result.schema ?? {};
+  schema.tags ??= [tagOf(input.url)];
+  schema.response = { ...schema.response, '4XX': errorJsonSchema };
+  return { schema, url: result.url };
+}
+
+/**
+ * OpenAPI 3.1 from the routes' zod schemas. Registered before any route, so that it (and the route catalog the
+ * security suites use) sees every one of them.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  collectRoutes(app);
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Perch API',
+        version,
+        description:
+          'Hot-desk booking. JSON in, JSON out. Sign in with POST /api/login: the session cookie authenticates every ' +
+          'other call. State-changing calls from another origin are refused.',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessionCookie } },
+      },
+    },
+    transform: transformRoute as never,
+    transformObject: jsonSchemaTransformObject,
+  });
+}

@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { redirectResponse } from '../../response-schemas.ts';
+import { renderCheckoutPage, renderMissingPage } from './page.ts';
+import { type LocalCheckoutProvider, localCheckoutPath } from './provider.ts';
+
+const html = z.string().describe('An HTML page.');
+const params = z.object({ id: z.string().max(100) });
+
+/** Where the provider sends the buyer back, with the query PayPal's redirect carries. */
+function withReturnQuery(url: string, id: string): string {
+  const target = new URL(url);
+  target.searchParams.set('subscription_id', id);
+  target.searchParams.set('ba_token', `BA-${id}`);
+  target.searchParams.set('token', id);
+  return target.toString();
+}
+
+/**
+ * The local checkout's pages, served only when it is the provider. The id in the path is the capability,
+ * as PayPal's approve link is; the forms post to Perch's own origin (form-action 'self').
+ */
+export function localCheckoutRoutes(local: LocalCheckoutProvider): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Plain HTML forms post application/x-www-form-urlencoded; they carry no fields Perch reads.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) =>
+      done(null, {}),
+    );
+
+    app.get(
+      '/paypal/local-checkout/:id',
+      { schema: { hide: true, params, response: { 200: html, 404: html } } },
+      async (request, reply) => {
+        const row = await local.find(request.params.id);
+        reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+        if (row?.status !== 'APPROVAL_PENDING') return reply.status(404).send(renderMissingPage());
+        return renderCheckoutPage(row, localCheckoutPath(row.id));
+      },
+    );
+
+    app.post(
+      '/paypal/local-checkout/:id/approve',
+      { schema: { hide: true, params, response: { 303: redirectResponse, 404: html } } },
+      async (request, reply) => {
+        const approved = (await local.approve(request.params.id)) ?? (await local.find(request.params.id));
+        if (approved?.status !== 'ACTIVE') {
+          return reply.status(404).type('text/html; charset=utf-8').send(renderMissingPage());
+        }
+        return reply.redirect(withReturnQuery(approved.returnUrl, approved.id), 303);
+      },
+    );
+
+    app.post(
+      '/paypal/local-checkout/:id/cancel',
+      { schema: { hide: true, params, response: { 303: redirectResponse, 404: html } } },
+      async (request, reply) => {
+        const row = await local.find(request.params.id);
+        if (!row) return reply.status(404).type('text/html; charset=utf-8').send(renderMissingPage());
+        const target = new URL(row.cancelUrl);
+        target.searchParams.set('token', row.id);
+        return reply.redirect(target.toString(), 303);
+      },
+    );
+  };
+}

@@ -1,0 +1,158 @@
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  type Change,
+  maxStreamsPerUser,
+  type StreamClosedReason,
+  streamRetryMs,
+  tooManyStreamsMessage,
+} from '../../domain/realtime.ts';
+import { tooManyRequests } from '../errors.ts';
+import { createSseStream, formatEvent, heartbeatFrame, type SseStream } from './sse-stream.ts';
+
+export interface LiveStream {
+  readonly id: number;
+  readonly organizationId: string;
+  readonly userId: string;
+  readonly sessionId: string;
+  readonly stream: SseStream;
+}
+
+/** Which streams may stay open: those whose session is alive and whose user is still a member. */
+export type StreamCheck = (
+  streams: readonly LiveStream[],
+) => Promise<Map<number, { hasSession: boolean; isMember: boolean }>>;
+
+export interface HubOptions {
+  checkStreams: StreamCheck;
+  log: FastifyBaseLogger;
+  heartbeatMs?: number;
+  /** How often every stream's session is checked again, so that an expired one closes. */
+  recheckMs?: number;
+}
+
+export interface RealtimeHub {
+  openStream(details: { organizationId: string; userId: string; sessionId: string; isReconnect: boolean }): LiveStream;
+  /** A change announced by the database: forwarded to the organization's streams, or closing ended ones. */
+  publish(change: Change): void;
+  /** Changes may have been missed (the database link was re-established): every stream is told to refetch. */
+  resyncAll(): void;
+  /** Ends every stream (the server is shutting down; browsers reconnect to another instance). */
+  closeAll(): void;
+  stop(): void;
+  readonly streamCount: number;
+}
+
+/** Fans changes out to this instance's open streams, per organization; one timer beats for all of them. */
+export function createRealtimeHub(options: HubOptions): RealtimeHub {
+  const byOrganization = new Map<string, Set<LiveStream>>();
+  const perUser = new Map<string, number>();
+  const all = new Set<LiveStream>();
+  let nextStreamId = 1;
+  let nextEventId = 1;
+
+  const remove = (live: LiveStream) => {
+    if (!all.delete(live)) return;
+    const streams = byOrganization.get(live.organizationId);
+    streams?.delete(live);
+    if (streams?.size === 0) byOrganization.delete(live.organizationId);
+    const count = (perUser.get(live.userId) ?? 1) - 1;
+    if (count === 0) perUser.delete(live.userId);
+    else perUser.set(live.userId, count);
+  };
+
+  const closeWith = (live: LiveStream, reason: StreamClosedReason) => {
+    live.stream.write(formatEvent('closed', { reason }, nextEventId++));
+    live.stream.end();
+  };
+
+  // Checks run one at a time; streams asked for meanwhile are checked together next.
+  let pending = new Set<LiveStream>();
+  let running: Promise<void> | null = null;
+  const runChecks = async () => {
+    while (pending.size > 0) {
+      const batch = [...pending].filter((live) => live.stream.isOpen);
+      pending = new Set();
+      if (batch.length === 0) continue;
+      try {
+        const found = await options.checkStreams(batch);
+        for (const live of batch) {
+          const state = found.get(live.id);
+          if (!state?.hasSession) closeWith(live, 'signed-out');
+          else if (!state.isMember) closeWith(live, 'removed');
+        }
+      } catch (error) {
+        options.log.warn({ err: error }, 'live streams could not be checked; trying again at the next check');
+      }
+    }
+    running = null;
+  };
+  const check = (streams: Iterable<LiveStream>) => {
+    for (const live of streams) pending.add(live);
+    if (!running && pending.size > 0) running = runChecks();
+  };
+
+  const heartbeat = setInterval(() => {
+    for (const live of all) live.stream.write(heartbeatFrame);
+  }, options.heartbeatMs ?? 20_000);
+  heartbeat.unref();
+  const recheck = setInterval(() => check(all), options.recheckMs ?? 60_000);
+  recheck.unref();
+
+  return {
+    openStream({ organizationId, userId, sessionId, isReconnect }) {
+      if ((perUser.get(userId) ?? 0) >= maxStreamsPerUser) throw tooManyRequests(tooManyStreamsMessage, 30);
+      const live: LiveStream = {
+        id: nextStreamId++,
+        organizationId,
+        userId,
+        sessionId,
+        stream: createSseStream(streamRetryMs),
+      };
+      all.add(live);
+      perUser.set(userId, (perUser.get(userId) ?? 0) + 1);
+      const streams = byOrganization.get(organizationId) ?? new Set<LiveStream>();
+      byOrganization.set(organizationId, streams);
+      streams.add(live);
+      live.stream.onClose(() => remove(live));
+      live.stream.write(formatEvent('ready', { organizationId }, nextEventId++));
+      // Nothing is replayed: a browser that was away refetches what it shows.
+      if (isReconnect) live.stream.write(formatEvent('resync', {}, nextEventId++));
+      return live;
+    },
+
+    publish(change) {
+      if (change.kind === 'sessions') {
+        const users = change.userIds && new Set(change.userIds);
+        check([...all].filter((live) => !users || users.has(live.userId)));
+        return;
+      }
+      const streams = byOrganization.get(change.organizationId);
+      if (!streams) return;
+      const frame = formatEvent(change.kind, change, nextEventId++);
+      for (const live of streams) live.stream.write(frame);
+      if (change.kind === 'members' && !change.renamed) {
+        const users = change.userIds && new Set(change.userIds);
+        check([...streams].filter((live) => !users || users.has(live.userId)));
+      }
+    },
+
+    resyncAll() {
+      const frame = formatEvent('resync', {}, nextEventId++);
+      for (const live of all) live.stream.write(frame);
+    },
+
+    closeAll() {
+      for (const live of [...all]) live.stream.end();
+    },
+
+    stop() {
+      clearInterval(heartbeat);
+      clearInterval(recheck);
+      for (const live of [...all]) live.stream.end();
+    },
+
+    get streamCount() {
+      return all.size;
+    },
+  };
+}

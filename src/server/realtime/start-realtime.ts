@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { changeSchema } from '../../domain/realtime.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { createRealtimeHub, type RealtimeHub, type StreamCheck } from './hub.ts';
+
+/** The channel migration 0008's triggers announce on. */
+export const changesChannel = 'perch_changes';
+
+export interface Realtime {
+  hub: RealtimeHub;
+  stop(): Promise<void>;
+}
+
+/** Listens for the database's announcements and hands them to this instance's hub. */
+export async function startRealtime(options: {
+  database: DatabaseHandle;
+  log: FastifyBaseLogger;
+  checkStreams: StreamCheck;
+}): Promise<Realtime> {
+  const { database, log } = options;
+  const hub = createRealtimeHub({ checkStreams: options.checkStreams, log });
+  const listener = await database.listen(changesChannel, {
+    onNotification: (payload) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(payload);
+      } catch {
+        parsed = undefined;
+      }
+      const change = changeSchema.safeParse(parsed);
+      if (change.success) hub.publish(change.data);
+      else log.warn({ payload: payload.slice(0, 200) }, 'an unreadable change announcement was ignored');
+    },
+    onReconnect: () => {
+      log.info('the link to the database for live updates is back; live views refetch');
+      hub.resyncAll();
+    },
+    onError: (error) => log.warn({ err: error }, 'the link to the database for live updates failed; reconnecting'),
+  });
+  return {
+    hub,
+    stop: async () => {
+      hub.stop();
+      await listener.close();
+    },
+  };
+}

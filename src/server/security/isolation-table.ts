@@ -1,0 +1,393 @@
+import { randomUUID } from 'node:crypto';
+import type { TestClient } from '../testing/harness.ts';
+import {
+  addMembership,
+  createTenant,
+  futureDate,
+  futureWeekday,
+  insertBooking,
+  insertDesk,
+  inviteSomeone,
+  signUpPerson,
+  type Tenant,
+  type World,
+} from './tenant-world.ts';
+
+/**
+ * Who may call a route:
+ * - public: anyone, signed in or not (a token in the path or body is the authorization);
+ * - self: any signed-in user, about their own account and nothing of a tenant's;
+ * - member / admin: a member / an admin of the organization the route names (its floor, desk, booking, member...);
+ * - platform: administrators of the platform organization.
+ */
+export type Access = 'public' | 'self' | 'member' | 'admin' | 'platform';
+
+export interface RequestPlan {
+  url: string;
+  body?: unknown;
+  /** The rightful caller, when it is not the tenant's member or admin (or for public and self routes). */
+  caller?: TestClient;
+}
+
+export interface RouteCase {
+  access: Access;
+  /** The status the rightful caller gets: proof that the refusals below are about who calls, not bad input. */
+  success: number;
+  /** A stream that stays open (Server-Sent Events): the rightful caller's answer is checked by its head only. */
+  stream?: boolean;
+  /** The request about tenant A. Routes that change or delete something get fresh objects of their own. */
+  plan(world: World): Promise<RequestPlan> | RequestPlan;
+}
+
+const fakeToken = 'A'.repeat(43);
+const q = (values: Record<string, string>) => new URLSearchParams(values).toString();
+const freshMember = async (world: World) => {
+  const person = await signUpPerson(world.testApp, 'fresh-member-');
+  await addMembership(world.testApp, world.a.id, person.id, 'member');
+  return person;
+};
+const freshDesk = (world: World) => insertDesk(world.testApp, world.a);
+const location = (tenant: Tenant) => `/api/objects/${tenant.uploadId}`;
+
+/** How each registered route is exercised. A route missing here fails the isolation suite with its name. */
+export const routeCases: Record<string, RouteCase> = {
+  // Documentation and health: nothing of anyone's.
+  'GET /api/openapi.json': { access: 'public', success: 200, plan: () => ({ url: '/api/openapi.json' }) },
+  'GET /api/docs': { access: 'public', success: 200, plan: () => ({ url: '/api/docs' }) },
+  'GET /api/docs/reference.js': { access: 'public', success: 200, plan: () => ({ url: '/api/docs/reference.js' }) },
+  'GET /api/docs/reference.css': { access: 'public', success: 200, plan: () => ({ url: '/api/docs/reference.css' }) },
+  'GET /api/health': { access: 'public', success: 200, plan: () => ({ url: '/api/health' }) },
+
+  // Accounts: the caller's own.
+  'POST /api/register': {
+    access: 'public',
+    success: 201,
+    plan: () => ({
+      url: '/api/register',
+      body: { email: `${randomUUID()}@example.com`, password: 'correct horse battery', firstName: 'N', lastName: 'U' },
+    }),
+  },
+  'POST /api/login': {
+    access: 'public',
+    success: 200,
+    plan: (world) => ({ url: '/api/login', body: { email: world.outsider.email, password: world.outsider.password } }),
+  },
+  'GET /api/login': { access: 'public', success: 302, plan: () => ({ url: '/api/login' }) },
+  'GET /api/logout': { access: 'public', success: 302, plan: () => ({ url: '/api/logout' }) },
+  'POST /api/logout': { access: 'public', success: 200, plan: () => ({ url: '/api/logout', body: {} }) },
+  'POST /api/forgot-password': {
+    access: 'public',
+    success: 200,
+    plan: (world) => ({ url: '/api/forgot-password', body: { email: world.a.member.email } }),
+  },
+  'GET /api/reset-password/:token': {
+    access: 'public',
+    success: 400,
+    plan: () => ({ url: `/api/reset-password/${fakeToken}` }),
+  },
+  'POST /api/reset-password': {
+    access: 'public',
+    success: 400,
+    plan: () => ({ url: '/api/reset-password', body: { token: fakeToken, newPassword: 'a new password' } }),
+  },
+  'GET /api/verify-email/:token': {
+    access: 'public',
+    success: 302,
+    plan: () => ({ url: `/api/verify-email/${fakeToken}` }),
+  },
+  'GET /api/user': { access: 'self', success: 200, plan: () => ({ url: '/api/user' }) },
+  'GET /api/user/export': { access: 'self', success: 200, plan: () => ({ url: '/api/user/export' }) },
+  'DELETE /api/user': {
+    access: 'self',
+    success: 200,
+    plan: async (world) => {
+      const person = await signUpPerson(world.testApp, 'leaving-');
+      return { url: '/api/user', body: { password: person.password }, caller: person.client };
+    },
+  },
+
+  // Organizations.
+  'POST /api/organizations': {
+    access: 'self',
+    success: 201,
+    plan: () => ({ url: '/api/organizations', body: { name: 'Another Org', slug: `another-${randomUUID()}` } }),
+  },
+  'GET /api/organizations': { access: 'self', success: 200, plan: () => ({ url: '/api/organizations' }) },
+  'GET /api/organizations/:id': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}` }),
+  },
+  'PUT /api/organizations/:id': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}`, body: { defaultZoomLevel: 1 } }),
+  },
+
+  // Members and invitations.
+  'GET /api/organizations/:id/members': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/members` }),
+  },
+  'GET /api/organizations/:id/members/me': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/members/me` }),
+  },
+  'PATCH /api/organizations/:id/members/:userId/role': {
+    access: 'admin',
+    success: 200,
+    plan: async (w) => ({
+      url: `/api/organizations/${w.a.id}/members/${(await freshMember(w)).id}/role`,
+      body: { role: 'admin' },
+    }),
+  },
+  'DELETE /api/organizations/:id/members/:userId': {
+    access: 'admin',
+    success: 200,
+    plan: async (w) => ({ url: `/api/organizations/${w.a.id}/members/${(await freshMember(w)).id}` }),
+  },
+  'POST /api/organizations/:id/invite': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/invite`, body: { emails: [`${randomUUID()}@example.com`] } }),
+  },
+  'GET /api/organizations/:id/invitations': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/invitations` }),
+  },
+  'DELETE /api/organizations/:id/invitations/:invitationId': {
+    access: 'admin',
+    success: 200,
+    plan: async (w) => ({ url: `/api/organizations/${w.a.id}/invitations/${(await inviteSomeone(w.a)).id}` }),
+  },
+  'POST /api/organizations/:id/invitations/:invitationId/resend': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/invitations/${w.a.invitationId}/resend`, body: {} }),
+  },
+  'GET /api/invitations/:token': {
+    access: 'public',
+    success: 404,
+    plan: () => ({ url: `/api/invitations/${fakeToken}` }),
+  },
+  'POST /api/signup-with-invitation': {
+    access: 'public',
+    success: 404,
+    plan: () => ({ url: '/api/signup-with-invitation', body: { token: fakeToken, password: 'correct horse battery' } }),
+  },
+
+  // Floors and desks.
+  'GET /api/organizations/:id/floors': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/floors` }),
+  },
+  'POST /api/organizations/:id/floors': {
+    access: 'admin',
+    success: 201,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/floors`, body: { name: `Floor ${randomUUID().slice(0, 8)}` } }),
+  },
+  'PUT /api/floors/:floorId': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: `/api/floors/${w.a.floorId}`, body: { defaultZoomLevel: 1 } }),
+  },
+  'GET /api/organizations/:id/desks': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/desks` }),
+  },
+  'GET /api/floors/:floorId/desks': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/floors/${w.a.floorId}/desks` }),
+  },
+  'POST /api/organizations/:id/desks': {
+    access: 'admin',
+    success: 201,
+    plan: (w) => ({
+      url: `/api/organizations/${w.a.id}/desks`,
+      body: { name: `Desk ${randomUUID().slice(0, 8)}`, floorId: w.a.floorId, positionX: 300, positionY: 300 },
+    }),
+  },
+  'PUT /api/desks/:deskId': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: `/api/desks/${w.a.deskIds[1]}`, body: { rotation: 90 } }),
+  },
+  'DELETE /api/desks/:deskId': {
+    access: 'admin',
+    success: 200,
+    plan: async (w) => ({ url: `/api/desks/${await freshDesk(w)}` }),
+  },
+  'DELETE /api/organizations/:id/desks': {
+    access: 'admin',
+    success: 200,
+    // Deletes every desk: an organization of its own, with the same admin and member as tenant A.
+    plan: async (w) => {
+      const spare = await createTenant(w.testApp, 'A2', w.a.admin, w.a.member);
+      return { url: `/api/organizations/${spare.id}/desks` };
+    },
+  },
+
+  // Bookings.
+  'POST /api/bookings': {
+    access: 'member',
+    success: 201,
+    plan: async (w) => ({
+      url: '/api/bookings',
+      body: { organizationId: w.a.id, deskId: await freshDesk(w), bookingDate: futureDate(60), timeSlot: 'morning' },
+    }),
+  },
+  'POST /api/bookings/bulk': {
+    access: 'member',
+    success: 201,
+    plan: async (w) => ({
+      url: '/api/bookings/bulk',
+      body: {
+        organizationId: w.a.id,
+        bookings: [{ deskId: await freshDesk(w), bookingDate: futureDate(61), timeSlot: 'afternoon' }],
+      },
+    }),
+  },
+  'POST /api/desks/weekly-availability': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({
+      url: '/api/desks/weekly-availability',
+      body: { organizationId: w.a.id, deskId: w.a.deskIds[1], startDate: futureWeekday(70), timeSlot: 'full-day' },
+    }),
+  },
+  'GET /api/users/bookings': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/users/bookings?${q({ organizationId: w.a.id })}` }),
+  },
+  'GET /api/organizations/:id/bookings': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({
+      url: `/api/organizations/${w.a.id}/bookings?${q({ startDate: futureDate(0), endDate: futureDate(200) })}`,
+    }),
+  },
+  'GET /api/desks/:deskId/availability': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/desks/${w.a.deskIds[0]}/availability?${q({ date: futureDate(21) })}` }),
+  },
+  'DELETE /api/bookings/:id': {
+    access: 'member',
+    success: 200,
+    plan: async (w) => ({
+      url: `/api/bookings/${await insertBooking(w.testApp, w.a.id, await freshDesk(w), w.a.member.id)}`,
+    }),
+  },
+  'DELETE /api/organizations/:id/users/:userId/bookings': {
+    access: 'admin',
+    success: 200,
+    plan: async (w) => {
+      const member = await freshMember(w);
+      await insertBooking(w.testApp, w.a.id, await freshDesk(w), member.id);
+      return { url: `/api/organizations/${w.a.id}/users/${member.id}/bookings` };
+    },
+  },
+
+  // Floor-plan images.
+  'POST /api/objects/upload': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: '/api/objects/upload', body: { organizationId: w.a.id } }),
+  },
+  'PUT /api/objects/upload/:token': {
+    access: 'public',
+    success: 403,
+    plan: () => ({ url: `/api/objects/upload/${fakeToken}`, body: {} }),
+  },
+  'PUT /api/floors/:floorId/floor-plan': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: `/api/floors/${w.a.floorId}/floor-plan`, body: { floorPlanURL: location(w.a) } }),
+  },
+  'PUT /api/organizations/:orgId/floor-plan': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/floor-plan`, body: { floorPlanURL: location(w.a) } }),
+  },
+  'GET /api/objects/:uploadId': { access: 'member', success: 200, plan: (w) => ({ url: location(w.a) }) },
+
+  // Live updates.
+  'GET /api/organizations/:id/events': {
+    access: 'member',
+    success: 200,
+    stream: true,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/events` }),
+  },
+
+  // Audit log.
+  'GET /api/organizations/:id/audit-log': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/audit-log` }),
+  },
+  'GET /api/admin/audit-log': { access: 'platform', success: 200, plan: () => ({ url: '/api/admin/audit-log' }) },
+
+  // Subscriptions (issue 6). A's trial has nothing to cancel (409 for its admin); reactivating it starts a checkout.
+  'GET /api/organizations/:id/subscription': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/subscription` }),
+  },
+  'POST /api/organizations/:id/subscription/cancel': {
+    access: 'admin',
+    success: 409,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/subscription/cancel`, body: {} }),
+  },
+  'POST /api/organizations/:id/subscription/reactivate': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/subscription/reactivate`, body: { planId: 'tier-1' } }),
+  },
+
+  // The payment provider's side. Without PayPal credentials (the local checkout) no webhook can be verified: 400.
+  'GET /paypal/setup': { access: 'self', success: 200, plan: () => ({ url: '/paypal/setup' }) },
+  'POST /paypal/subscription': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: '/paypal/subscription', body: { planId: 'tier-2', organizationId: w.a.id } }),
+  },
+  'GET /paypal/return': { access: 'public', success: 303, plan: () => ({ url: '/paypal/return' }) },
+  'GET /paypal/cancel': { access: 'public', success: 303, plan: () => ({ url: '/paypal/cancel' }) },
+  'POST /paypal/webhook': {
+    access: 'public',
+    success: 400,
+    plan: () => ({ url: '/paypal/webhook', body: { id: 'WH-1', event_type: 'BILLING.SUBSCRIPTION.ACTIVATED' } }),
+  },
+
+  // Platform administration: the same limit A's trial already has, so A's rights do not change.
+  'GET /api/admin/organizations': {
+    access: 'platform',
+    success: 200,
+    plan: () => ({ url: '/api/admin/organizations' }),
+  },
+  'POST /api/admin/organizations/:id/subscription/override': {
+    access: 'platform',
+    success: 200,
+    plan: (w) => ({
+      url: `/api/admin/organizations/${w.a.id}/subscription/override`,
+      body: { planName: 'Tier 1', maxUsers: 50 },
+    }),
+  },
+  'DELETE /api/admin/organizations/:id/subscription/override': {
+    access: 'platform',
+    success: 200,
+    plan: async (w) => {
+      await w.testApp.database.sql.query('UPDATE subscriptions SET is_overridden = true WHERE organization_id = $1', [
+        w.a.id,
+      ]);
+      return { url: `/api/admin/organizations/${w.a.id}/subscription/override` };
+    },
+  },
+};

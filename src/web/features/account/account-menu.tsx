@@ -1,0 +1,67 @@
+import { ChevronDown, Download, Trash2 } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useRef, useState } from 'react';
+import type { PublicUser } from '../../../domain/account.ts';
+import { exportUrl } from './api.ts';
+import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+
+function initials(user: PublicUser): string {
+  const letters = [user.firstName?.[0], user.lastName?.[0]].filter(Boolean).join('');
+  return (letters || user.email[0] || '?').toUpperCase();
+}
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';
+
+/** The user's avatar opens the account menu: a copy of one's data, and deleting the account. */
+export function AccountMenu({ user }: { user: PublicUser }) {
+  const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const closeDelete = () => {
+    setIsDeleteOpen(false);
+    // The menu item that opened the dialog is gone: focus goes back to the menu's button.
+    setTimeout(() => triggerRef.current?.focus(), 0);
+  };
+  return (
+    <>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger
+          ref={triggerRef}
+          aria-label="Account menu"
+          className="flex items-center gap-1 rounded-full p-0.5 hover:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-300 focus-visible:outline-none"
+        >
+          <span
+            aria-hidden="true"
+            className="flex size-9 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
+          >
+            {initials(user)}
+          </span>
+          <ChevronDown className="size-3.5 text-slate-500" aria-hidden="true" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+          >
+            <DropdownMenu.Item asChild className={itemClass}>
+              <a href={exportUrl} download>
+                <Download className="size-4" aria-hidden="true" />
+                Download my data
+              </a>
+            </DropdownMenu.Item>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+            <DropdownMenu.Item
+              className={`${itemClass} text-red-700 data-[highlighted]:bg-red-50`}
+              onSelect={() => setIsDeleteOpen(true)}
+            >
+              <Trash2 className="size-4" aria-hidden="true" />
+              Delete account
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {isDeleteOpen && <DeleteAccountDialog user={user} onClose={closeDelete} />}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { useMutation, useQueries } from '@tanstack/react-query';
+import type { DeleteAccountInput } from '../../../domain/data-rights.ts';
+import type { MemberView } from '../../../domain/team.ts';
+import { apiRequest } from '../../app/api.ts';
+import { queryClient } from '../../app/query-client.ts';
+import type { Organization } from '../organizations/api.ts';
+import { membersKey } from '../team/api.ts';
+
+/** The JSON download: a plain link, so the browser saves the server's attachment itself. */
+export const exportUrl = '/api/user/export';
+
+export interface DeleteAccountAnswer {
+  message: string;
+  cancelledBookings: number;
+  deletedOrganizations: string[];
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (input: DeleteAccountInput) => apiRequest<DeleteAccountAnswer>('DELETE', '/api/user', input),
+    // Nothing cached belongs to anyone any more.
+    onSuccess: () => queryClient.clear(),
+  });
+}
+
+export interface DeletionConsequences {
+  isLoading: boolean;
+  /** Organizations deleted with the account: the user is their only member. */
+  deleted: string[];
+  /** Organizations that would be left without an admin: deletion is refused until someone else is one. */
+  blocking: string[];
+}
+
+/** What deleting the account would do, from each organization's member list. */
+export function useDeletionConsequences(userId: string, organizations: Organization[]): DeletionConsequences {
+  const lists = useQueries({
+    // Read afresh: a list cached before someone joined would promise to delete an organization that is shared.
+    queries: organizations.map((organization) => ({
+      queryKey: membersKey(organization.id),
+      staleTime: 0,
+      refetchOnMount: 'always' as const,
+    })),
+  });
+  const deleted: string[] = [];
+  const blocking: string[] = [];
+  if (lists.some((list) => list.isFetching)) return { isLoading: true, deleted, blocking };
+  organizations.forEach((organization, index) => {
+    const members = lists[index]?.data as MemberView[] | undefined;
+    if (!members) return;
+    if (members.length === 1) deleted.push(organization.name);
+    const admins = members.filter((member) => member.role === 'admin');
+    if (members.length > 1 && admins.length === 1 && admins[0]?.userId === userId) blocking.push(organization.name);
+  });
+  return { isLoading: false, deleted, blocking };
+}

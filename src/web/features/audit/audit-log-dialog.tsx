@@ -1,0 +1,90 @@
+import { useEffect, useRef } from 'react';
+import type { AuditEventView } from '../../../domain/audit.ts';
+import type { OrganizationView } from '../../../domain/organization.ts';
+import { errorMessage } from '../../app/api.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { useAuditLog } from './api.ts';
+import { describeAuditEvent } from './describe-event.ts';
+import { useReturnFocus } from './use-return-focus.ts';
+
+// The reader's own locale and zone: the log says when something happened where they are.
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function AuditEventItem({ event, itemRef }: { event: AuditEventView; itemRef?: (node: HTMLLIElement | null) => void }) {
+  return (
+    <li ref={itemRef} tabIndex={-1} className="grid gap-0.5 py-3 outline-none focus-visible:bg-brand-50">
+      <p className="text-sm text-slate-900">{describeAuditEvent(event)}</p>
+      <p className="text-xs text-slate-600">
+        <time dateTime={event.createdAt}>{dateTime.format(new Date(event.createdAt))}</time>
+        {event.actor?.name && <> · {event.actor.email}</>}
+      </p>
+    </li>
+  );
+}
+
+/**
+ * Admins: who did what and when in the organization, newest first. "Load more" appends the next page and
+ * moves focus to its first event, so keyboard and screen-reader users continue where the new events start.
+ */
+export function AuditLogDialog({ organization, onClose }: { organization: OrganizationView; onClose: () => void }) {
+  useReturnFocus();
+  const log = useAuditLog(organization.id);
+  const events = log.data?.pages.flatMap((page) => page.events) ?? [];
+  const focusIndex = useRef<number | null>(null);
+  const items = useRef(new Map<number, HTMLLIElement>());
+
+  useEffect(() => {
+    if (focusIndex.current === null || focusIndex.current >= events.length) return;
+    items.current.get(focusIndex.current)?.focus();
+    focusIndex.current = null;
+  }, [events.length]);
+
+  const loadMore = () => {
+    focusIndex.current = events.length;
+    void log.fetchNextPage();
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title="Audit Log"
+        description={`Administrator actions in ${organization.name}, newest first.`}
+        size="xl"
+      >
+        {log.isPending && <p role="status">Loading the audit log…</p>}
+        {log.isError && <p role="alert">{errorMessage(log.error, 'Please try again')}</p>}
+        {log.isSuccess && events.length === 0 && (
+          <p className="text-sm text-slate-600">No administrator actions have been recorded yet.</p>
+        )}
+        {events.length > 0 && (
+          <ol aria-label="Audit events" className="divide-y divide-slate-100">
+            {events.map((event, index) => (
+              <AuditEventItem
+                key={event.id}
+                event={event}
+                itemRef={(node) => {
+                  if (node) items.current.set(index, node);
+                  else items.current.delete(index);
+                }}
+              />
+            ))}
+          </ol>
+        )}
+        <p className="sr-only" role="status" aria-live="polite">
+          {log.isSuccess ? `Showing ${events.length} ${events.length === 1 ? 'event' : 'events'}.` : ''}
+        </p>
+        {log.isFetchNextPageError && (
+          <p role="alert">{errorMessage(log.error, 'The next events could not be loaded. Please try again.')}</p>
+        )}
+        {log.hasNextPage && (
+          <div className="flex justify-center">
+            <Button variant="secondary" size="sm" onClick={loadMore} disabled={log.isFetchingNextPage}>
+              {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            </Button>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

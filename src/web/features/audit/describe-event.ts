@@ -1,0 +1,93 @@
+import type { AuditEventView } from '../../../domain/audit.ts';
+import { formatLongDate, isIsoDate } from '../../../domain/dates.ts';
+
+// Details are whatever the server recorded for the action: read them defensively, never trust their shape.
+const text = (details: Record<string, unknown>, key: string): string | undefined => {
+  const value = details[key];
+  return typeof value === 'string' && value !== '' ? value : undefined;
+};
+const numberOf = (details: Record<string, unknown>, key: string): number | undefined => {
+  const value = details[key];
+  return typeof value === 'number' ? value : undefined;
+};
+const objectOf = (details: Record<string, unknown>, key: string): Record<string, unknown> => {
+  const value = details[key];
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+};
+const personOf = (value: Record<string, unknown>): string => text(value, 'name') ?? text(value, 'email') ?? 'someone';
+const possessive = (name: string) => `${name}’s`;
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const dateOf = (value: string | undefined) => (value && isIsoDate(value) ? formatLongDate(value) : 'an unknown date');
+const slotOf = (value: string | undefined) => (value ? value.replaceAll('-', ' ') : '');
+const roleOf = (value: string | undefined) => (value === 'admin' ? 'an admin' : 'a member');
+
+/** Who did it: the name while the account exists, else the recorded e-mail; the system has no account. */
+export function actorName(event: Pick<AuditEventView, 'actor'>): string {
+  return event.actor ? (event.actor.name ?? event.actor.email) : 'Perch';
+}
+
+function cancelledSuffix(count: number | undefined): string {
+  if (!count) return '';
+  return `; ${plural(count, 'booking')} ${count === 1 ? 'was' : 'were'} cancelled`;
+}
+
+/** The event as one plain sentence, without its time ("Ana Lopez changed Sam Lee’s role to admin"). */
+export function describeAuditEvent(event: Pick<AuditEventView, 'action' | 'actor' | 'details'>): string {
+  const who = actorName(event);
+  const details = event.details;
+  const member = personOf(objectOf(details, 'member'));
+  switch (event.action) {
+    case 'member.role_changed':
+      return `${who} changed ${possessive(member)} role to ${text(details, 'to') ?? 'another role'}`;
+    case 'member.removed':
+      return `${who} removed ${member} from the organization${cancelledSuffix(numberOf(details, 'cancelledBookings'))}`;
+    case 'member.bookings_cancelled':
+      return `${who} cancelled ${possessive(member)} upcoming bookings (${plural(numberOf(details, 'cancelledBookings') ?? 0, 'booking')})`;
+    case 'member.account_deleted':
+      return `${member} deleted their account and left the organization${cancelledSuffix(numberOf(details, 'cancelledBookings'))}`;
+    case 'invitation.sent':
+      return `${who} invited ${text(details, 'email') ?? 'someone'} as ${roleOf(text(details, 'role'))}`;
+    case 'invitation.revoked':
+      return `${who} revoked the invitation to ${text(details, 'email') ?? 'someone'}`;
+    case 'invitation.resent':
+      return `${who} sent the invitation to ${text(details, 'email') ?? 'someone'} again`;
+    case 'desk.deleted': {
+      const floor = text(details, 'floorName');
+      return `${who} deleted desk ${text(details, 'name') ?? ''}${floor ? ` on ${floor}` : ''}`;
+    }
+    case 'desks.deleted_all':
+      return `${who} deleted all desks (${plural(numberOf(details, 'count') ?? 0, 'desk')})`;
+    case 'booking.permanent_created': {
+      const cancelled = Array.isArray(details.cancelledBookings) ? details.cancelledBookings.length : 0;
+      return `${who} booked desk ${text(details, 'desk') ?? ''} permanently from ${dateOf(text(details, 'bookingDate'))}${cancelledSuffix(cancelled)}`;
+    }
+    case 'booking.cancelled_by_admin': {
+      const owner = personOf(objectOf(details, 'owner'));
+      const slot = slotOf(text(details, 'timeSlot'));
+      return `${who} cancelled ${possessive(owner)} booking of desk ${text(details, 'desk') ?? ''} on ${dateOf(text(details, 'bookingDate'))}${slot ? ` (${slot})` : ''}`;
+    }
+    case 'subscription.created':
+      return `${who} started a subscription checkout`;
+    case 'subscription.activated':
+      return event.actor ? `${who} activated the subscription` : 'The subscription became active';
+    case 'subscription.cancelled':
+      return event.actor ? `${who} cancelled the subscription` : 'The subscription was cancelled';
+    case 'subscription.reactivated':
+      return `${who} reactivated the subscription`;
+    case 'subscription.suspended':
+      return 'The subscription was suspended by the payment provider';
+    case 'subscription.expired':
+      return 'The subscription expired';
+    case 'subscription.trial_ended':
+      return 'The free trial ended';
+    case 'subscription.override_applied': {
+      const plan = text(details, 'planName');
+      const users = numberOf(details, 'maxUsers');
+      return `${who} set the plan to ${plan ?? 'a custom plan'}${users ? ` for up to ${users} users` : ''}`;
+    }
+    case 'subscription.override_removed':
+      return `${who} removed the plan override`;
+    default:
+      return `${who}: ${event.action}`;
+  }
+}

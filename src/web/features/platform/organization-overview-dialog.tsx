@@ -1,0 +1,239 @@
+import { Activity, Building2, Search, ShieldCheck, Users } from 'lucide-react';
+import { type ReactNode, useMemo, useState } from 'react';
+import type { OrganizationView } from '../../../domain/organization.ts';
+import { ApiError, errorMessage } from '../../app/api.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { Input } from '../../components/ui/input.tsx';
+import { StatusBadge } from '../subscriptions/subscription-summary.tsx';
+import { formatDate, formatUsers } from '../subscriptions/subscription-words.ts';
+import { AccessState } from './access-state.tsx';
+import { type PlatformOrganization, usePlatformOrganizations } from './list-organizations.ts';
+import { SubscriptionOverrideDialog } from './subscription-override-dialog.tsx';
+
+function StatTile({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <div className="relative rounded-xl border border-slate-200 bg-white p-4 pl-[4.25rem]">
+      <dt className="text-xs font-medium text-slate-600">
+        <span className="absolute top-1/2 left-4 flex size-10 -translate-y-1/2 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="text-2xl font-semibold text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function SubscriptionCell({ organization }: { organization: PlatformOrganization }) {
+  const { subscription } = organization;
+  return (
+    <div className="grid gap-1">
+      <div className="flex flex-wrap items-center gap-1.5">
+        <span className="font-medium text-slate-900">{subscription.plan ?? 'No plan'}</span>
+        <StatusBadge subscription={subscription} />
+      </div>
+      <span className="text-xs text-slate-600">Up to {formatUsers(subscription.maxUsers)} users</span>
+      {subscription.isOverridden && (
+        <span className="inline-flex w-fit items-center gap-1 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-900">
+          <ShieldCheck className="size-3" aria-hidden="true" />
+          Overridden{subscription.overrideReason ? `: ${subscription.overrideReason}` : ''}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function OrganizationsTable({
+  organizations,
+  onOverride,
+}: {
+  organizations: PlatformOrganization[];
+  onOverride: (organization: PlatformOrganization) => void;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200">
+      <table className="w-full min-w-[720px] text-left text-sm">
+        <caption className="sr-only">Organizations</caption>
+        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              Organization
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              Members
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Created
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Admins
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Subscription
+            </th>
+            <th scope="col" className="px-4 py-3">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {organizations.map((organization) => (
+            <tr key={organization.id} className="align-top hover:bg-slate-50/60">
+              <th scope="row" className="px-4 py-3 font-normal">
+                <span className="block font-medium text-slate-900">{organization.name}</span>
+                <span className="block text-xs text-slate-600">{organization.slug}</span>
+              </th>
+              <td className="px-4 py-3 text-right tabular-nums">{formatUsers(organization.member_count)}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                {formatDate(organization.created_at) ?? '--'}
+              </td>
+              <td className="px-4 py-3 text-slate-700">
+                {organization.admin_emails.length === 0 ? (
+                  <span className="text-slate-500">None</span>
+                ) : (
+                  <ul className="grid gap-0.5">
+                    {organization.admin_emails.map((email) => (
+                      <li key={email} className="break-all">
+                        {email}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+              <td className="px-4 py-3">
+                <SubscriptionCell organization={organization} />
+              </td>
+              <td className="px-4 py-3 text-right">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`Override subscription of ${organization.name}`}
+                  onClick={() => onOverride(organization)}
+                >
+                  Override
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Overview({ organizations }: { organizations: PlatformOrganization[] }) {
+  const [search, setSearch] = useState('');
+  const [overridingId, setOverridingId] = useState<string | null>(null);
+  const overriding = organizations.find((item) => item.id === overridingId) ?? null;
+  const totalMembers = organizations.reduce((sum, item) => sum + item.member_count, 0);
+  const shown = useMemo(() => {
+    const wanted = search.trim().toLowerCase();
+    if (!wanted) return organizations;
+    return organizations.filter(
+      (item) =>
+        item.name.toLowerCase().includes(wanted) ||
+        item.slug.includes(wanted) ||
+        item.admin_emails.some((email) => email.toLowerCase().includes(wanted)),
+    );
+  }, [organizations, search]);
+
+  return (
+    <>
+      <dl className="grid gap-3 sm:grid-cols-3">
+        <StatTile
+          icon={<Building2 className="size-5" aria-hidden="true" />}
+          label="Organizations"
+          value={formatUsers(organizations.length)}
+        />
+        <StatTile
+          icon={<Users className="size-5" aria-hidden="true" />}
+          label="Total Members"
+          value={formatUsers(totalMembers)}
+        />
+        <StatTile icon={<Activity className="size-5" aria-hidden="true" />} label="Active Today" value="--" />
+      </dl>
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+          aria-hidden="true"
+        />
+        <Input
+          type="search"
+          aria-label="Search organizations"
+          placeholder="Search by name, slug or admin e-mail"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className="pl-9"
+        />
+      </div>
+      {shown.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+          No organization matches “{search}”.
+        </p>
+      ) : (
+        <OrganizationsTable organizations={shown} onOverride={(item) => setOverridingId(item.id)} />
+      )}
+      {overriding && (
+        <SubscriptionOverrideDialog
+          key={overriding.id}
+          organization={overriding}
+          onClose={() => setOverridingId(null)}
+        />
+      )}
+    </>
+  );
+}
+
+/** Spec section 2, Platform screens: every organization, for the admins of the platform organization only. */
+export function OrganizationOverviewDialog({
+  organization,
+  onClose,
+}: {
+  organization: OrganizationView;
+  onClose: () => void;
+}) {
+  const isAllowed = organization.isPlatform && organization.role === 'admin';
+  const list = usePlatformOrganizations(isAllowed);
+  const refused = list.error instanceof ApiError && (list.error.status === 401 || list.error.status === 403);
+
+  let body: ReactNode;
+  if (!organization.isPlatform) body = <AccessState problem="not-platform" />;
+  else if (organization.role !== 'admin') body = <AccessState problem="not-admin" />;
+  else if (refused)
+    body = <AccessState problem="not-admin" detail={errorMessage(list.error, 'Admin Access Required')} />;
+  else if (list.isPending) {
+    body = (
+      <div role="status" aria-label="Loading organizations" className="grid gap-3">
+        <div className="grid gap-3 sm:grid-cols-3">
+          <div className="h-20 animate-pulse rounded-xl bg-slate-100" />
+          <div className="h-20 animate-pulse rounded-xl bg-slate-100" />
+          <div className="h-20 animate-pulse rounded-xl bg-slate-100" />
+        </div>
+        <div className="h-48 animate-pulse rounded-xl bg-slate-100" />
+      </div>
+    );
+  } else if (list.isError) {
+    body = (
+      <div role="alert" className="grid justify-items-start gap-3">
+        <p className="text-sm text-slate-800">{errorMessage(list.error, 'Please try again')}</p>
+        <Button size="sm" variant="secondary" onClick={() => void list.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else body = <Overview organizations={list.data} />;
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title="Organization Overview"
+        description="Every organization on Perch, its team and its subscription."
+        size="2xl"
+        className="lg:max-w-5xl"
+      >
+        {body}
+      </DialogContent>
+    </Dialog>
+  );
+}

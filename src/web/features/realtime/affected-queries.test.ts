@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import type { OrganizationChange } from '../../../domain/realtime.ts';
+import { isAffectedBy, isOrganizationQuery } from './affected-queries.ts';
+
+const scope = { organizationId: 'org-1', userId: 'me' };
+const booking = (values: Partial<Extract<OrganizationChange, { kind: 'bookings' }>> = {}): OrganizationChange => ({
+  kind: 'bookings',
+  organizationId: 'org-1',
+  fromDate: '2030-03-04',
+  toDate: '2030-03-06',
+  hasPermanent: false,
+  userIds: ['someone'],
+  ...values,
+});
+
+describe('isAffectedBy', () => {
+  it('refetches the day views whose dates the bookings touch, and no other day', () => {
+    expect(
+      isAffectedBy(booking(), ['/api/organizations', 'org-1', 'bookings', '2030-03-05', '2030-03-05'], scope),
+    ).toBe(true);
+    expect(
+      isAffectedBy(booking(), ['/api/organizations', 'org-1', 'bookings', '2030-03-07', '2030-03-07'], scope),
+    ).toBe(false);
+    expect(
+      isAffectedBy(booking(), ['/api/organizations', 'org-1', 'bookings', '2030-03-01', '2030-03-03'], scope),
+    ).toBe(false);
+    expect(
+      isAffectedBy(booking(), ['/api/organizations', 'org-2', 'bookings', '2030-03-05', '2030-03-05'], scope),
+    ).toBe(false);
+  });
+
+  it('counts a permanent booking on every later date, never on earlier ones', () => {
+    const permanent = booking({ hasPermanent: true, toDate: '2030-03-04' });
+    expect(
+      isAffectedBy(permanent, ['/api/organizations', 'org-1', 'bookings', '2031-01-01', '2031-01-01'], scope),
+    ).toBe(true);
+    expect(isAffectedBy(permanent, ['/api/desks', 'desk-1', 'availability', '2031-01-01'], scope)).toBe(true);
+    expect(isAffectedBy(permanent, ['/api/desks', 'desk-1', 'availability', '2030-03-03'], scope)).toBe(false);
+  });
+
+  it("refetches My Bookings only when the change touched the user's own bookings", () => {
+    expect(isAffectedBy(booking(), ['/api/users/bookings', 'org-1'], scope)).toBe(false);
+    expect(isAffectedBy(booking({ userIds: ['me'] }), ['/api/users/bookings', 'org-1'], scope)).toBe(true);
+    expect(isAffectedBy(booking({ userIds: null }), ['/api/users/bookings', 'org-1'], scope)).toBe(true);
+  });
+
+  it("refetches only the changed floors' desks, and booking lists only when a desk was renamed", () => {
+    const moved: OrganizationChange = { kind: 'desks', organizationId: 'org-1', floorIds: ['floor-1'], renamed: false };
+    expect(isAffectedBy(moved, ['/api/floors', 'floor-1', 'desks'], scope)).toBe(true);
+    expect(isAffectedBy(moved, ['/api/floors', 'floor-2', 'desks'], scope)).toBe(false);
+    expect(isAffectedBy(moved, ['/api/organizations', 'org-1', 'desks'], scope)).toBe(true);
+    expect(isAffectedBy(moved, ['/api/organizations', 'org-1', 'bookings', '2030-01-01', '2030-01-01'], scope)).toBe(
+      false,
+    );
+    const renamed = { ...moved, renamed: true };
+    expect(isAffectedBy(renamed, ['/api/organizations', 'org-1', 'bookings', '2030-01-01', '2030-01-01'], scope)).toBe(
+      true,
+    );
+  });
+
+  it('refetches the team, the subscription seats and, for a change to me, the organization list', () => {
+    const joined: OrganizationChange = { kind: 'members', organizationId: 'org-1', userIds: ['someone'] };
+    expect(isAffectedBy(joined, ['/api/organizations', 'org-1', 'members'], scope)).toBe(true);
+    expect(isAffectedBy(joined, ['/api/organizations', 'org-1', 'members', 'me'], scope)).toBe(true);
+    expect(isAffectedBy(joined, ['/api/organizations', 'org-1', 'subscription'], scope)).toBe(true);
+    expect(isAffectedBy(joined, ['/api/organizations'], scope)).toBe(false);
+    expect(isAffectedBy({ ...joined, userIds: ['me'] }, ['/api/organizations'], scope)).toBe(true);
+    expect(isAffectedBy(joined, ['/api/organizations', 'org-1', 'floors'], scope)).toBe(false);
+  });
+
+  it('refetches the organization list for the organization and subscription, and nothing for another tenant', () => {
+    const zoom: OrganizationChange = { kind: 'organization', organizationId: 'org-1' };
+    expect(isAffectedBy(zoom, ['/api/organizations'], scope)).toBe(true);
+    expect(isAffectedBy(zoom, ['/api/organizations', 'org-1'], scope)).toBe(true);
+    expect(isAffectedBy(zoom, ['/api/organizations', 'org-2'], scope)).toBe(false);
+    const plan: OrganizationChange = { kind: 'subscription', organizationId: 'org-1' };
+    expect(isAffectedBy(plan, ['/api/organizations', 'org-1', 'subscription'], scope)).toBe(true);
+    expect(isAffectedBy(plan, ['/api/organizations', 'org-1', 'invitations'], scope)).toBe(false);
+    expect(isAffectedBy(plan, ['/api/user'], scope)).toBe(false);
+  });
+});
+
+describe('isOrganizationQuery', () => {
+  it("covers every read of the organization after a gap, but not the user's own account", () => {
+    expect(isOrganizationQuery(['/api/organizations', 'org-1', 'floors'], scope)).toBe(true);
+    expect(isOrganizationQuery(['/api/floors', 'floor-1', 'desks'], scope)).toBe(true);
+    expect(isOrganizationQuery(['/api/organizations', 'org-2', 'floors'], scope)).toBe(false);
+    expect(isOrganizationQuery(['/api/user'], scope)).toBe(false);
+  });
+});

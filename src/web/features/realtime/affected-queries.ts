@@ -1,0 +1,81 @@
+import type { OrganizationChange } from '../../../domain/realtime.ts';
+
+/** Who is looking: the organization the dashboard shows and the signed-in user. */
+export interface LiveScope {
+  organizationId: string;
+  userId: string;
+}
+
+const includes = (ids: readonly string[] | null, id: unknown) => ids === null || ids.includes(id as string);
+
+/** A change to bookings on these dates: does a read of [start, end] show any of them? */
+function touchesRange(change: Extract<OrganizationChange, { kind: 'bookings' }>, start: unknown, end: unknown) {
+  if (typeof start !== 'string' || typeof end !== 'string') return true;
+  if (end < change.fromDate) return false;
+  return change.hasPermanent || start <= change.toDate;
+}
+
+/** Bookings show desk, floor and member names: a rename changes every booking list. */
+function renamesBookings(change: OrganizationChange): boolean {
+  return (
+    (change.kind === 'desks' && change.renamed) ||
+    change.kind === 'floors' ||
+    (change.kind === 'members' && change.renamed === true)
+  );
+}
+
+/**
+ * Whether a cached query (by its key, the API path's segments) shows something the change altered.
+ * Keys of the browser's reads: /api/organizations[/id[/floors|desks|members[/me]|invitations|subscription|
+ * bookings/start/end]], /api/floors/id/desks, /api/users/bookings/orgId, /api/desks/id/availability/date.
+ */
+export function isAffectedBy(change: OrganizationChange, key: readonly unknown[], scope: LiveScope): boolean {
+  const [root, id, part, ...rest] = key;
+  const concernsMe = change.kind === 'members' && includes(change.userIds, scope.userId);
+  if (root === '/api/organizations') {
+    // The list and one organization: name, floor plan, zoom, subscription, and my role in it.
+    if (id === undefined || part === undefined) {
+      return (
+        (id === undefined || id === change.organizationId) &&
+        (change.kind === 'organization' || change.kind === 'subscription' || concernsMe)
+      );
+    }
+    if (id !== change.organizationId) return false;
+    switch (part) {
+      case 'floors':
+        return change.kind === 'floors';
+      case 'desks':
+        return change.kind === 'desks';
+      case 'members':
+        return change.kind === 'members';
+      case 'invitations':
+        return change.kind === 'invitations';
+      case 'subscription':
+        // Seats used and pending invitations are part of it.
+        return change.kind === 'subscription' || change.kind === 'members' || change.kind === 'invitations';
+      case 'bookings':
+        return change.kind === 'bookings' ? touchesRange(change, rest[0], rest[1]) : renamesBookings(change);
+      default:
+        return false;
+    }
+  }
+  if (root === '/api/floors' && part === 'desks') {
+    return change.kind === 'desks' && includes(change.floorIds, id);
+  }
+  if (root === '/api/users/bookings') {
+    if (id !== change.organizationId) return false;
+    return change.kind === 'bookings' ? includes(change.userIds, scope.userId) : renamesBookings(change);
+  }
+  if (root === '/api/desks' && part === 'availability') {
+    return change.kind === 'bookings' && touchesRange(change, rest[0], rest[0]);
+  }
+  return false;
+}
+
+/** After a gap in the stream: every read of the organization, whatever changed. */
+export function isOrganizationQuery(key: readonly unknown[], scope: LiveScope): boolean {
+  const [root, id] = key;
+  if (root === '/api/organizations') return id === undefined || id === scope.organizationId;
+  if (root === '/api/users/bookings') return id === scope.organizationId;
+  return root === '/api/floors' || root === '/api/desks';
+}

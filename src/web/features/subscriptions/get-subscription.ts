@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Subscription } from '../../../domain/subscription.ts';
+
+/** GET /api/organizations/{id}/subscription: the subscription plus the seats it is counted against. */
+export interface SubscriptionDetails extends Subscription {
+  seatsUsed: number;
+  pendingInvitations: number;
+}
+
+// The key is the path's segments: the default fetcher builds the URL from them.
+export const subscriptionKey = (organizationId: string) =>
+  ['/api/organizations', organizationId, 'subscription'] as const;
+
+export function useSubscription(organizationId: string) {
+  return useQuery<SubscriptionDetails>({ queryKey: subscriptionKey(organizationId) });
+}

@@ -1,0 +1,233 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import pg from 'pg';
+import {
+  addDesksThroughEditor,
+  createOrganizationThroughPage,
+  deskTile,
+  fullName,
+  inviteAndJoin,
+  newPerson,
+  uniqueEmail,
+} from './support.ts';
+
+const liveIndicator = (page: Page) =>
+  page.getByRole('status').filter({ hasText: /^(Live|Connecting…|Reconnecting…|Not live)$/ });
+
+/** Opens the desk from the floor plan and books the whole day through the Book Desk dialog. */
+async function bookFullDay(page: Page, deskName: string) {
+  await deskTile(page, deskName).click();
+  const dialog = page.getByRole('dialog', { name: `Book Desk ${deskName}` });
+  await dialog.getByRole('button', { name: 'Book Desk' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Desk booked successfully!', { exact: true })).toBeVisible();
+}
+
+test('a booking by one member turns the tile on another member’s open floor plan, without a reload', async ({
+  page,
+  browser,
+}) => {
+  const organizationName = 'Live Loft';
+  const mia = newPerson('Mia', 'Hart');
+  await createOrganizationThroughPage(page, newPerson('Olga', 'Admin'), organizationName);
+  await addDesksThroughEditor(page, 2);
+  await expect(liveIndicator(page)).toHaveText('Live');
+
+  const miaContext = await browser.newContext();
+  const miaPage = await inviteAndJoin(page, miaContext, mia, organizationName);
+  await expect(liveIndicator(miaPage)).toHaveText('Live');
+  await expect(deskTile(page, 'D02')).toHaveAccessibleName('Desk D02: Available');
+
+  await bookFullDay(miaPage, 'D02');
+  // The admin's page was not reloaded: the change arrived over its event stream.
+  await expect(deskTile(page, 'D02')).toHaveAccessibleName(`Desk D02: Booked, ${fullName(mia)}, full day`);
+  await expect(page.getByRole('heading', { name: organizationName })).toBeVisible();
+  await miaContext.close();
+});
+
+// Two Perch processes on one fresh PostgreSQL database, as two instances behind a load balancer.
+
+const postgresUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const databaseName = `perch_e2e_realtime_${process.pid}`;
+const databaseUrl = Object.assign(new URL(postgresUrl), { pathname: `/${databaseName}` }).toString();
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({
+    connectionString: Object.assign(new URL(postgresUrl), { pathname: '/postgres' }).toString(),
+  });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Instance {
+  baseURL: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+function perchInstance(port: number): Instance {
+  const baseURL = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `perch-e2e-live-${port}-`));
+  let child: ChildProcess | null = null;
+  return {
+    baseURL,
+    async start() {
+      const started = spawn(process.execPath, ['src/server/main.ts'], {
+        env: {
+          ...process.env,
+          DATABASE_URL: databaseUrl,
+          PORT: String(port),
+          PUBLIC_URL: baseURL,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      child = started;
+      await expect
+        .poll(
+          async () => {
+            if (started.exitCode !== null) throw new Error(`Perch on port ${port} exited with ${started.exitCode}`);
+            return fetch(`${baseURL}/api/health`).then(
+              (response) => response.status,
+              () => 0,
+            );
+          },
+          { message: `Perch on port ${port} to start`, timeout: 60_000 },
+        )
+        .toBe(200);
+    },
+    async stop() {
+      const running = child;
+      child = null;
+      if (!running || running.exitCode !== null) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Registers through the API and answers the session cookie and the user's id. */
+async function register(baseURL: string, firstName: string, lastName: string) {
+  const response = await fetch(`${baseURL}/api/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: uniqueEmail(firstName.toLowerCase()),
+      password: 'correct horse battery',
+      firstName,
+      lastName,
+    }),
+  });
+  expect(response.status).toBe(201);
+  const cookie = response.headers.getSetCookie().find((value) => value.startsWith('perch_session='))!;
+  const user = (await response.json()) as { id: string };
+  return { cookie: cookie.split(';')[0]!, id: user.id, name: `${firstName} ${lastName}` };
+}
+
+async function api<T>(baseURL: string, cookie: string, method: string, url: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseURL}${url}`, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.ok, `${method} ${url}: ${response.status}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+async function signedInPage(browser: Browser, baseURL: string, cookie: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const [name, value] = cookie.split('=') as [string, string];
+  await context.addCookies([{ name, value, url: baseURL }]);
+  const page = await context.newPage();
+  await page.goto('/');
+  return page;
+}
+
+test.describe('two server instances on one PostgreSQL', () => {
+  let first: Instance;
+  let second: Instance;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE ${databaseName}`);
+    first = perchInstance(await freePort());
+    second = perchInstance(await freePort());
+    await first.start();
+    await second.start();
+  });
+
+  test.afterAll(async () => {
+    await Promise.all([first?.stop(), second?.stop()]);
+    await adminQuery(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
+  });
+
+  test('a booking made on instance 1 turns the tile on instance 2, and instance 2 catches up after a restart', async ({
+    browser,
+  }) => {
+    const ana = await register(first.baseURL, 'Ana', 'First');
+    const ben = await register(first.baseURL, 'Ben', 'Second');
+    const organization = await api<{ id: string }>(first.baseURL, ana.cookie, 'POST', '/api/organizations', {
+      name: 'Two Towers',
+      slug: `two-towers-${Date.now().toString(36)}`,
+    });
+    const [floor] = await api<Array<{ id: string }>>(
+      first.baseURL,
+      ana.cookie,
+      'GET',
+      `/api/organizations/${organization.id}/floors`,
+    );
+    for (const [index, name] of ['D01', 'D02'].entries()) {
+      await api(first.baseURL, ana.cookie, 'POST', `/api/organizations/${organization.id}/desks`, {
+        name,
+        positionX: String(100 + 200 * index),
+        positionY: '100',
+        floorId: floor!.id,
+      });
+    }
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query("INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'member')", [
+      organization.id,
+      ben.id,
+    ]);
+    await client.end();
+
+    const anaPage = await signedInPage(browser, first.baseURL, ana.cookie);
+    const benPage = await signedInPage(browser, second.baseURL, ben.cookie);
+    await expect(liveIndicator(benPage)).toHaveText('Live');
+    await expect(deskTile(benPage, 'D01')).toHaveAccessibleName('Desk D01: Available');
+
+    await bookFullDay(anaPage, 'D01');
+    await expect(deskTile(benPage, 'D01')).toHaveAccessibleName(`Desk D01: Booked, ${ana.name}, full day`);
+
+    // Instance 2 goes away: Ben's page says so; what changes meanwhile is loaded once it is back.
+    await second.stop();
+    await expect(liveIndicator(benPage)).not.toHaveText('Live');
+    await bookFullDay(anaPage, 'D02');
+    await second.start();
+    await expect(liveIndicator(benPage)).toHaveText('Live', { timeout: 30_000 });
+    await expect(deskTile(benPage, 'D02')).toHaveAccessibleName(`Desk D02: Booked, ${ana.name}, full day`);
+  });
+});

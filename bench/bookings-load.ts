@@ -4,11 +4,11 @@
 // Run directly: npx node bench/bookings-load.ts [postgres://...]   (default perch_bench_bookings).
 // The server runs in a worker thread, so that it does not share an event loop with the load generator.
 import fs from 'node:fs/promises';
-import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import zlib from 'node:zlib';
 // @ts-expect-error autocannon ships no type declarations; the parts used are typed below.
 import autocannonUntyped from 'autocannon';
 import Fastify from 'fastify';
@@ -58,7 +58,7 @@ export interface BookingsLoadFigures {
   createSql: LatencyFigures;
   seeding: { seconds: number; bookings: number; users: number; organizations: number; onReadDate: number };
   /** GET /api/user on the same server: what any signed-in call costs (the session lookup) before its own work. */
-  signedInCeiling: { p95: number; rps: number };
+  signedInCeiling: { p50: number; p95: number; p99: number; rps: number };
 }
 
 const poolSize = 10;
@@ -380,7 +380,7 @@ export async function measureBookingsLoad(options: { databaseUrl: string }): Pro
         organizations: seeded.counts.organizations,
         onReadDate: seeded.counts.bookingsOnReadDate,
       },
-      signedInCeiling: { p95: user.p95, rps: user.rps },
+      signedInCeiling: { p50: user.p50, p95: user.p95, p99: user.p99, rps: user.rps },
     };
   } finally {
     if (worker) await worker.terminate();

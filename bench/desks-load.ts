@@ -4,11 +4,11 @@
 // created and dropped here). The load generator runs in a worker thread so that it does not share the server's
 // event loop; every server started here listens on loopback and is closed before the function returns.
 import fs from 'node:fs/promises';
-import zlib from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import zlib from 'node:zlib';
 // @ts-expect-error autocannon ships no type declarations; its use is typed by the Autocannon interface below.
 import autocannonUntyped from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -21,7 +21,14 @@ import { sessionCookie } from '../src/server/plugins/session.ts';
 
 export interface DesksLoadFigures {
   /** The same load asking for brotli, as a browser does, beside a bare route sending the same compressed bytes. */
-  compressed: { p50: number; p95: number; requestsPerSecond: number; ceilingP95: number; ceilingRps: number; bytes: number };
+  compressed: {
+    p50: number;
+    p95: number;
+    requestsPerSecond: number;
+    ceilingP95: number;
+    ceilingRps: number;
+    bytes: number;
+  };
   /** The raw SQL of the desk list through pg (10 connections): the database's share. */
   sql: { p50: number; p95: number; rps: number };
   /** Latency percentiles in milliseconds, and completed requests per second, of the real route. */
@@ -35,7 +42,9 @@ export interface DesksLoadFigures {
 }
 
 const deskCount = 2000;
+
 import { connections, loadSeconds as durationSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
+
 const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/perch_bench_desks';
 
 interface LoadRequest {
@@ -197,14 +206,17 @@ export async function measureDesksLoad(options: { databaseUrl: string }): Promis
     const real = await measure(url, { cookie });
     const acceptBrotli = { 'accept-encoding': 'gzip, deflate, br' };
     const compressedProbe = await fetch(url, { headers: { cookie, ...acceptBrotli } });
-    if (compressedProbe.headers.get('content-encoding') !== 'br') throw new Error('the desk list was not sent as brotli');
+    if (compressedProbe.headers.get('content-encoding') !== 'br')
+      throw new Error('the desk list was not sent as brotli');
     const brotli = zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
     const realCompressed = await measure(url, { cookie, ...acceptBrotli });
     await app.close();
     app = undefined;
 
     const sqlPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const [floorRow] = (await sqlPool.query<{ organization_id: string }>('SELECT organization_id FROM floors WHERE id = $1', [floorId])).rows;
+    const [floorRow] = (
+      await sqlPool.query<{ organization_id: string }>('SELECT organization_id FROM floors WHERE id = $1', [floorId])
+    ).rows;
     const runSql = () =>
       sqlPool.query(
         `SELECT id, name, description, position_x, position_y, width, height, rotation FROM desks

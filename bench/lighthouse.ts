@@ -2,11 +2,22 @@
 // Debian's Chromium with the flags of tests/e2e/chromium.ts; the compressed JavaScript the landing page loads
 // before any interaction; and whether the dashboard fetches the floor-plan editor only once edit mode is on.
 // Run alone against a running server: npx node bench/lighthouse.ts http://localhost:3000
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { chromium } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { migrate } from '../src/server/db/migrate.ts';
+import { registerWebApp } from '../src/server/static.ts';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
 
 export interface PageScores {
   page: string;
@@ -136,7 +147,10 @@ export async function measurePageQuality(options: { baseUrl: string }): Promise<
       ['Sign in (/auth)', '/auth', false],
       ['Dashboard, signed in', '/', true],
     ] as const) {
-      pages.push({ page, ...(await audit(new URL(path, options.baseUrl).toString(), chrome.port, withCookie ? cookie : undefined)) });
+      pages.push({
+        page,
+        ...(await audit(new URL(path, options.baseUrl).toString(), chrome.port, withCookie ? cookie : undefined)),
+      });
     }
   } finally {
     chrome.kill();
@@ -144,8 +158,49 @@ export async function measurePageQuality(options: { baseUrl: string }): Promise<
   return { pages, editor: await checkEditorLoading(options.baseUrl, cookie) };
 }
 
+/**
+ * Builds the web app into a directory of its own (others may rebuild dist/web meanwhile) and serves it from a
+ * Perch on a fresh embedded database, in this process, at http://localhost:4321; measures; stops it.
+ */
+export async function measurePageQualityOnOwnServer(): Promise<LighthouseFigures> {
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-bench-web-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-bench-quality-'));
+  const port = 4321;
+  try {
+    execSync(`npx vite build --logLevel warn --outDir "${webDir}" --emptyOutDir`, { cwd: root, stdio: 'inherit' });
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+    });
+    const database = await openDatabase({ dataDir });
+    await migrate(database.sql);
+    const app = await buildApp({
+      config,
+      database,
+      serveWebApp: false,
+      mailer: { send: async () => {}, close: () => {} },
+    });
+    await registerWebApp(app, webDir);
+    await app.listen({ host: '127.0.0.1', port });
+    try {
+      return await measurePageQuality({ baseUrl: `http://localhost:${port}` });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  } finally {
+    fs.rmSync(webDir, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
-  const figures = await measurePageQuality({ baseUrl: process.argv[2] ?? 'http://localhost:3000' });
+  const figures = process.argv[2]
+    ? await measurePageQuality({ baseUrl: process.argv[2] })
+    : await measurePageQualityOnOwnServer();
   console.log(JSON.stringify(figures, null, 2));
   process.exit(0);
 }

@@ -13,7 +13,11 @@ export interface Proxy {
 export function startProxy(options: { port: number; host?: string; targets: string[] }): Promise<Proxy> {
   const targets = options.targets.map((target) => {
     const [host, port] = target.split(':');
-    return { host: host ?? '127.0.0.1', port: Number(port), agent: new http.Agent({ keepAlive: true, maxSockets: 256 }) };
+    return {
+      host: host ?? '127.0.0.1',
+      port: Number(port),
+      agent: new http.Agent({ keepAlive: true, maxSockets: 256 }),
+    };
   });
   let next = 0;
   const server = http.createServer((request, response) => {
@@ -31,7 +35,7 @@ export function startProxy(options: { port: number; host?: string; targets: stri
           'x-forwarded-for': request.headers['x-forwarded-for']
             ? `${request.headers['x-forwarded-for']}, ${forwarded}`
             : forwarded,
-          'x-forwarded-proto': 'http',
+          'x-forwarded-proto': request.headers['x-forwarded-proto'] ?? 'http',
           'x-forwarded-host': request.headers.host ?? '',
         },
       },

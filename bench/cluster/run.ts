@@ -28,16 +28,14 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-interface Autocannon {
-  (options: {
-    url: string;
-    connections: number;
-    duration: number;
-    requests: { method: string; path: string; setupRequest?: (request: Record<string, unknown>) => unknown }[];
-  }): PromiseLike<{ errors: number; timeouts: number }> & {
-    on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
-  };
-}
+type Autocannon = (options: {
+  url: string;
+  connections: number;
+  duration: number;
+  requests: { method: string; path: string; setupRequest?: (request: Record<string, unknown>) => unknown }[];
+}) => PromiseLike<{ errors: number; timeouts: number }> & {
+  on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
+};
 const autocannon = autocannonUntyped as Autocannon;
 
 export interface ClusterFigures {
@@ -112,23 +110,25 @@ async function waitFor(url: string, timeoutMs: number): Promise<void> {
 
 /** The instance settings of deploy/ (see README "Running at scale"), on loopback. */
 function startInstance(index: number, databaseUrl: string, dataDir: string): ChildProcess {
-  return track(spawn(node, ['src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(instancePort(index)),
-      DATABASE_URL: databaseUrl,
-      DATABASE_POOL_SIZE: '10',
-      DATA_DIR: path.join(dataDir, `instance-${index}`),
-      PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
-      TRUST_PROXY: 'true',
-      SESSION_DAYS: '30',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  }));
+  return track(
+    spawn(node, ['src/server/main.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(instancePort(index)),
+        DATABASE_URL: databaseUrl,
+        DATABASE_POOL_SIZE: '10',
+        DATA_DIR: path.join(dataDir, `instance-${index}`),
+        PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
+        TRUST_PROXY: 'true',
+        SESSION_DAYS: '30',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
 }
 
 function track(child: ChildProcess): ChildProcess {
@@ -139,10 +139,12 @@ function track(child: ChildProcess): ChildProcess {
 
 function startProxyProcess(count: number): ChildProcess {
   const targets = Array.from({ length: count }, (_, index) => ['--target', `127.0.0.1:${instancePort(index)}`]).flat();
-  return track(spawn(node, ['bench/cluster/proxy.ts', '--port', String(proxyPort), ...targets], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  }));
+  return track(
+    spawn(node, ['bench/cluster/proxy.ts', '--port', String(proxyPort), ...targets], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -245,7 +247,9 @@ export async function measureCluster(): Promise<ClusterFigures> {
       const share = (seconds: number) => Math.round((seconds / machineSeconds) * 100);
       const ok = result.statuses.get(200) ?? 0;
       if (ok !== result.latencies.length || result.errors > 0) {
-        console.warn(`Day read through ${size} instances: ${JSON.stringify([...result.statuses])}, ${result.errors} errors`);
+        console.warn(
+          `Day read through ${size} instances: ${JSON.stringify([...result.statuses])}, ${result.errors} errors`,
+        );
       }
       const rps = Math.round(ok / result.elapsed);
       sizesMeasured.push({
@@ -315,9 +319,12 @@ export async function measureCluster(): Promise<ClusterFigures> {
     let liveUpdate: ClusterFigures['liveUpdate'] = { crossed: false, latencyMs: null, checked: false };
     if (instances.length >= 2) {
       const cookie = seeded.cookies[1]!;
-      const stream = await fetch(`http://127.0.0.1:${instancePort(0)}/api/organizations/${seeded.organizationId}/events`, {
-        headers: { cookie, accept: 'text/event-stream' },
-      });
+      const stream = await fetch(
+        `http://127.0.0.1:${instancePort(0)}/api/organizations/${seeded.organizationId}/events`,
+        {
+          headers: { cookie, accept: 'text/event-stream' },
+        },
+      );
       if (stream.ok) {
         const arrival = firstEvent(stream, 'bookings', 10_000);
         await new Promise((resolve) => setTimeout(resolve, 200));

@@ -22,6 +22,9 @@ const liveIndicator = (page: Page) =>
 async function bookFullDay(page: Page, deskName: string) {
   await deskTile(page, deskName).click();
   const dialog = page.getByRole('dialog', { name: `Book Desk ${deskName}` });
+  // The slot radios are visually hidden inside their cards: a person clicks the card.
+  await dialog.getByText('Full day', { exact: true }).click();
+  await expect(dialog.getByRole('radio', { name: /^Full day/ })).toBeChecked();
   await dialog.getByRole('button', { name: 'Book Desk' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Desk booked successfully!', { exact: true })).toBeVisible();

@@ -53,11 +53,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const mapped = state ? clientStates[state] : undefined;
     if (mapped) return reply.status(mapped[0]).send({ message: mapped[1] });
     if ((state && unavailableStates.test(state)) || isConnectionFailure(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
+      request.log.warn({ error: describeForLog(error) }, 'database unavailable');
       reply.header('retry-after', '5');
       return reply.status(503).send({ message: 'Perch is temporarily unavailable. Please try again in a moment.' });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ error: describeForLog(error) }, 'unhandled error');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
   });
 
@@ -82,6 +82,32 @@ function describeFastifyError(error: FastifyError): string {
         ? 'The request body is not valid JSON.'
         : 'The request could not be understood.';
   }
+}
+
+/**
+ * What the log keeps of an error: its type, the driver's own message and code, and the line that threw. Never the
+ * stack, and never drizzle's "Failed query ... params:" message, whose parameters can be e-mails or password hashes.
+ */
+export function describeForLog(error: unknown): { type: string; message: string; code?: string; at?: string } {
+  let source: unknown = error;
+  for (let depth = 0; depth < 4; depth++) {
+    const cause = (source as { cause?: unknown } | undefined)?.cause;
+    if (!(cause instanceof Error)) break;
+    source = cause;
+  }
+  const top = error instanceof Error ? error : new Error(String(error));
+  const innermost = source instanceof Error ? source : top;
+  const code = sqlState(error) ?? (innermost as { code?: unknown }).code;
+  const at = top.stack
+    ?.split('\n')
+    .find((line) => line.trimStart().startsWith('at '))
+    ?.trim();
+  return {
+    type: top.name,
+    message: innermost === top && /^Failed query/.test(top.message) ? 'Failed query' : innermost.message,
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(at ? { at } : {}),
+  };
 }
 
 function isConnectionFailure(error: unknown): boolean {

@@ -66,4 +66,3 @@ export function bookingsReadCache(context: AppContext): BookingsReadCache {
   }
   return cache;
 }
-

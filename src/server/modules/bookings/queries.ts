@@ -43,7 +43,13 @@ export async function listOrganizationBookings(
   const revision = BigInt(membership.revision);
   const cached = cache.get(key, revision);
   if (cached) return cached;
-  const found = await repo.listActiveBookingsInRange(context.db, organizationId, userId, range.startDate, range.endDate);
+  const found = await repo.listActiveBookingsInRange(
+    context.db,
+    organizationId,
+    userId,
+    range.startDate,
+    range.endDate,
+  );
   if (!found.isMember) throw notFound('Organization not found.');
   const body = new CachedJsonBody(Buffer.from(JSON.stringify(found.bookings.map(toBookingView))));
   cache.put(key, revision, body);

@@ -75,7 +75,10 @@ describe("a day's bookings read through another instance", () => {
       organization.admin.email,
     ]);
     const after = JSON.parse((await dayReadOnSecond(date)).body)[0];
-    expect(after).toMatchObject({ desk: { name: 'Window 1', floor: { name: 'Ground' } }, user: { firstName: 'Adele' } });
+    expect(after).toMatchObject({
+      desk: { name: 'Window 1', floor: { name: 'Ground' } },
+      user: { firstName: 'Adele' },
+    });
   });
 
   it('answers gzip and brotli encodings of the same JSON', async () => {

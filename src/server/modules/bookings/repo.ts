@@ -98,7 +98,12 @@ export async function placeBooking(
   booking: Omit<NewBooking, 'deskId' | 'isPermanent'> & { deskId: string | null },
 ): Promise<PlacedBooking | undefined> {
   const [row] = await rowsOf<
-    Omit<BookingPlace, 'desk'> & { deskId: string | null; deskName: string; floorName: string; bookingId: string | null }
+    Omit<BookingPlace, 'desk'> & {
+      deskId: string | null;
+      deskName: string;
+      floorName: string;
+      bookingId: string | null;
+    }
   >(
     db,
     sql`WITH place AS (

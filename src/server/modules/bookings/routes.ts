@@ -92,7 +92,11 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/organizations/:id/bookings',
       {
-        schema: { params: z.object({ id }), querystring: bookingRangeSchema, response: { 200: z.array(bookingResponse) } },
+        schema: {
+          params: z.object({ id }),
+          querystring: bookingRangeSchema,
+          response: { 200: z.array(bookingResponse) },
+        },
       },
       async (request, reply) => {
         const body = await queries.listOrganizationBookings(

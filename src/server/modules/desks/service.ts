@@ -7,8 +7,8 @@ import {
   type UpdateDeskInput,
 } from '../../../domain/floor-plan.ts';
 import { isUuid } from '../../../domain/ids.ts';
-import type { AppContext } from '../../context.ts';
 import { CachedJsonBody } from '../../cached-body.ts';
+import type { AppContext } from '../../context.ts';
 import { notFound, sqlState } from '../../errors.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import * as floorRepo from '../floors/repo.ts';

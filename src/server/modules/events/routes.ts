@@ -18,6 +18,12 @@ export function eventRoutes(context: AppContext): FastifyPluginAsyncZod {
             'Server-Sent Events: every committed change to the organization (bookings, desks, floors, the ' +
             'organization, members, invitations, subscription) as an event named by its kind. Members only.',
           params: organizationParams,
+          response: {
+            200: {
+              description: 'An event stream that stays open: `event: <kind>` and `data: <JSON>` per change.',
+              content: { 'text/event-stream': { schema: z.string() } },
+            },
+          },
         },
       },
       async (request, reply) => {
@@ -35,7 +41,8 @@ export function eventRoutes(context: AppContext): FastifyPluginAsyncZod {
             .header('x-accel-buffering', 'no')
             // A stream holds its connection to the end; closing it then lets a shutting-down server finish at once.
             .header('connection', 'close')
-            .send(live.stream.body)
+            // A stream is sent as it is; the schema only documents it.
+            .send(live.stream.body as unknown as string)
         );
       },
     );

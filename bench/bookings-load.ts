@@ -208,7 +208,7 @@ const dayReadSql = `SELECT m.role, r.* FROM memberships m
   WHERE m.organization_id = $1 AND m.user_id = $2
   ORDER BY r."bookingDate", r."deskName", r."timeSlot", r.id`;
 const insertSql = `INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot)
-  SELECT $1, $2, $3, $4::date, 'full-day' FROM (SELECT pg_advisory_xact_lock(hashtextextended($2::text, 7471))) AS l
+  SELECT $1::uuid, $2::uuid, $3::uuid, $4::date, 'full-day' FROM (SELECT pg_advisory_xact_lock(hashtextextended($2::uuid::text, 7471))) AS l
   RETURNING id`;
 
 async function measureSqlCeilings(databaseUrl: string, seeded: Awaited<ReturnType<typeof seedBookings>>) {

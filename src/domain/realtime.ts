@@ -65,5 +65,7 @@ export interface StreamClosed {
 }
 
 export const streamRetryMs = 3000;
+/** The oldest data a client may ask the stream to vouch for (?since=); older data is simply read again. */
+export const maxSinceMs = 3_600_000;
 export const maxStreamsPerUser = 10;
 export const tooManyStreamsMessage = `You have ${maxStreamsPerUser} live views open already. Close some Perch tabs and try again.`;

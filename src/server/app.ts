@@ -44,6 +44,8 @@ export interface AppDependencies {
   payments?: Payments;
   /** Serve the built browser app (off in API tests). */
   serveWebApp?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 // Paths that carry a secret (reset, confirmation, invitation and upload tokens) are logged without it.
@@ -57,6 +59,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const app = Fastify({
     logger: {
       level: config.logLevel,
+      ...(dependencies.logStream ? { stream: dependencies.logStream } : {}),
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: {
         req: (request: FastifyRequest) => ({

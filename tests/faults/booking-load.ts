@@ -64,9 +64,14 @@ export async function sendBooking(setup: Setup, kind: 'single' | 'bulk'): Promis
           });
     sent.status = response.status;
     sent.retryAfter = response.headers.get('retry-after');
-    const body = (await response.json().catch(() => ({}))) as { id?: string; message?: string; bookings?: Array<{ id: string }> };
+    const body = (await response.json().catch(() => ({}))) as {
+      id?: string;
+      message?: string;
+      bookings?: Array<{ id: string }>;
+    };
     sent.message = body.message ?? '';
-    if (response.status === 201) sent.ids = kind === 'single' ? [body.id!] : (body.bookings ?? []).map((item) => item.id);
+    if (response.status === 201)
+      sent.ids = kind === 'single' ? [body.id!] : (body.bookings ?? []).map((item) => item.id);
   } catch (error) {
     sent.message = error instanceof Error ? error.message : String(error);
   }

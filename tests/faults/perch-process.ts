@@ -12,7 +12,11 @@ export interface PerchProcess {
 }
 
 /** Runs `node src/server/main.ts` on the given database and port, and waits until it answers. */
-export async function startPerch(options: { databaseUrl: string; port: number; dataDir: string }): Promise<PerchProcess> {
+export async function startPerch(options: {
+  databaseUrl: string;
+  port: number;
+  dataDir: string;
+}): Promise<PerchProcess> {
   const url = `http://127.0.0.1:${options.port}`;
   const child = spawn(process.execPath, [path.join(root, 'src/server/main.ts')], {
     cwd: root,

@@ -1,13 +1,14 @@
 // `npm run test:faults`: PostgreSQL stopped (as by a crash) and started again under booking load, then Perch
 // killed mid-request. Runs on a throwaway cluster of its own, never the machine's PostgreSQL service.
-import { createServer } from 'node:net';
+
 import fs from 'node:fs';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Sent, type Setup, sendBooking, startLoad } from './booking-load.ts';
-import { type Cluster, createCluster } from './postgres-cluster.ts';
 import { type PerchProcess, startPerch } from './perch-process.ts';
+import { type Cluster, createCluster } from './postgres-cluster.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const failures: string[] = [];
@@ -40,12 +41,24 @@ async function prepare(url: string): Promise<Setup> {
   const registered = await fetch(`${url}/api/register`, {
     method: 'POST',
     headers: json,
-    body: JSON.stringify({ email: 'faults@example.com', password: 'correct horse battery', firstName: 'F', lastName: 'T' }),
+    body: JSON.stringify({
+      email: 'faults@example.com',
+      password: 'correct horse battery',
+      firstName: 'F',
+      lastName: 'T',
+    }),
   });
   if (registered.status !== 201) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  const cookie = registered.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+  const cookie = registered.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
   const call = async (method: string, pathname: string, body: unknown) => {
-    const response = await fetch(`${url}${pathname}`, { method, headers: { ...json, cookie }, body: JSON.stringify(body) });
+    const response = await fetch(`${url}${pathname}`, {
+      method,
+      headers: { ...json, cookie },
+      body: JSON.stringify(body),
+    });
     if (response.status >= 300) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
     return response.json() as Promise<any>;
   };
@@ -140,7 +153,10 @@ async function main() {
     ledger.push(...(await load.stop()));
 
     const recoverySeconds = recoveredAt === undefined ? Number.POSITIVE_INFINITY : (recoveredAt - backAt) / 1000;
-    check(recoverySeconds <= 5, `Perch took ${recoverySeconds.toFixed(1)} s to serve bookings after the database returned`);
+    check(
+      recoverySeconds <= 5,
+      `Perch took ${recoverySeconds.toFixed(1)} s to serve bookings after the database returned`,
+    );
     const downAnswers = downLedger.filter((sent) => sent.status !== 'network');
     const slowest = Math.max(0, ...downAnswers.map((sent) => sent.ms));
     check(downAnswers.length > 0, 'no request was answered while the database was down');
@@ -153,7 +169,10 @@ async function main() {
       ledger.every((sent) => sent.status === 'network' || [201, 409, 503].includes(sent.status as number)),
       `unexpected answers under load: ${statusCounts(ledger)}`,
     );
-    check(perch.child.exitCode === null, `Perch exited during the database outage:\n${perch.output.slice(-40).join('\n')}`);
+    check(
+      perch.child.exitCode === null,
+      `Perch exited during the database outage:\n${perch.output.slice(-40).join('\n')}`,
+    );
 
     // 2. Perch killed (SIGKILL) while bookings are in flight, then started again.
     const burst = Array.from({ length: 40 }, (_, index) => sendBooking(setup, index % 3 === 0 ? 'bulk' : 'single'));
@@ -168,8 +187,14 @@ async function main() {
 
     const result = await audit(databaseUrl, ledger);
     check(result.lost.length === 0, `acknowledged bookings missing from the database: ${result.lost.join(', ')}`);
-    check(result.partial.length === 0, `bulk bookings partly written: ${result.partial.map((sent) => sent.tag).join(', ')}`);
-    check(result.refusedButWritten.length === 0, `refused requests that wrote rows: ${result.refusedButWritten.length}`);
+    check(
+      result.partial.length === 0,
+      `bulk bookings partly written: ${result.partial.map((sent) => sent.tag).join(', ')}`,
+    );
+    check(
+      result.refusedButWritten.length === 0,
+      `refused requests that wrote rows: ${result.refusedButWritten.length}`,
+    );
     const leakedStack = perch.output.find((line) => /\n\s+at |password_hash|DATABASE_URL/.test(line));
     check(leakedStack === undefined, `the log carries a stack trace or a secret: ${leakedStack}`);
 

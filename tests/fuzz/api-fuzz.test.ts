@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digestDatabase, watchWrites, type WriteCount } from '../../src/server/security/database-digest.ts';
+import { digestDatabase, type WriteCount, watchWrites } from '../../src/server/security/database-digest.ts';
 import { createWorld, markersOf, type World, worldEnvironment } from '../../src/server/security/tenant-world.ts';
 import { startTestApp, type TestApp, type TestClient, testDatabase } from '../../src/server/testing/harness.ts';
 import { type Caller, type FuzzRequest, requestsFor } from './fuzz-requests.ts';
@@ -98,7 +98,8 @@ describe('requests made from the OpenAPI document, malformed and at the edges', 
           if (before !== undefined) {
             digested += 1;
             const digest = await digestDatabase(testApp.database.sql);
-            if (digest !== before) throw new Error(`a refused request changed data: ${describeRequest(request, answer)}`);
+            if (digest !== before)
+              throw new Error(`a refused request changed data: ${describeRequest(request, answer)}`);
           }
         }
         writes = after;
@@ -118,7 +119,11 @@ describe('requests made from the OpenAPI document, malformed and at the edges', 
 
     // The sessions the requests used lasted the whole run, so the requests signed in really were.
     for (const caller of ['admin', 'member', 'stranger'] as const) {
-      const response = await testApp.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: cookies[caller]! } });
+      const response = await testApp.app.inject({
+        method: 'GET',
+        url: '/api/user',
+        headers: { cookie: cookies[caller]! },
+      });
       expect(response.statusCode, `the ${caller}'s session ended during the run`).toBe(200);
     }
 

@@ -1,5 +1,12 @@
 import fc from 'fast-check';
-import { brokenObject, type Hints, hostileString, hostileValue, type Operation, plausibleValue } from './openapi-arbitraries.ts';
+import {
+  brokenObject,
+  type Hints,
+  hostileString,
+  hostileValue,
+  type Operation,
+  plausibleValue,
+} from './openapi-arbitraries.ts';
 
 export type Caller = 'admin' | 'member' | 'stranger' | 'none';
 
@@ -104,13 +111,20 @@ function body(operation: Operation, hints: Hints): fc.Arbitrary<Body> {
     },
   ];
   if (schema) modes.push({ weight: 3, arbitrary: plausible.map(json('plausible')) });
-  else modes.push({ weight: 6, arbitrary: fc.constant({ payload: undefined, contentType: undefined, mode: 'no body' }) });
+  else
+    modes.push({ weight: 6, arbitrary: fc.constant({ payload: undefined, contentType: undefined, mode: 'no body' }) });
   return fc.oneof(...modes);
 }
 
 // Signing in, up or out replaces or ends the session the other requests use: those routes are fuzzed signed out.
 // (The test checks at the end that the sessions survived, so a new route of that kind cannot go unnoticed.)
-const sessionPaths = ['/api/logout', '/api/login', '/api/register', '/api/signup-with-invitation', '/api/verify-email/{token}'];
+const sessionPaths = [
+  '/api/logout',
+  '/api/login',
+  '/api/register',
+  '/api/signup-with-invitation',
+  '/api/verify-email/{token}',
+];
 const endsSession = (operation: Operation) => sessionPaths.includes(operation.path);
 
 /** Requests for one operation, made wrong in every way the document lets us think of. */

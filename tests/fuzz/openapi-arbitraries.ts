@@ -99,7 +99,7 @@ const edgeStrings = [
   '00000000-0000-0000-0000-000000000000',
   'ffffffff-ffff-ffff-ffff-ffffffffffff',
   '{{7*7}}',
-  '${7*7}',
+  '$' + '{7*7}',
 ];
 const edgeNumbers = [
   -1,
@@ -139,7 +139,9 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 
 /** A date a booking form could send, or one it should not. */
 const dateString = fc.oneof(
-  fc.integer({ min: -400, max: 400 }).map((days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)),
+  fc
+    .integer({ min: -400, max: 400 })
+    .map((days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10)),
   fc.constantFrom('2024-02-30', '1900-01-01', '9999-12-31', '2026-02-29', '0001-01-01'),
 );
 
@@ -150,7 +152,12 @@ export interface Hints {
 }
 
 /** A value that satisfies the schema, or nearly: what a real client sends, to reach deep into the services. */
-export function plausibleValue(schema: JsonSchema | undefined, hints: Hints, name = '', depth = 0): fc.Arbitrary<unknown> {
+export function plausibleValue(
+  schema: JsonSchema | undefined,
+  hints: Hints,
+  name = '',
+  depth = 0,
+): fc.Arbitrary<unknown> {
   if (!schema || depth > 4) return hostileValue;
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
@@ -198,13 +205,13 @@ export function brokenObject(schema: JsonSchema | undefined, hints: Hints): fc.A
   const keys = Object.keys(schema?.properties ?? {});
   const base = plausibleValue(schema, hints);
   if (keys.length === 0) return fc.tuple(base, hostileValue).map(([, value]) => ({ unexpected: value }));
-  return fc.tuple(base, fc.constantFrom(...keys), hostileValue, fc.constantFrom('drop', 'swap', 'extra')).map(
-    ([value, key, hostile, how]) => {
+  return fc
+    .tuple(base, fc.constantFrom(...keys), hostileValue, fc.constantFrom('drop', 'swap', 'extra'))
+    .map(([value, key, hostile, how]) => {
       const copy: Record<string, unknown> = value && typeof value === 'object' ? { ...(value as object) } : {};
       if (how === 'drop') delete copy[key];
       else if (how === 'swap') copy[key] = hostile;
       else copy[`${key}Extra`] = hostile;
       return copy;
-    },
-  );
+    });
 }

@@ -36,7 +36,9 @@ describe('the OpenAPI document', () => {
   });
 
   it('gives every route with path parameters a schema for them', () => {
-    const withoutParams = listApiRoutes(testApp.app).filter((route) => route.url.includes(':') && !route.schema?.params);
+    const withoutParams = listApiRoutes(testApp.app).filter(
+      (route) => route.url.includes(':') && !route.schema?.params,
+    );
     expect(withoutParams.map((route) => `${route.method} ${route.url}`)).toEqual([]);
   });
 

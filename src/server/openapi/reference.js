@@ -37,7 +37,9 @@ function describeSchema(schema, components, depth = 0) {
   if (type === 'object' || schema.properties) {
     const properties = Object.entries(schema.properties ?? {});
     if (properties.length === 0) {
-      return schema.additionalProperties ? `{ [key: string]: ${describeSchema(schema.additionalProperties, components, depth)} }` : '{}';
+      return schema.additionalProperties
+        ? `{ [key: string]: ${describeSchema(schema.additionalProperties, components, depth)} }`
+        : '{}';
     }
     const required = new Set(schema.required ?? []);
     const lines = properties.map(
@@ -60,7 +62,10 @@ function renderOperation(path, method, operation, components) {
     sections.push(element('h3', {}, 'Parameters'), element('pre', {}, lines.join('\n')));
   }
   for (const [type, media] of Object.entries(operation.requestBody?.content ?? {})) {
-    sections.push(element('h3', {}, `Request body (${type})`), element('pre', {}, describeSchema(media.schema, components)));
+    sections.push(
+      element('h3', {}, `Request body (${type})`),
+      element('pre', {}, describeSchema(media.schema, components)),
+    );
   }
   for (const [status, response] of Object.entries(operation.responses ?? {})) {
     const [type, media] = Object.entries(response.content ?? {})[0] ?? [];

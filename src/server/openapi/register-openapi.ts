@@ -32,7 +32,7 @@ export function tagOf(url: string): string {
 
 function transformRoute(input: TransformInput) {
   if (isWebAppRoute(input.url, input.schema as { hide?: boolean })) return { schema: { hide: true }, url: input.url };
-  const result = zodTransform(input) as { schema: Record<string, any>; url: string };
+  const result = zodTransform(input) as { schema: { tags?: string[]; response?: object } | undefined; url: string };
   const schema = result.schema ?? {};
   schema.tags ??= [tagOf(input.url)];
   schema.response = { ...schema.response, '4XX': errorJsonSchema };

@@ -31,7 +31,18 @@ export interface HubOptions {
 }
 
 export interface RealtimeHub {
-  openStream(details: { organizationId: string; userId: string; sessionId: string; isReconnect: boolean }): LiveStream;
+  /**
+   * `isReconnect`: the client had a stream before (Last-Event-ID). `sinceMs`: how old the client's data of the
+   * organization may be; if a change was announced here within that time (or this instance is younger), the
+   * client is told to refetch, so that a change made while it was loading or away is not missed.
+   */
+  openStream(details: {
+    organizationId: string;
+    userId: string;
+    sessionId: string;
+    isReconnect: boolean;
+    sinceMs?: number | undefined;
+  }): LiveStream;
   /** A change announced by the database: forwarded to the organization's streams, or closing ended ones. */
   publish(change: Change): void;
   /** Changes may have been missed (the database link was re-established): every stream is told to refetch. */
@@ -42,13 +53,25 @@ export interface RealtimeHub {
   readonly streamCount: number;
 }
 
+// Announcements reach the hub within milliseconds of their commit; this covers a busy database too.
+const missedChangeSlackMs = 1000;
+
 /** Fans changes out to this instance's open streams, per organization; one timer beats for all of them. */
 export function createRealtimeHub(options: HubOptions): RealtimeHub {
   const byOrganization = new Map<string, Set<LiveStream>>();
   const perUser = new Map<string, number>();
   const all = new Set<LiveStream>();
+  /** When each organization's latest change was announced on this instance (performance.now()). */
+  const lastChangeAt = new Map<string, number>();
+  const startedAt = performance.now();
   let nextStreamId = 1;
   let nextEventId = 1;
+
+  const mayHaveMissed = (organizationId: string, sinceMs: number) => {
+    const now = performance.now();
+    const window = sinceMs + missedChangeSlackMs;
+    return now - startedAt <= window || now - (lastChangeAt.get(organizationId) ?? Number.NEGATIVE_INFINITY) <= window;
+  };
 
   const remove = (live: LiveStream) => {
     if (!all.delete(live)) return;
@@ -99,7 +122,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
   recheck.unref();
 
   return {
-    openStream({ organizationId, userId, sessionId, isReconnect }) {
+    openStream({ organizationId, userId, sessionId, isReconnect, sinceMs }) {
       if ((perUser.get(userId) ?? 0) >= maxStreamsPerUser) throw tooManyRequests(tooManyStreamsMessage, 30);
       const live: LiveStream = {
         id: nextStreamId++,
@@ -115,8 +138,10 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       streams.add(live);
       live.stream.onClose(() => remove(live));
       live.stream.write(formatEvent('ready', { organizationId }, nextEventId++));
-      // Nothing is replayed: a browser that was away refetches what it shows.
-      if (isReconnect) live.stream.write(formatEvent('resync', {}, nextEventId++));
+      // Nothing is replayed: a browser that was away (or loading) refetches what it shows.
+      if (isReconnect || (sinceMs !== undefined && mayHaveMissed(organizationId, sinceMs))) {
+        live.stream.write(formatEvent('resync', {}, nextEventId++));
+      }
       return live;
     },
 
@@ -126,6 +151,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
         check([...all].filter((live) => !users || users.has(live.userId)));
         return;
       }
+      lastChangeAt.set(change.organizationId, performance.now());
       const streams = byOrganization.get(change.organizationId);
       if (!streams) return;
       const frame = formatEvent(change.kind, change, nextEventId++);

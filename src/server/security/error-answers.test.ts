@@ -16,7 +16,10 @@ function appThatThrows(error: Error) {
 // What drizzle throws: the query and its parameters in the message, the driver's error as the cause.
 function failedQuery(code: string, message: string): Error {
   const cause = Object.assign(new Error(message), { code, detail: 'Key (email)=(ada@example.com) already exists.' });
-  return new Error('Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: ada@example.com,$argon2id$v=19$secret', { cause });
+  return new Error(
+    'Failed query: insert into "users" ("email", "password_hash") values ($1, $2)\nparams: ada@example.com,$argon2id$v=19$secret',
+    { cause },
+  );
 }
 
 describe('errors nobody expected', () => {

@@ -3,7 +3,15 @@ import { listApiRoutes } from '../openapi/route-catalog.ts';
 import { startTestApp, type TestClient, type TestResponse } from '../testing/harness.ts';
 import { digestDatabase } from './database-digest.ts';
 import { type RequestPlan, routeCases } from './isolation-table.ts';
-import { addMembership, createWorld, markersOf, newClient, signUpPerson, type World, worldEnvironment } from './tenant-world.ts';
+import {
+  addMembership,
+  createWorld,
+  markersOf,
+  newClient,
+  signUpPerson,
+  type World,
+  worldEnvironment,
+} from './tenant-world.ts';
 
 // Top-level: the tests below are made from the routes the app registered.
 const testApp = await startTestApp({ environment: worldEnvironment });
@@ -79,7 +87,7 @@ describe('the isolation table', () => {
 
 describe('tenant isolation, route by route', () => {
   for (const route of routes) {
-    const [method, url] = route.split(' ') as [string, string];
+    const [method] = route.split(' ') as [string, string];
     const routeCase = routeCases[route];
     if (!routeCase) continue; // reported by the table test above
     const { access, success } = routeCase;

@@ -44,9 +44,10 @@ export async function openEvents(
   client: TestClient | null,
   organizationId: string,
   headers: Record<string, string> = {},
+  query = '',
 ): Promise<EventReader> {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/organizations/${organizationId}/events`, {
+  const response = await fetch(`${baseUrl}/api/organizations/${organizationId}/events${query}`, {
     headers: { accept: 'text/event-stream', ...(client ? { cookie: cookieHeader(client) } : {}), ...headers },
     signal: controller.signal,
   });

@@ -76,6 +76,18 @@ describe('GET /api/organizations/{id}/events', () => {
     expect(received.map((event) => event.event)).toEqual(['ready', 'resync']);
   });
 
+  it('starts with resync when the client says its data may predate a change here, and refuses a bad since', async () => {
+    const stream = await open(baseUrl, member.client, organization.id, {}, '?since=600000');
+    const received = await stream.eventsUntil(kindIs('resync'), 'resync');
+    expect(received.map((event) => event.event)).toEqual(['ready', 'resync']);
+
+    for (const since of ['-1', 'soon', '3600001']) {
+      const refused = await member.client.get(`/api/organizations/${organization.id}/events?since=${since}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/since/);
+    }
+  });
+
   it('announces each kind of change to a member, with what the browser needs to refetch', async () => {
     const stream = await open(baseUrl, member.client, organization.id);
     await stream.waitFor(kindIs('ready'));

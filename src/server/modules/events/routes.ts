@@ -1,13 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { maxSinceMs } from '../../../domain/realtime.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
 import * as events from './service.ts';
 
 const organizationParams = z.object({ id: z.string().max(100) });
+const streamQuery = z.object({
+  /** How old (ms) the client's data of the organization may be: recent changes then make the stream start with resync. */
+  since: z.coerce
+    .number({ error: 'since must be a number of milliseconds' })
+    .int('since must be a whole number of milliseconds')
+    .min(0, 'since must not be negative')
+    .max(maxSinceMs, `since must be at most ${maxSinceMs} milliseconds`)
+    .optional(),
+});
 
 export function eventRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
+    // Signed out is 401 before any input is looked at.
+    app.addHook('onRequest', async (request) => {
+      requireUser(request);
+    });
+
     app.get(
       '/api/organizations/:id/events',
       {
@@ -18,6 +33,7 @@ export function eventRoutes(context: AppContext): FastifyPluginAsyncZod {
             'Server-Sent Events: every committed change to the organization (bookings, desks, floors, the ' +
             'organization, members, invitations, subscription) as an event named by its kind. Members only.',
           params: organizationParams,
+          querystring: streamQuery,
           response: {
             200: {
               description: 'An event stream that stays open: `event: <kind>` and `data: <JSON>` per change.',
@@ -33,6 +49,7 @@ export function eventRoutes(context: AppContext): FastifyPluginAsyncZod {
           userId: user.id,
           sessionId: request.auth?.sessionId ?? '',
           lastEventId: [request.headers['last-event-id']].flat()[0],
+          sinceMs: request.query.since,
         });
         return (
           reply

@@ -10,7 +10,13 @@ import * as repo from './repo.ts';
  */
 export async function openEventStream(
   context: AppContext,
-  details: { organizationId: string; userId: string; sessionId: string; lastEventId: string | undefined },
+  details: {
+    organizationId: string;
+    userId: string;
+    sessionId: string;
+    lastEventId: string | undefined;
+    sinceMs: number | undefined;
+  },
 ): Promise<LiveStream> {
   const { organization } = await findMemberOrganization(context, details.organizationId, details.userId);
   return context.realtime.openStream({
@@ -18,6 +24,7 @@ export async function openEventStream(
     userId: details.userId,
     sessionId: details.sessionId,
     isReconnect: details.lastEventId !== undefined,
+    sinceMs: details.sinceMs,
   });
 }
 

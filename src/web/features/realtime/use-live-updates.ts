@@ -1,6 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type OrganizationChange, organizationChangeKinds, type StreamClosed } from '../../../domain/realtime.ts';
+import {
+  maxSinceMs,
+  type OrganizationChange,
+  organizationChangeKinds,
+  type StreamClosed,
+} from '../../../domain/realtime.ts';
+import { isOrganizationQuery } from './affected-queries.ts';
 import { createLiveInvalidator } from './live-invalidator.ts';
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
@@ -9,6 +15,8 @@ export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
 const firstRetryMs = 5_000;
 const lastRetryMs = 60_000;
 const signOutGraceMs = 1_500;
+/** A read under way when the stream opens started at most this long before its data arrived. */
+const readSlackMs = 2_000;
 
 /**
  * Keeps the dashboard live (decision 007): one EventSource on GET /api/organizations/{id}/events while
@@ -24,32 +32,47 @@ export function useLiveUpdates(organizationId: string, userId: string): LiveStat
       setStatus('offline');
       return;
     }
-    const invalidator = createLiveInvalidator(queryClient, { organizationId, userId });
+    const scope = { organizationId, userId };
+    const invalidator = createLiveInvalidator(queryClient, scope);
     let source: EventSource | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let retryMs = firstRetryMs;
     let hasBeenLive = false;
-    let lastEvent = '';
+    let hasJustResynced = false;
     let isStopped = false;
 
+    /** How old the oldest cached data of the organization is, with room for reads still under way. */
+    const dataAgeMs = () => {
+      const times = queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.dataUpdatedAt > 0 && isOrganizationQuery(query.queryKey, scope))
+        .map((query) => query.state.dataUpdatedAt);
+      return Date.now() - Math.min(Date.now(), ...times) + readSlackMs;
+    };
+
     const connect = () => {
-      const current = new EventSource(`/api/organizations/${organizationId}/events`, { withCredentials: true });
+      // The server answers `ready`, then `resync` if this organization changed within `since` (or we reconnect).
+      const since = dataAgeMs();
+      const isTooOld = since > maxSinceMs;
+      const query = isTooOld ? '' : `?since=${Math.round(since)}`;
+      const current = new EventSource(`/api/organizations/${organizationId}/events${query}`, { withCredentials: true });
       source = current;
       current.addEventListener('ready', () => {
-        // Whatever happened while away is unknown: read it all again (once, whichever way we came back).
-        if (hasBeenLive) invalidator.resync();
+        // Coming back after a gap, or with data older than the server can vouch for: read it all again, once.
+        hasJustResynced = hasBeenLive || isTooOld;
+        if (hasJustResynced) invalidator.resync();
         hasBeenLive = true;
         retryMs = firstRetryMs;
-        lastEvent = 'ready';
         setStatus('live');
       });
       current.addEventListener('resync', () => {
-        if (lastEvent !== 'ready') invalidator.resync();
-        lastEvent = 'resync';
+        if (!hasJustResynced) invalidator.resync();
+        hasJustResynced = false;
       });
       for (const kind of organizationChangeKinds) {
         current.addEventListener(kind, (event) => {
-          lastEvent = kind;
+          hasJustResynced = false;
           invalidator.apply(JSON.parse((event as MessageEvent<string>).data) as OrganizationChange);
         });
       }

@@ -255,7 +255,7 @@ ${qualityRows}
 - Landing page JavaScript before interaction: ${Math.round((landing?.scriptBytes ?? 0) / 1024)} KB compressed (≤ 150 KB: ${mark((landing?.scriptBytes ?? Infinity) <= 150 * 1024)}).
 - Floor-plan editor code: ${quality.editor.loadedBeforeEditMode ? '**loaded before edit mode**' : 'not loaded before edit mode'}; ${quality.editor.loadedInEditMode ? `loaded when edit mode is switched on (${quality.editor.chunk})` : '**not seen in edit mode**'}.
 
-${clusterSection}${events === undefined ? '' : `## Live updates under load (bench/events-load.ts)\n\n\`\`\`json\n${JSON.stringify(events, null, 2)}\n\`\`\`\n`}`;
+${clusterSection}\n${events === undefined ? '' : `## Live updates under load (bench/events-load.ts)\n\n\`\`\`json\n${JSON.stringify(events, null, 2)}\n\`\`\`\n`}`;
 // A quick run's figures come from a shared machine: they stay out of the repository.
 const reportFile = isQuick
   ? path.join(os.tmpdir(), 'perch-benchmarks.quick.md')

@@ -37,3 +37,29 @@ export function sqlState(error: unknown): string | undefined {
   }
   return undefined;
 }
+
+/**
+ * What the log keeps of an error: its type, the driver's own message and code, and the line that threw. Never the
+ * stack, and never drizzle's "Failed query ... params:" message, whose parameters can be e-mails or password hashes.
+ */
+export function describeForLog(error: unknown): { type: string; message: string; code?: string; at?: string } {
+  let source: unknown = error;
+  for (let depth = 0; depth < 4; depth++) {
+    const cause = (source as { cause?: unknown } | undefined)?.cause;
+    if (!(cause instanceof Error)) break;
+    source = cause;
+  }
+  const top = error instanceof Error ? error : new Error(String(error));
+  const innermost = source instanceof Error ? source : top;
+  const code = sqlState(error) ?? (innermost as { code?: unknown }).code;
+  const at = top.stack
+    ?.split('\n')
+    .find((line) => line.trimStart().startsWith('at '))
+    ?.trim();
+  return {
+    type: top.name,
+    message: innermost === top && /^Failed query/.test(top.message) ? 'Failed query' : innermost.message,
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(at ? { at } : {}),
+  };
+}

@@ -62,3 +62,26 @@ for (const path of [
     await expectNoSeriousAxeViolations(page);
   });
 }
+
+test('the API reference groups every operation by topic and opens one to its fields and an example', async ({
+  page,
+}) => {
+  await page.goto('/api/docs');
+  const groups = page.getByRole('navigation', { name: 'Groups' });
+  for (const group of ['Accounts', 'Floors and desks', 'Bookings', 'Platform administration', 'API reference'])
+    await expect(groups.getByRole('link', { name: new RegExp(`^${group} \\d+$`) })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(14);
+  await groups.getByRole('link', { name: /^Bookings/ }).click();
+  const operation = page.locator('details', { hasText: 'Book a desk for a date and time slot.' });
+  await expect(operation.getByRole('table', { name: 'Request body' })).toBeHidden();
+  await operation.locator('summary').click();
+  const body = operation.getByRole('table', { name: 'Request body' });
+  await expect(body.getByRole('row', { name: /deskId string required 1–100 characters/ })).toBeVisible();
+  const created = operation.getByRole('table', { name: 'Response 201' });
+  await expect(created.getByRole('row', { name: /desk\.floor\.name string required/ })).toBeVisible();
+  await expect(operation.getByText(/^curl -X POST -b cookies\.txt '.*\/api\/bookings'/)).toBeVisible();
+  // The page never scrolls sideways: the groups wrap and the tables fit.
+  const html = page.locator('html');
+  expect(await html.evaluate((node) => node.scrollWidth - node.clientWidth)).toBe(0);
+  await expectNoSeriousAxeViolations(page);
+});

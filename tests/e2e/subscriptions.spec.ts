@@ -199,6 +199,25 @@ test("a platform admin overrides another organization's subscription, whose Subs
     await expect(row).toContainText('Overridden: Partner pilot');
     await expect(row).toContainText('Up to 1,000 users');
 
+    // The override history shows what was set, why, by whom and when.
+    await overview.getByRole('tab', { name: 'Override history' }).click();
+    const history = overview.getByRole('table', { name: 'Override history, newest first' });
+    const historyRows = history
+      .getByRole('row')
+      .filter({ has: operatorPage.getByRole('rowheader', { name: customerName, exact: true }) });
+    await expect(historyRows).toHaveCount(1);
+    for (const text of [
+      'Override applied',
+      'Tier 3 · up to 1,000 users',
+      'Was Tier 1 · up to 50 users',
+      'Partner pilot',
+      'Ada Operator',
+    ])
+      await expect(historyRows.first()).toContainText(text);
+    await expect(historyRows.first().locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/);
+    await expectNoSeriousAxeViolations(operatorPage);
+    await overview.getByRole('tab', { name: 'Organizations' }).click();
+
     // The customer's admin no longer manages the subscription, and still edits the floor plan.
     await page.reload();
     await expect(page.getByRole('heading', { name: customerName })).toBeVisible();
@@ -213,6 +232,11 @@ test("a platform admin overrides another organization's subscription, whose Subs
       operatorPage.getByText(`${customerName}: Subscription override removed`, { exact: true }),
     ).toBeVisible();
     await expect(row).not.toContainText('Overridden');
+    await overview.getByRole('tab', { name: 'Override history' }).click();
+    await expect(historyRows).toHaveCount(2);
+    await expect(historyRows.first()).toContainText('Override removed');
+    await expect(historyRows.first()).toContainText('Was Tier 3 · up to 1,000 users');
+    await expect(historyRows.nth(1)).toContainText('Partner pilot');
 
     await page.reload();
     await expect(sidebarItem(page, 'Subscription')).toBeVisible();

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { SqlConnection } from '../db/client.ts';
+import { describeForLog } from '../errors.ts';
 
 export interface Job {
   name: string;
@@ -29,7 +30,10 @@ export function startJobs(jobs: Job[], sql: SqlConnection, log: FastifyBaseLogge
           }
         });
       } catch (error) {
-        log.warn({ err: error, job: job.name }, 'scheduled job failed; it runs again at its next interval');
+        log.warn(
+          { error: describeForLog(error), job: job.name },
+          'scheduled job failed; it runs again at its next interval',
+        );
       }
     };
     const timer = setInterval(() => void tick(), job.everyMs);

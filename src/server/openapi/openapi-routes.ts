@@ -36,7 +36,8 @@ export function openApiRoutes(): FastifyPluginAsyncZod {
       '/api/openapi.json',
       {
         schema: {
-          summary: 'This document: OpenAPI 3.1, generated from the routes’ schemas',
+          tags: ['API reference'],
+          summary: 'This document: OpenAPI 3.1, generated from the routes’ schemas.',
           response: { 200: z.record(z.string(), z.unknown()).describe('An OpenAPI 3.1 document.') },
         },
       },
@@ -51,7 +52,8 @@ export function openApiRoutes(): FastifyPluginAsyncZod {
       '/api/docs',
       {
         schema: {
-          summary: 'A readable reference of this API',
+          tags: ['API reference'],
+          summary: 'A readable reference of this API, grouped by topic.',
           response: { 200: text('text/html', 'An HTML page.') },
         },
       },
@@ -60,13 +62,25 @@ export function openApiRoutes(): FastifyPluginAsyncZod {
 
     app.get(
       '/api/docs/reference.js',
-      { schema: { summary: 'The reference page’s script', response: { 200: text('text/javascript', 'JavaScript.') } } },
+      {
+        schema: {
+          tags: ['API reference'],
+          summary: 'The reference page’s script.',
+          response: { 200: text('text/javascript', 'JavaScript.') },
+        },
+      },
       async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(script),
     );
 
     app.get(
       '/api/docs/reference.css',
-      { schema: { summary: 'The reference page’s style sheet', response: { 200: text('text/css', 'CSS.') } } },
+      {
+        schema: {
+          tags: ['API reference'],
+          summary: 'The reference page’s style sheet.',
+          response: { 200: text('text/css', 'CSS.') },
+        },
+      },
       async (_request, reply) => reply.type('text/css; charset=utf-8').send(style),
     );
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../testing/harness.ts';
+import { apiTagNames } from './api-tags.ts';
 import { listApiRoutes } from './route-catalog.ts';
 
 let testApp: TestApp;
@@ -35,6 +36,22 @@ describe('the OpenAPI document', () => {
     expect(withoutResponse.map((route) => `${route.method} ${route.url}`)).toEqual([]);
   });
 
+  it('puts every route in exactly one group of the fixed list, so the reference has no stray groups', () => {
+    const untagged = listApiRoutes(testApp.app).filter((route) => {
+      const tags = (route.schema as { tags?: unknown } | undefined)?.tags;
+      return !Array.isArray(tags) || tags.length !== 1 || !apiTagNames.includes(tags[0]);
+    });
+    expect(untagged.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+
+  it('gives every route a one-sentence summary', () => {
+    const withoutSummary = listApiRoutes(testApp.app).filter((route) => {
+      const summary = (route.schema as { summary?: unknown } | undefined)?.summary;
+      return typeof summary !== 'string' || !/^[A-Z].*\.$/.test(summary) || summary.length > 140;
+    });
+    expect(withoutSummary.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+
   it('gives every route with path parameters a schema for them', () => {
     const withoutParams = listApiRoutes(testApp.app).filter(
       (route) => route.url.includes(':') && !route.schema?.params,
@@ -53,7 +70,9 @@ describe('the OpenAPI document', () => {
     expect(floorDesks.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ in: 'path', name: 'floorId', required: true })]),
     );
-    expect(floorDesks.tags).toEqual(['floors']);
+    expect(floorDesks.tags).toEqual(['Floors and desks']);
+    expect(floorDesks.summary).toBe('The desks of one floor.');
+    expect(body.tags.map((tag: { name: string }) => tag.name)).toEqual(apiTagNames);
     expect(body.components.securitySchemes.session).toEqual({ type: 'apiKey', in: 'cookie', name: 'perch_session' });
   });
 });

@@ -3,6 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { sessionCookie } from '../plugins/session.ts';
+import { apiTags } from './api-tags.ts';
 import { collectRoutes, isWebAppRoute } from './route-catalog.ts';
 
 const { version } = JSON.parse(fs.readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
@@ -20,21 +21,10 @@ const errorJsonSchema = {
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
 type TransformInput = Parameters<typeof zodTransform>[0];
 
-/** The first path segment after /api names the operation's group in the reference. */
-export function tagOf(url: string): string {
-  const segment = url.split('/')[2] ?? 'api';
-  if (['register', 'login', 'logout', 'user', 'forgot-password', 'reset-password', 'verify-email'].includes(segment)) {
-    return 'accounts';
-  }
-  if (segment === 'signup-with-invitation') return 'invitations';
-  return segment.replace(/\.json$/, '');
-}
-
 function transformRoute(input: TransformInput) {
   if (isWebAppRoute(input.url, input.schema as { hide?: boolean })) return { schema: { hide: true }, url: input.url };
   const result = zodTransform(input) as { schema: { tags?: string[]; response?: object } | undefined; url: string };
   const schema = result.schema ?? {};
-  schema.tags ??= [tagOf(input.url)];
   schema.response = { ...schema.response, '4XX': errorJsonSchema };
   return { schema, url: result.url };
 }
@@ -55,6 +45,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Hot-desk booking. JSON in, JSON out. Sign in with POST /api/login: the session cookie authenticates every ' +
           'other call. State-changing calls from another origin are refused.',
       },
+      tags: apiTags.map((tag) => ({ ...tag })),
       components: {
         securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: sessionCookie } },
       },

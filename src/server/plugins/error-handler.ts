@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError, sqlState } from '../errors.ts';
+import { AppError, describeForLog, sqlState } from '../errors.ts';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -82,32 +82,6 @@ function describeFastifyError(error: FastifyError): string {
         ? 'The request body is not valid JSON.'
         : 'The request could not be understood.';
   }
-}
-
-/**
- * What the log keeps of an error: its type, the driver's own message and code, and the line that threw. Never the
- * stack, and never drizzle's "Failed query ... params:" message, whose parameters can be e-mails or password hashes.
- */
-export function describeForLog(error: unknown): { type: string; message: string; code?: string; at?: string } {
-  let source: unknown = error;
-  for (let depth = 0; depth < 4; depth++) {
-    const cause = (source as { cause?: unknown } | undefined)?.cause;
-    if (!(cause instanceof Error)) break;
-    source = cause;
-  }
-  const top = error instanceof Error ? error : new Error(String(error));
-  const innermost = source instanceof Error ? source : top;
-  const code = sqlState(error) ?? (innermost as { code?: unknown }).code;
-  const at = top.stack
-    ?.split('\n')
-    .find((line) => line.trimStart().startsWith('at '))
-    ?.trim();
-  return {
-    type: top.name,
-    message: innermost === top && /^Failed query/.test(top.message) ? 'Failed query' : innermost.message,
-    ...(typeof code === 'string' ? { code } : {}),
-    ...(at ? { at } : {}),
-  };
 }
 
 function isConnectionFailure(error: unknown): boolean {

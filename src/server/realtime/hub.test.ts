@@ -25,8 +25,12 @@ function output(live: LiveStream) {
   return () => chunks.join('');
 }
 
-const open = (hub: RealtimeHub, organizationId: string, userId: string, extra: { sinceMs?: number } = {}) =>
-  hub.openStream({ organizationId, userId, sessionId: `session-${userId}`, isReconnect: false, ...extra });
+const open = (
+  hub: RealtimeHub,
+  organizationId: string,
+  userId: string,
+  extra: { sinceMs?: number; sessionExpiresAt?: Date } = {},
+) => hub.openStream({ organizationId, userId, sessionId: `session-${userId}`, isReconnect: false, ...extra });
 
 const until = async (condition: () => boolean) => {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -66,6 +70,45 @@ describe('the realtime hub', () => {
     await until(() => !first.stream.isOpen && !second.stream.isOpen);
     expect(firstOutput()).toContain('event: closed\ndata: {"reason":"signed-out"}');
     expect(hub.streamCount).toBe(0);
+  });
+
+  it("checks a stream at its session's expiry: it stays open while the session went on, and closes once it ended", async () => {
+    let checks = 0;
+    let isAlive = true;
+    const checkStreams: StreamCheck = async (streams) => {
+      checks += 1;
+      const state = { hasSession: isAlive, isMember: true, sessionExpiresAt: new Date(Date.now() + 20) };
+      return new Map(streams.map((live) => [live.id, state] as const));
+    };
+    const hub = createRealtimeHub({ checkStreams, log: { warn: () => {} } as unknown as FastifyBaseLogger });
+    hubs.push(hub);
+    const ann = open(hub, 'org-a', 'ann', { sessionExpiresAt: new Date(Date.now() + 20) });
+    const annOutput = output(ann);
+    const bob = open(hub, 'org-a', 'bob');
+    await until(() => checks === 1);
+    expect(ann.stream.isOpen).toBe(true);
+    isAlive = false;
+    await until(() => !ann.stream.isOpen);
+    expect(checks).toBe(2);
+    expect(annOutput()).toContain('event: closed\ndata: {"reason":"signed-out"}');
+    expect(bob.stream.isOpen).toBe(true);
+  });
+
+  it('clears the expiry timer of a stream that closes first', async () => {
+    let checks = 0;
+    const checkStreams: StreamCheck = async (streams) => {
+      checks += 1;
+      return new Map(streams.map((live) => [live.id, { hasSession: false, isMember: true }] as const));
+    };
+    const hub = createRealtimeHub({ checkStreams, log: { warn: () => {} } as unknown as FastifyBaseLogger });
+    hubs.push(hub);
+    const ann = open(hub, 'org-a', 'ann', { sessionExpiresAt: new Date(Date.now() + 30) });
+    ann.stream.body.destroy();
+    await until(() => hub.streamCount === 0);
+    // A later stream's expiry is checked; the closed one's timer never asked.
+    const bob = open(hub, 'org-a', 'bob', { sessionExpiresAt: new Date(Date.now() + 40) });
+    await until(() => !bob.stream.isOpen);
+    expect(checks).toBe(1);
   });
 
   it(`refuses stream ${maxStreamsPerUser + 1} of one user with 429 until one of them closes`, async () => {

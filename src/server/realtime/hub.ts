@@ -6,7 +6,7 @@ import {
   streamRetryMs,
   tooManyStreamsMessage,
 } from '../../domain/realtime.ts';
-import { tooManyRequests } from '../errors.ts';
+import { describeForLog, tooManyRequests } from '../errors.ts';
 import { createSseStream, formatEvent, heartbeatFrame, type SseStream } from './sse-stream.ts';
 
 export interface LiveStream {
@@ -17,10 +17,13 @@ export interface LiveStream {
   readonly stream: SseStream;
 }
 
-/** Which streams may stay open: those whose session is alive and whose user is still a member. */
+/**
+ * Which streams may stay open: those whose session is alive and whose user is still a member. `sessionExpiresAt`,
+ * when given, is when the session ends now (sessions slide forward while in use): the stream closes then.
+ */
 export type StreamCheck = (
   streams: readonly LiveStream[],
-) => Promise<Map<number, { hasSession: boolean; isMember: boolean }>>;
+) => Promise<Map<number, { hasSession: boolean; isMember: boolean; sessionExpiresAt?: Date | null }>>;
 
 export interface HubOptions {
   checkStreams: StreamCheck;
@@ -42,6 +45,8 @@ export interface RealtimeHub {
     sessionId: string;
     isReconnect: boolean;
     sinceMs?: number | undefined;
+    /** When the stream's session expires: the stream is checked then, and closes unless the session went on. */
+    sessionExpiresAt?: Date | undefined;
   }): LiveStream;
   /** A change announced by the database: forwarded to the organization's streams, or closing ended ones. */
   publish(change: Change): void;
@@ -55,6 +60,10 @@ export interface RealtimeHub {
 
 // Announcements reach the hub within milliseconds of their commit; this covers a busy database too.
 const missedChangeSlackMs = 1000;
+// setTimeout's longest delay (about 24.8 days); a later expiry is checked then, and the timer set again.
+const maxTimerMs = 2 ** 31 - 1;
+// A session that still looks alive at its expiry (the database's clock may be behind) is checked again this soon.
+const minExpiryRecheckMs = 1000;
 
 /** Fans changes out to this instance's open streams, per organization; one timer beats for all of them. */
 export function createRealtimeHub(options: HubOptions): RealtimeHub {
@@ -73,7 +82,15 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
     return now - startedAt <= window || now - (lastChangeAt.get(organizationId) ?? Number.NEGATIVE_INFINITY) <= window;
   };
 
+  /** One timer per stream that has a session expiry, cleared when the stream closes. */
+  const expiryTimers = new Map<LiveStream, NodeJS.Timeout>();
+  const clearExpiry = (live: LiveStream) => {
+    clearTimeout(expiryTimers.get(live));
+    expiryTimers.delete(live);
+  };
+
   const remove = (live: LiveStream) => {
+    clearExpiry(live);
     if (!all.delete(live)) return;
     const streams = byOrganization.get(live.organizationId);
     streams?.delete(live);
@@ -102,9 +119,15 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
           const state = found.get(live.id);
           if (!state?.hasSession) closeWith(live, 'signed-out');
           else if (!state.isMember) closeWith(live, 'removed');
+          else if (state.sessionExpiresAt && live.stream.isOpen) {
+            armExpiry(live, state.sessionExpiresAt, minExpiryRecheckMs);
+          }
         }
       } catch (error) {
-        options.log.warn({ err: error }, 'live streams could not be checked; trying again at the next check');
+        options.log.warn(
+          { error: describeForLog(error) },
+          'live streams could not be checked; trying again at the next check',
+        );
       }
     }
     running = null;
@@ -113,6 +136,17 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
     for (const live of streams) pending.add(live);
     if (!running && pending.size > 0) running = runChecks();
   };
+  /** At the session's expiry the stream is checked: it closes as signed out unless the session was extended. */
+  function armExpiry(live: LiveStream, expiresAt: Date, minDelayMs = 0) {
+    clearExpiry(live);
+    const delay = Math.min(Math.max(expiresAt.getTime() - Date.now(), minDelayMs), maxTimerMs);
+    const timer = setTimeout(() => {
+      expiryTimers.delete(live);
+      check([live]);
+    }, delay);
+    timer.unref();
+    expiryTimers.set(live, timer);
+  }
 
   const heartbeat = setInterval(() => {
     for (const live of all) live.stream.write(heartbeatFrame);
@@ -122,7 +156,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
   recheck.unref();
 
   return {
-    openStream({ organizationId, userId, sessionId, isReconnect, sinceMs }) {
+    openStream({ organizationId, userId, sessionId, isReconnect, sinceMs, sessionExpiresAt }) {
       if ((perUser.get(userId) ?? 0) >= maxStreamsPerUser) throw tooManyRequests(tooManyStreamsMessage, 30);
       const live: LiveStream = {
         id: nextStreamId++,
@@ -137,6 +171,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       byOrganization.set(organizationId, streams);
       streams.add(live);
       live.stream.onClose(() => remove(live));
+      if (sessionExpiresAt) armExpiry(live, sessionExpiresAt);
       live.stream.write(formatEvent('ready', { organizationId }, nextEventId++));
       // Nothing is replayed: a browser that was away (or loading) refetches what it shows.
       if (isReconnect || (sinceMs !== undefined && mayHaveMissed(organizationId, sinceMs))) {

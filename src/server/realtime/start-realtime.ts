@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { changeSchema } from '../../domain/realtime.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import { describeForLog } from '../errors.ts';
 import { createRealtimeHub, type RealtimeHub, type StreamCheck } from './hub.ts';
 
 /** The channel migration 0008's triggers announce on. */
@@ -35,7 +36,8 @@ export async function startRealtime(options: {
       log.info('the link to the database for live updates is back; live views refetch');
       hub.resyncAll();
     },
-    onError: (error) => log.warn({ err: error }, 'the link to the database for live updates failed; reconnecting'),
+    onError: (error) =>
+      log.warn({ error: describeForLog(error) }, 'the link to the database for live updates failed; reconnecting'),
   });
   return {
     hub,

@@ -2,7 +2,7 @@ import { verify } from '@node-rs/argon2';
 import { displayName } from '../../../domain/account.ts';
 import { dataRightsMessages } from '../../../domain/data-rights.ts';
 import type { AppContext } from '../../context.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
+import { conflict, describeForLog, forbidden, notFound } from '../../errors.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { lockTeam } from '../members/repo.ts';
 import { enforceLimits, type Limit } from '../rate-limits/service.ts';
@@ -154,7 +154,10 @@ export async function deleteAccount(
   // The rows are gone; the images they pointed at go after the commit (a failure leaves an unreachable file).
   for (const key of objectKeys) {
     await context.objectStore.remove(key).catch((error: unknown) => {
-      context.log.error({ err: error }, 'a deleted organization’s floor-plan image could not be removed');
+      context.log.error(
+        { error: describeForLog(error) },
+        'a deleted organization’s floor-plan image could not be removed',
+      );
     });
   }
   return result;

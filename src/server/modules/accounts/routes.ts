@@ -22,6 +22,10 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/api/register',
       {
         schema: {
+          tags: ['Accounts'],
+          summary: 'Create an account with an e-mail address and a password.',
+          description:
+            'The e-mail must be new (409 otherwise, case-insensitive); passwords have at least 8 characters. When e-mail verification is on, answers 202 and mails a link; otherwise answers 201 with the user and a session cookie. Rate limited per address (429).',
           body: registerSchema,
           response: {
             201: publicUserResponse,
@@ -44,7 +48,16 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/login',
-      { schema: { body: loginSchema, response: { 200: publicUserResponse } } },
+      {
+        schema: {
+          tags: ['Accounts'],
+          summary: 'Sign in with e-mail and password and receive the session cookie.',
+          description:
+            '401 `Invalid email or password` for an unknown e-mail and a wrong password alike. Rate limited per IP and per e-mail (429 with Retry-After).',
+          body: loginSchema,
+          response: { 200: publicUserResponse },
+        },
+      },
       async (request, reply) => {
         const user = await accounts.authenticate(context, request.body, request.ip);
         await startSession(context, request, reply, user.id);
@@ -53,27 +66,66 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
     );
 
     // A navigation: Perch has no single sign-on provider configured, so sign-in happens on /auth.
-    app.get('/api/login', { schema: { response: { 302: redirectResponse } } }, async (_request, reply) =>
-      reply.redirect('/auth'),
+    app.get(
+      '/api/login',
+      {
+        schema: {
+          tags: ['Accounts'],
+          summary: 'A navigation to the sign-in page (no single sign-on provider is configured).',
+          response: { 302: redirectResponse },
+        },
+      },
+      async (_request, reply) => reply.redirect('/auth'),
     );
 
-    app.get('/api/logout', { schema: { response: { 302: redirectResponse } } }, async (request, reply) => {
-      await endSession(context, request, reply);
-      return reply.redirect('/');
-    });
+    app.get(
+      '/api/logout',
+      {
+        schema: {
+          tags: ['Accounts'],
+          summary: 'A navigation that ends the session and goes to the home page.',
+          response: { 302: redirectResponse },
+        },
+      },
+      async (request, reply) => {
+        await endSession(context, request, reply);
+        return reply.redirect('/');
+      },
+    );
 
-    app.post('/api/logout', { schema: { response: { 200: messageResponse } } }, async (request, reply) => {
-      await endSession(context, request, reply);
-      return { message: 'You have been signed out.' };
-    });
+    app.post(
+      '/api/logout',
+      { schema: { tags: ['Accounts'], summary: 'End the current session.', response: { 200: messageResponse } } },
+      async (request, reply) => {
+        await endSession(context, request, reply);
+        return { message: 'You have been signed out.' };
+      },
+    );
 
-    app.get('/api/user', { schema: { response: { 200: publicUserResponse } } }, async (request) =>
-      toPublicUser(requireUser(request)),
+    app.get(
+      '/api/user',
+      {
+        schema: {
+          tags: ['Accounts'],
+          summary: 'The signed-in user.',
+          description: '401 when signed out: a client uses it to learn whether it has a session.',
+          response: { 200: publicUserResponse },
+        },
+      },
+      async (request) => toPublicUser(requireUser(request)),
     );
 
     app.post(
       '/api/forgot-password',
-      { schema: { body: forgotPasswordSchema, response: { 200: messageResponse } } },
+      {
+        schema: {
+          tags: ['Accounts'],
+          summary: 'Mail a password reset link valid for one hour.',
+          description: 'Answers the same 200 whether or not the address has an account, so it reveals nothing.',
+          body: forgotPasswordSchema,
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         await accounts.requestPasswordReset(context, request.body.email, request.ip);
         return { message: accountMessages.forgotPasswordSent };
@@ -82,7 +134,15 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/reset-password/:token',
-      { schema: { params: z.object({ token: tokenSchema }), response: { 200: messageResponse } } },
+      {
+        schema: {
+          tags: ['Accounts'],
+          summary: 'Check that a password reset link is still valid.',
+          description: '400 for an unknown, used or expired token.',
+          params: z.object({ token: tokenSchema }),
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         await accounts.checkResetToken(context, request.params.token);
         return { message: 'This reset link is valid.' };
@@ -91,7 +151,16 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/reset-password',
-      { schema: { body: resetPasswordSchema, response: { 200: messageResponse } } },
+      {
+        schema: {
+          tags: ['Accounts'],
+          summary: 'Set a new password with a reset token.',
+          description:
+            'The token is single use; the user’s other sessions end. 400 for an unknown, used or expired token or a short password.',
+          body: resetPasswordSchema,
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         await accounts.resetPassword(context, request.body, request.auth?.sessionId);
         return { message: 'Your password has been reset. You can now sign in with your new password.' };
@@ -101,7 +170,15 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/verify-email/:token',
       // A navigation from a mail: any bad link, however malformed, lands on the sign-in page with a notice.
-      { schema: { params: z.object({ token: z.string() }), response: { 302: redirectResponse } } },
+      {
+        schema: {
+          tags: ['Accounts'],
+          summary: 'A navigation from the verification mail: confirms the address and signs in.',
+          description: 'An invalid or used link redirects to the sign-in page with a notice instead of failing.',
+          params: z.object({ token: z.string() }),
+          response: { 302: redirectResponse },
+        },
+      },
       async (request, reply) => {
         const userId = await accounts.verifyEmail(context, request.params.token);
         if (!userId) return reply.redirect('/auth?verification=invalid');

@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { LoginInput, RegisterInput } from '../../../domain/account.ts';
 import { accountMessages } from '../../../domain/account.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError, badRequest, conflict, unauthorized } from '../../errors.ts';
+import { AppError, badRequest, conflict, describeForLog, unauthorized } from '../../errors.ts';
 import { createToken, digestToken } from '../../tokens.ts';
 import { enforceLimits, limits } from '../rate-limits/service.ts';
 import { passwordResetMail, verificationMail } from './mails.ts';
@@ -33,7 +33,7 @@ export async function register(context: AppContext, input: RegisterInput, ip: st
   if (!verifying) return { requiresVerification: false, user };
   // The account exists either way; if the mail cannot go out now, signing in sends a new link.
   await sendVerification(context, user).catch((error: unknown) => {
-    context.log.error({ err: error }, 'verification mail could not be sent');
+    context.log.error({ error: describeForLog(error) }, 'verification mail could not be sent');
   });
   return { requiresVerification: true };
 }
@@ -73,7 +73,7 @@ export async function requestPasswordReset(context: AppContext, email: string, i
   });
   const url = `${context.config.publicUrl}/reset-password?token=${token}`;
   context.mailer.send(passwordResetMail(user.email, url)).catch((error: unknown) => {
-    context.log.error({ err: error }, 'password reset mail could not be sent');
+    context.log.error({ error: describeForLog(error) }, 'password reset mail could not be sent');
   });
 }
 

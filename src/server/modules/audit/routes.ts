@@ -33,7 +33,15 @@ export function auditRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/api/organizations/:id/audit-log',
       {
-        schema: { params: organizationParams, querystring: auditLogQuerySchema, response: { 200: auditLogResponse } },
+        schema: {
+          tags: ['Audit and data rights'],
+          summary: 'One page of an organization’s audit log, newest first.',
+          description:
+            'Organization admins only (403 for members, 404 for non-members). Pass the previous page’s `nextBefore` as `before` for the next page.',
+          params: organizationParams,
+          querystring: auditLogQuerySchema,
+          response: { 200: auditLogResponse },
+        },
       },
       async (request) =>
         audit.listOrganizationAuditLog(context, requireUser(request).id, request.params.id, request.query),
@@ -41,7 +49,16 @@ export function auditRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/admin/audit-log',
-      { schema: { querystring: auditLogQuerySchema, response: { 200: auditLogResponse } } },
+      {
+        schema: {
+          tags: ['Audit and data rights'],
+          summary: 'One page of the audit log of every organization, newest first.',
+          description:
+            'Platform admins only (403 for everyone else). Pass the previous page’s `nextBefore` as `before` for the next page.',
+          querystring: auditLogQuerySchema,
+          response: { 200: auditLogResponse },
+        },
+      },
       async (request) => audit.listPlatformAuditLog(context, requireUser(request).id, request.query),
     );
   };

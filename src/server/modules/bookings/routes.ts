@@ -45,7 +45,16 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/bookings',
-      { schema: { body: createBookingSchema, response: { 201: bookingResponse } } },
+      {
+        schema: {
+          tags: ['Bookings'],
+          summary: 'Book a desk for a date and time slot.',
+          description:
+            'Members book for themselves from today on (400 for a past date); only admins make permanent bookings. 409 `Desk is already booked for this time slot` on a conflict; a permanent booking over future bookings answers 409 listing them unless the admin confirms. 422 when the subscription is inactive.',
+          body: createBookingSchema,
+          response: { 201: bookingResponse },
+        },
+      },
       async (request, reply) =>
         reply.status(201).send(await bookings.createBooking(context, requireUser(request), request.body)),
     );
@@ -54,6 +63,9 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/api/bookings/bulk',
       {
         schema: {
+          tags: ['Bookings'],
+          summary: 'Book several dates at once, all or nothing.',
+          description: 'One conflict and nothing is created: 409 names the conflicting date.',
           body: bulkBookingSchema,
           response: { 201: z.object({ message: z.string(), bookings: z.array(bookingResponse) }) },
         },
@@ -66,6 +78,10 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/api/desks/weekly-availability',
       {
         schema: {
+          tags: ['Bookings'],
+          summary: 'Whether a desk is free in a slot on the remaining weekdays of a week, and which desks are.',
+          description:
+            '`originalDesk.available` is true when the desk is free on every remaining weekday of the week of `startDate`; `alternatives` lists other desks free on all of them, same floor first.',
           body: weeklyAvailabilitySchema,
           response: {
             200: z.object({
@@ -83,7 +99,14 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/users/bookings',
-      { schema: { querystring: userBookingsQuerySchema, response: { 200: z.array(bookingResponse) } } },
+      {
+        schema: {
+          tags: ['Bookings'],
+          summary: 'The signed-in user’s bookings, optionally in one organization.',
+          querystring: userBookingsQuerySchema,
+          response: { 200: z.array(bookingResponse) },
+        },
+      },
       async (request) => queries.listMyBookings(context, requireUser(request).id, request.query.organizationId),
     );
 
@@ -93,6 +116,9 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/api/organizations/:id/bookings',
       {
         schema: {
+          tags: ['Bookings'],
+          summary: 'Active bookings of an organization in a date range, plus its permanent bookings.',
+          description: 'Members only (404 otherwise). A range longer than 366 days is 400.',
           params: z.object({ id }),
           querystring: bookingRangeSchema,
           response: { 200: z.array(bookingResponse) },
@@ -115,6 +141,8 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/api/desks/:deskId/availability',
       {
         schema: {
+          tags: ['Bookings'],
+          summary: 'A desk’s slots and bookings on one date.',
           params: z.object({ deskId: id }),
           querystring: deskAvailabilityQuerySchema,
           response: {
@@ -134,7 +162,16 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/api/bookings/:id',
-      { schema: { params: z.object({ id }), response: { 200: messageResponse } } },
+      {
+        schema: {
+          tags: ['Bookings'],
+          summary: 'Cancel a booking (it is kept, with status cancelled).',
+          description:
+            'The owner cancels its own active future booking; an admin cancels any booking of its organization. 403 otherwise.',
+          params: z.object({ id }),
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => bookings.cancelBooking(context, requireUser(request).id, request.params.id),
     );
 
@@ -142,6 +179,9 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/api/organizations/:id/users/:userId/bookings',
       {
         schema: {
+          tags: ['Bookings'],
+          summary: 'Cancel every active booking of one member of an organization.',
+          description: 'Organization admins only.',
           params: z.object({ id, userId: id }),
           response: { 200: z.object({ message: z.string(), cancelledCount: z.number() }) },
         },

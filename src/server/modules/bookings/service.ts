@@ -10,7 +10,7 @@ import { formatLongDate, todayIn } from '../../../domain/dates.ts';
 import { isUuid } from '../../../domain/ids.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, badRequest, conflict, forbidden, notFound, sqlState } from '../../errors.ts';
+import { AppError, badRequest, conflict, describeForLog, forbidden, notFound, sqlState } from '../../errors.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
@@ -63,7 +63,7 @@ export function sendInBackground(context: AppContext, composeMessage: () => Mail
 }
 
 function logMailFailure(context: AppContext, error: unknown, subject: string | undefined): void {
-  context.log.error({ err: error, subject }, 'booking mail could not be sent');
+  context.log.error({ error: describeForLog(error), subject }, 'booking mail could not be sent');
 }
 
 async function insertOrExplain(db: Database, booking: repo.NewBooking): Promise<string> {

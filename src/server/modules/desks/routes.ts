@@ -37,13 +37,30 @@ export function deskRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/organizations/:id/desks',
-      { schema: { params: organizationParams, response: { 200: deskList } }, serializerCompiler: plainJson },
+      {
+        schema: {
+          tags: ['Floors and desks'],
+          summary: 'Every desk of an organization, on all its floors.',
+          description: 'Members only (404 otherwise).',
+          params: organizationParams,
+          response: { 200: deskList },
+        },
+        serializerCompiler: plainJson,
+      },
       async (request) => desks.listDesksOfOrganization(context, requireUser(request).id, request.params.id),
     );
 
     app.get(
       '/api/floors/:floorId/desks',
-      { schema: { params: floorParams, response: { 200: deskList } } },
+      {
+        schema: {
+          tags: ['Floors and desks'],
+          summary: 'The desks of one floor.',
+          description: 'Members of the floor’s organization only (404 otherwise).',
+          params: floorParams,
+          response: { 200: deskList },
+        },
+      },
       async (request, reply) => {
         const body = await desks.listDesksOfFloorAsJson(context, requireUser(request).id, request.params.floorId);
         // Already the JSON of a DeskView list (see the service), compressed once per revision and encoding.
@@ -53,7 +70,17 @@ export function deskRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/organizations/:id/desks',
-      { schema: { params: organizationParams, body: createDeskSchema, response: { 201: deskResponse } } },
+      {
+        schema: {
+          tags: ['Floors and desks'],
+          summary: 'Add a desk to a floor.',
+          description:
+            'Admins only, with an enabled subscription (403 / 422). Positions are clamped into the 1920 × 1080 canvas.',
+          params: organizationParams,
+          body: createDeskSchema,
+          response: { 201: deskResponse },
+        },
+      },
       async (request, reply) => {
         const user = requireUser(request);
         return reply.status(201).send(await desks.createDesk(context, user.id, request.params.id, request.body));
@@ -62,13 +89,30 @@ export function deskRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/api/desks/:deskId',
-      { schema: { params: deskParams, body: updateDeskSchema, response: { 200: deskResponse } } },
+      {
+        schema: {
+          tags: ['Floors and desks'],
+          summary: 'Rename, move, resize or rotate a desk.',
+          description: 'Admins only, with an enabled subscription (403 / 422).',
+          params: deskParams,
+          body: updateDeskSchema,
+          response: { 200: deskResponse },
+        },
+      },
       async (request) => desks.updateDesk(context, requireUser(request).id, request.params.deskId, request.body),
     );
 
     app.delete(
       '/api/desks/:deskId',
-      { schema: { params: deskParams, response: { 200: messageResponse } } },
+      {
+        schema: {
+          tags: ['Floors and desks'],
+          summary: 'Delete a desk and its bookings.',
+          description: 'Admins only, with an enabled subscription (403 / 422).',
+          params: deskParams,
+          response: { 200: messageResponse },
+        },
+      },
       async (request) => {
         await desks.deleteDesk(context, requireUser(request).id, request.params.deskId);
         return { message: 'Desk deleted.' };
@@ -79,6 +123,9 @@ export function deskRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/api/organizations/:id/desks',
       {
         schema: {
+          tags: ['Floors and desks'],
+          summary: 'Delete every desk of an organization and their bookings.',
+          description: 'Admins only, with an enabled subscription (403 / 422).',
           params: organizationParams,
           response: { 200: z.object({ message: z.string(), deletedCount: z.number() }) },
         },

@@ -12,7 +12,9 @@ let member: Awaited<ReturnType<typeof signUp>>;
 const readers: EventReader[] = [];
 
 beforeAll(async () => {
-  testApp = await startTestApp();
+  // One-day sessions never slide forward (they slide once less than a day of their life is used), so a test can
+  // give a session a near expiry that opening a stream leaves as it is.
+  testApp = await startTestApp({ environment: { SESSION_DAYS: '1' } });
   baseUrl = await listenOnLoopback(testApp.app);
   organization = await createOrganization(testApp, { deskCount: 3 });
   member = await addMember(testApp, organization.id);
@@ -191,6 +193,19 @@ describe('GET /api/organizations/{id}/events', () => {
     expect((await book(member.client, organization, { bookingDate: date })).status).toBe(201);
     await bystander.waitFor((event) => event.event === 'bookings' && event.data.fromDate === date, 'the booking');
     expect(bystander.events.some(kindIs('closed'))).toBe(false);
+  });
+
+  it('closes the stream when its session expires, at the expiry rather than at the next periodic check', async () => {
+    const person = await addMember(testApp, organization.id);
+    await testApp.database.db.execute(
+      sql`UPDATE sessions SET expires_at = now() + interval '2 seconds' WHERE user_id = ${person.user.id}`,
+    );
+    const stream = await open(baseUrl, person.client, organization.id);
+    await stream.waitFor(kindIs('ready'));
+    // The periodic check runs every 60 seconds; waitFor gives up after 15.
+    expect((await stream.waitFor(kindIs('closed'), 'closed')).data).toEqual({ reason: 'signed-out' });
+    await stream.ended;
+    expect((await person.client.get('/api/user')).status).toBe(401);
   });
 
   it('closes the stream of a member removed from the organization', async () => {

@@ -12,6 +12,8 @@ export interface StreamOwnerState {
   streamId: number;
   hasSession: boolean;
   isMember: boolean;
+  /** When the live session expires (null without one). */
+  sessionExpiresAt: Date | null;
 }
 
 /** For each open stream: is its session still alive, and is its user still a member? One query for all. */
@@ -26,11 +28,24 @@ export async function findStreamOwnerStates(db: Database, owners: readonly Strea
     })),
   );
   const result = (await db.execute(sql`
-    SELECT x.stream_id AS "streamId", s.id IS NOT NULL AS "hasSession", m.user_id IS NOT NULL AS "isMember"
+    SELECT x.stream_id AS "streamId", s.id IS NOT NULL AS "hasSession", m.user_id IS NOT NULL AS "isMember",
+      s.expires_at AS "sessionExpiresAt"
     FROM jsonb_to_recordset(${records}::jsonb) AS x(stream_id int, session_id text, user_id uuid, organization_id uuid)
       LEFT JOIN sessions s ON s.id = x.session_id AND s.user_id = x.user_id AND s.expires_at > now()
       LEFT JOIN memberships m ON m.organization_id = x.organization_id AND m.user_id = x.user_id`)) as unknown as {
     rows: StreamOwnerState[];
   };
-  return result.rows;
+  return result.rows.map((row) => ({
+    ...row,
+    sessionExpiresAt: row.sessionExpiresAt === null ? null : new Date(row.sessionExpiresAt),
+  }));
+}
+
+/** When the user's session expires, or null when it is gone or has expired. */
+export async function findSessionExpiry(db: Database, sessionId: string, userId: string): Promise<Date | null> {
+  const result = (await db.execute(
+    sql`SELECT expires_at AS "expiresAt" FROM sessions WHERE id = ${sessionId} AND user_id = ${userId} AND expires_at > now()`,
+  )) as unknown as { rows: { expiresAt: Date | string }[] };
+  const row = result.rows[0];
+  return row ? new Date(row.expiresAt) : null;
 }

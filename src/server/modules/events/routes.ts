@@ -29,6 +29,8 @@ export function eventRoutes(context: AppContext): FastifyPluginAsyncZod {
         // A compressed event stream would sit in the compressor's buffer: every event must leave at once.
         compress: false,
         schema: {
+          tags: ['Real-time'],
+          summary: 'A live stream of the organization’s changes (Server-Sent Events).',
           description:
             'Server-Sent Events: every committed change to the organization (bookings, desks, floors, the ' +
             'organization, members, invitations, subscription) as an event named by its kind. Members only.',

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import { unauthorized } from '../../errors.ts';
 import type { LiveStream, StreamCheck } from '../../realtime/hub.ts';
 import { findMemberOrganization } from '../organizations/service.ts';
 import * as repo from './repo.ts';
@@ -19,12 +20,17 @@ export async function openEventStream(
   },
 ): Promise<LiveStream> {
   const { organization } = await findMemberOrganization(context, details.organizationId, details.userId);
+  // The stream closes when its session expires, not up to a recheck interval later.
+  const sessionExpiresAt = await repo.findSessionExpiry(context.db, details.sessionId, details.userId);
+  // Answered from the session cache, a session may have ended a moment ago: no stream for it.
+  if (!sessionExpiresAt) throw unauthorized();
   return context.realtime.openStream({
     organizationId: organization.id,
     userId: details.userId,
     sessionId: details.sessionId,
     isReconnect: details.lastEventId !== undefined,
     sinceMs: details.sinceMs,
+    sessionExpiresAt,
   });
 }
 
@@ -40,6 +46,11 @@ export function streamCheck(db: Database): StreamCheck {
         organizationId: live.organizationId,
       })),
     );
-    return new Map(states.map((state) => [state.streamId, { hasSession: state.hasSession, isMember: state.isMember }]));
+    return new Map(
+      states.map((state) => [
+        state.streamId,
+        { hasSession: state.hasSession, isMember: state.isMember, sessionExpiresAt: state.sessionExpiresAt },
+      ]),
+    );
   };
 }

@@ -22,13 +22,30 @@ export function floorRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/organizations/:id/floors',
-      { schema: { params: organizationParams, response: { 200: z.array(floorResponse) } } },
+      {
+        schema: {
+          tags: ['Floors and desks'],
+          summary: 'The floors of an organization.',
+          description: 'Members only (404 otherwise).',
+          params: organizationParams,
+          response: { 200: z.array(floorResponse) },
+        },
+      },
       async (request) => floors.listFloors(context, requireUser(request).id, request.params.id),
     );
 
     app.post(
       '/api/organizations/:id/floors',
-      { schema: { params: organizationParams, body: createFloorSchema, response: { 201: floorResponse } } },
+      {
+        schema: {
+          tags: ['Floors and desks'],
+          summary: 'Add a floor to an organization.',
+          description: 'Admins only, with an enabled subscription (403 / 422).',
+          params: organizationParams,
+          body: createFloorSchema,
+          response: { 201: floorResponse },
+        },
+      },
       async (request, reply) => {
         const user = requireUser(request);
         return reply.status(201).send(await floors.createFloor(context, user.id, request.params.id, request.body));
@@ -37,7 +54,16 @@ export function floorRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/api/floors/:floorId',
-      { schema: { params: floorParams, body: updateDefaultZoomSchema, response: { 200: floorResponse } } },
+      {
+        schema: {
+          tags: ['Floor plans and uploads'],
+          summary: 'Save a floor’s default zoom level.',
+          description: 'Admins only, with an enabled subscription (403 / 422).',
+          params: floorParams,
+          body: updateDefaultZoomSchema,
+          response: { 200: floorResponse },
+        },
+      },
       async (request) =>
         floors.updateFloorDefaultZoom(context, requireUser(request).id, request.params.floorId, request.body),
     );
@@ -46,7 +72,14 @@ export function floorRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.put(
       '/api/organizations/:id',
       {
-        schema: { params: organizationParams, body: updateDefaultZoomSchema, response: { 200: organizationResponse } },
+        schema: {
+          tags: ['Floor plans and uploads'],
+          summary: 'Save the organization’s default zoom level.',
+          description: 'Admins only, with an enabled subscription (403 / 422).',
+          params: organizationParams,
+          body: updateDefaultZoomSchema,
+          response: { 200: organizationResponse },
+        },
       },
       async (request) =>
         floors.updateOrganizationDefaultZoom(context, requireUser(request).id, request.params.id, request.body),

@@ -8,6 +8,9 @@ export function healthRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/api/health',
       {
         schema: {
+          tags: ['Health'],
+          summary: 'Whether the server can reach its database.',
+          description: '503 when the database cannot be reached within two seconds.',
           response: {
             200: z.object({ status: z.literal('ok') }),
             503: z.object({ status: z.literal('unavailable'), message: z.string() }),

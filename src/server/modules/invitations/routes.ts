@@ -36,19 +36,45 @@ export function invitationRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/organizations/:id/invite',
-      { schema: { params: organizationParams, body: inviteSchema, response: { 200: inviteResponse } } },
+      {
+        schema: {
+          tags: ['Invitations'],
+          summary: 'Invite one or more e-mail addresses with a role.',
+          description:
+            'Admins only. Each address succeeds or fails on its own (invalid, already a member, over the plan’s user limit counting pending invitations); `errors` lists the failures.',
+          params: organizationParams,
+          body: inviteSchema,
+          response: { 200: inviteResponse },
+        },
+      },
       async (request) => invitations.invite(context, requireUser(request), request.params.id, request.body),
     );
 
     app.get(
       '/api/organizations/:id/invitations',
-      { schema: { params: organizationParams, response: { 200: z.array(invitationResponse) } } },
+      {
+        schema: {
+          tags: ['Invitations'],
+          summary: 'The organization’s pending invitations.',
+          description: 'Admins only (403 for members).',
+          params: organizationParams,
+          response: { 200: z.array(invitationResponse) },
+        },
+      },
       async (request) => invitations.listInvitations(context, requireUser(request).id, request.params.id),
     );
 
     app.delete(
       '/api/organizations/:id/invitations/:invitationId',
-      { schema: { params: invitationParams, response: { 200: messageResponse } } },
+      {
+        schema: {
+          tags: ['Invitations'],
+          summary: 'Revoke a pending invitation.',
+          description: 'Admins only; the link stops working at once.',
+          params: invitationParams,
+          response: { 200: messageResponse },
+        },
+      },
       async (request) =>
         invitations.revokeInvitation(context, requireUser(request).id, request.params.id, request.params.invitationId),
     );
@@ -57,6 +83,9 @@ export function invitationRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/api/organizations/:id/invitations/:invitationId/resend',
       {
         schema: {
+          tags: ['Invitations'],
+          summary: 'Send a pending invitation again, with a fresh link and expiry.',
+          description: 'Admins only.',
           params: invitationParams,
           response: { 200: z.object({ message: z.string(), invitation: invitationResponse }) },
         },
@@ -74,6 +103,10 @@ export function invitationSignupRoutes(context: AppContext): FastifyPluginAsyncZ
       '/api/invitations/:token',
       {
         schema: {
+          tags: ['Invitations'],
+          summary: 'What an invitation link offers: organization, role and e-mail.',
+          description:
+            'No session needed: the link is the authorization. 404 for an unknown, used or expired (7 days) link.',
           params: z.object({ token: tokenSchema }),
           response: {
             200: z.object({
@@ -90,7 +123,16 @@ export function invitationSignupRoutes(context: AppContext): FastifyPluginAsyncZ
 
     app.post(
       '/api/signup-with-invitation',
-      { schema: { body: invitationSignupSchema, response: { 201: publicUserResponse } } },
+      {
+        schema: {
+          tags: ['Invitations'],
+          summary: 'Accept an invitation: create or attach the account, join, and sign in.',
+          description:
+            '422 when the organization is at its plan’s user limit; 404 for an unknown, used or expired link; 401 for a wrong password of an existing account.',
+          body: invitationSignupSchema,
+          response: { 201: publicUserResponse },
+        },
+      },
       async (request, reply) => {
         const user = await acceptance.acceptInvitation(context, request.body, request.ip, (db, userId) =>
           startSession({ ...context, db }, request, reply, userId),

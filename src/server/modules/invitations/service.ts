@@ -13,7 +13,7 @@ import {
 } from '../../../domain/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, conflict, notFound, unprocessable } from '../../errors.ts';
+import { AppError, conflict, describeForLog, notFound, unprocessable } from '../../errors.ts';
 import { createToken } from '../../tokens.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
@@ -148,7 +148,7 @@ async function sendInvitationMails(
       try {
         await context.mailer.send(mail);
       } catch (error) {
-        context.log.error({ err: error }, 'invitation mail could not be sent');
+        context.log.error({ error: describeForLog(error) }, 'invitation mail could not be sent');
         failed.push(next.email);
       }
     }

@@ -27,19 +27,44 @@ export function memberRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/api/organizations/:id/members',
-      { schema: { params: organizationParams, response: { 200: z.array(memberResponse) } } },
+      {
+        schema: {
+          tags: ['Team'],
+          summary: 'The members of an organization with their roles.',
+          description: 'Members only (404 otherwise).',
+          params: organizationParams,
+          response: { 200: z.array(memberResponse) },
+        },
+      },
       async (request) => members.listMembers(context, requireUser(request).id, request.params.id),
     );
 
     app.get(
       '/api/organizations/:id/members/me',
-      { schema: { params: organizationParams, response: { 200: memberResponse } } },
+      {
+        schema: {
+          tags: ['Team'],
+          summary: 'The signed-in user’s membership in an organization.',
+          params: organizationParams,
+          response: { 200: memberResponse },
+        },
+      },
       async (request) => members.findCurrentMember(context, requireUser(request).id, request.params.id),
     );
 
     app.patch(
       '/api/organizations/:id/members/:userId/role',
-      { schema: { params: memberParams, body: updateRoleSchema, response: { 200: memberResponse } } },
+      {
+        schema: {
+          tags: ['Team'],
+          summary: 'Change a member’s role.',
+          description:
+            'Admins only. An admin cannot change its own role (403); the last admin cannot be demoted (409).',
+          params: memberParams,
+          body: updateRoleSchema,
+          response: { 200: memberResponse },
+        },
+      },
       async (request) =>
         members.changeRole(
           context,
@@ -54,6 +79,9 @@ export function memberRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/api/organizations/:id/members/:userId',
       {
         schema: {
+          tags: ['Team'],
+          summary: 'Remove a member and cancel its active bookings.',
+          description: 'Admins only. An admin cannot remove itself (403); the last admin cannot be removed (409).',
           params: memberParams,
           response: { 200: z.object({ message: z.string(), cancelledBookings: z.number().int() }) },
         },

@@ -31,20 +31,44 @@ export function organizationRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/organizations',
-      { schema: { body: createOrganizationSchema, response: { 201: organizationResponse } } },
+      {
+        schema: {
+          tags: ['Organizations'],
+          summary: 'Create an organization; the caller becomes its admin and a 14-day trial starts.',
+          description: '409 when the slug is taken.',
+          body: createOrganizationSchema,
+          response: { 201: organizationResponse },
+        },
+      },
       async (request, reply) => {
         const user = requireUser(request);
         return reply.status(201).send(await organizations.createOrganization(context, user.id, request.body));
       },
     );
 
-    app.get('/api/organizations', { schema: { response: { 200: z.array(organizationResponse) } } }, async (request) =>
-      organizations.listOrganizations(context, requireUser(request).id),
+    app.get(
+      '/api/organizations',
+      {
+        schema: {
+          tags: ['Organizations'],
+          summary: 'The signed-in user’s organizations, each with its subscription and the user’s role.',
+          response: { 200: z.array(organizationResponse) },
+        },
+      },
+      async (request) => organizations.listOrganizations(context, requireUser(request).id),
     );
 
     app.get(
       '/api/organizations/:id',
-      { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: organizationResponse } } },
+      {
+        schema: {
+          tags: ['Organizations'],
+          summary: 'One of the signed-in user’s organizations.',
+          description: '404 for an organization the user is not a member of.',
+          params: z.object({ id: z.string().max(100) }),
+          response: { 200: organizationResponse },
+        },
+      },
       async (request) => {
         const user = requireUser(request);
         const found = await organizations.findMemberOrganization(context, request.params.id, user.id);

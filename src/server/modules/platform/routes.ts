@@ -35,19 +35,45 @@ export function platformRoutes(context: AppContext): FastifyPluginAsyncZod {
       await platform.requirePlatformAdmin(context, requireUser(request));
     });
 
-    app.get('/api/admin/organizations', { schema: { response: { 200: z.array(overviewResponse) } } }, async (request) =>
-      platform.listOrganizations(context, requireUser(request)),
+    app.get(
+      '/api/admin/organizations',
+      {
+        schema: {
+          tags: ['Platform administration'],
+          summary: 'Every organization with its members, admins and subscription.',
+          description: 'Platform admins only (403 for everyone else).',
+          response: { 200: z.array(overviewResponse) },
+        },
+      },
+      async (request) => platform.listOrganizations(context, requireUser(request)),
     );
 
     app.post(
       '/api/admin/organizations/:id/subscription/override',
-      { schema: { params, body: overrideSchema, response: { 200: overrideResponse } } },
+      {
+        schema: {
+          tags: ['Platform administration'],
+          summary: 'Set an organization’s plan and user limit by hand, with a reason.',
+          description: 'Platform admins only. The override stays until it is removed; it is recorded in the audit log.',
+          params,
+          body: overrideSchema,
+          response: { 200: overrideResponse },
+        },
+      },
       async (request) => platform.applyOverride(context, requireUser(request), request.params.id, request.body),
     );
 
     app.delete(
       '/api/admin/organizations/:id/subscription/override',
-      { schema: { params, response: { 200: overrideResponse } } },
+      {
+        schema: {
+          tags: ['Platform administration'],
+          summary: 'Remove an override: the organization returns to its paid plan or trial.',
+          description: 'Platform admins only; recorded in the audit log.',
+          params,
+          response: { 200: overrideResponse },
+        },
+      },
       async (request) => platform.removeOverride(context, requireUser(request), request.params.id),
     );
   };

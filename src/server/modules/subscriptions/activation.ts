@@ -1,6 +1,7 @@
 import { findPlan, type PlanId } from '../../../domain/plans.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import { describeForLog } from '../../errors.ts';
 import { findTierOfProviderPlan } from '../../payments/create-payments.ts';
 import type { ProviderSubscription } from '../../payments/provider.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
@@ -98,6 +99,9 @@ export async function cancelReplacedSubscription(context: AppContext, replaced: 
   try {
     await context.payments.provider.cancelSubscription(replaced, 'Replaced by a new Perch subscription');
   } catch (error) {
-    context.log.warn({ err: error, providerSubscriptionId: replaced }, 'replaced subscription could not be cancelled');
+    context.log.warn(
+      { error: describeForLog(error), providerSubscriptionId: replaced },
+      'replaced subscription could not be cancelled',
+    );
   }
 }

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { describeForLog } from '../../errors.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 import { PaymentProviderError } from '../../payments/provider.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
@@ -19,7 +20,7 @@ async function mailAdmins(
     try {
       await context.mailer.send(build(email, mailing?.name ?? 'your organization'));
     } catch (error) {
-      context.log.error({ err: error, organizationId }, 'subscription mail could not be sent');
+      context.log.error({ error: describeForLog(error), organizationId }, 'subscription mail could not be sent');
     }
   }
 }
@@ -74,7 +75,10 @@ export async function endCancelledPeriods(context: AppContext, now: Date): Promi
       } catch (error) {
         // Refused: it is already cancelled or expired at the provider, which is what we want.
         if (!(error instanceof PaymentProviderError && error.isRefusal)) {
-          context.log.warn({ err: error, organizationId: row.organizationId }, 'period end: provider cancel failed');
+          context.log.warn(
+            { error: describeForLog(error), organizationId: row.organizationId },
+            'period end: provider cancel failed',
+          );
           continue;
         }
       }

@@ -1,6 +1,6 @@
 import { subscriptionMessages } from '../../../domain/subscription.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, describeForLog } from '../../errors.ts';
 import { PaymentProviderError } from '../../payments/provider.ts';
 
 /** The provider is down, slow or refused: nothing was changed locally, and the person may simply try again. */
@@ -12,7 +12,7 @@ export async function callProvider<T>(context: AppContext, what: string, call: (
     return await call();
   } catch (error) {
     if (error instanceof PaymentProviderError) {
-      context.log.warn({ err: error, operation: what }, 'payment provider call failed');
+      context.log.warn({ error: describeForLog(error), operation: what }, 'payment provider call failed');
       throw providerUnavailable();
     }
     throw error;

@@ -27,6 +27,9 @@ export function subscriptionRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/api/organizations/:id/subscription',
       {
         schema: {
+          tags: ['Subscriptions'],
+          summary: 'An organization’s subscription with seats used and pending invitations.',
+          description: 'Members only (404 otherwise).',
           params: organizationParams,
           response: {
             200: subscriptionResponse.extend({
@@ -43,6 +46,9 @@ export function subscriptionRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/api/organizations/:id/subscription/cancel',
       {
         schema: {
+          tags: ['Subscriptions'],
+          summary: 'Cancel at the end of the paid period; access lasts until `endsAt`.',
+          description: 'Admins only.',
           params: organizationParams,
           response: { 200: z.object({ message: z.string(), subscription: subscriptionResponse }) },
         },
@@ -54,6 +60,10 @@ export function subscriptionRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/api/organizations/:id/subscription/reactivate',
       {
         schema: {
+          tags: ['Subscriptions'],
+          summary: 'Undo a cancellation, or start a new checkout when the subscription has ended.',
+          description:
+            'Admins only. Answers the subscription, or the provider’s `links` when a new checkout is needed.',
           params: organizationParams,
           body: reactivateSchema,
           response: {
@@ -77,6 +87,8 @@ export function paypalRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/paypal/setup',
       {
         schema: {
+          tags: ['Payments'],
+          summary: 'What the browser needs to start a checkout: the client token and the provider mode.',
           response: { 200: z.object({ clientToken: z.string(), mode: z.enum(['local', 'sandbox', 'live']) }) },
         },
       },
@@ -90,6 +102,10 @@ export function paypalRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/paypal/subscription',
       {
         schema: {
+          tags: ['Payments'],
+          summary: 'Start a checkout for a plan and answer the provider’s approval links.',
+          description:
+            'Admins only. The plan’s price comes from configuration, never from the client; activation waits for the provider’s confirmation.',
           body: createCheckoutSchema,
           response: { 200: z.object({ id: z.string(), status: z.string(), links: linksResponse }) },
         },
@@ -101,6 +117,8 @@ export function paypalRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/paypal/return',
       {
         schema: {
+          tags: ['Payments'],
+          summary: 'A navigation back from the provider’s checkout: confirms the subscription with the provider.',
           querystring: z.object({
             subscription_id: z.string().max(200).optional(),
             token: z.string().max(200).optional(),
@@ -117,6 +135,8 @@ export function paypalRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/paypal/cancel',
       {
         schema: {
+          tags: ['Payments'],
+          summary: 'A navigation back from an abandoned checkout.',
           querystring: z.object({ token: z.string().max(200).optional() }),
           response: { 303: redirectResponse },
         },
@@ -140,6 +160,10 @@ function webhookRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/paypal/webhook',
       {
         schema: {
+          tags: ['Payments'],
+          summary: 'The provider’s webhook: subscription events, verified by signature.',
+          description:
+            'An event whose signature does not verify changes nothing; a replayed event is acknowledged and ignored.',
           headers: z.object({
             'paypal-auth-algo': header,
             'paypal-cert-url': header,

@@ -1,7 +1,7 @@
 import { findPlan, type PlanId, planIds } from '../../../domain/plans.ts';
 import { type ReactivateInput, type Subscription, subscriptionMessages } from '../../../domain/subscription.ts';
 import type { AppContext } from '../../context.ts';
-import { conflict } from '../../errors.ts';
+import { conflict, describeForLog } from '../../errors.ts';
 import { PaymentProviderError, type ProviderLink } from '../../payments/provider.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
@@ -115,7 +115,7 @@ async function reactivateDirectly(context: AppContext, user: UserRow, organizati
   } catch (error) {
     if (error instanceof PaymentProviderError && error.isRefusal) return undefined;
     if (error instanceof PaymentProviderError) {
-      context.log.warn({ err: error }, 'payment provider unavailable for reactivation');
+      context.log.warn({ error: describeForLog(error) }, 'payment provider unavailable for reactivation');
       throw providerUnavailable();
     }
     throw error;

@@ -31,7 +31,15 @@ export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/objects/upload',
-      { schema: { body: createUploadBody, response: { 200: z.object({ uploadURL: z.string() }) } } },
+      {
+        schema: {
+          tags: ['Floor plans and uploads'],
+          summary: 'Get a single-use upload URL for a floor-plan image (15 minutes).',
+          description: 'Admins only.',
+          body: createUploadBody,
+          response: { 200: z.object({ uploadURL: z.string() }) },
+        },
+      },
       async (request) => {
         const user = requireUser(request);
         return uploads.createUploadUrl(context, user.id, request.body?.organizationId ?? undefined);
@@ -56,6 +64,10 @@ export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
           {
             bodyLimit: maxFloorPlanBytes,
             schema: {
+              tags: ['Floor plans and uploads'],
+              summary: 'Upload the image bytes to a URL from POST /api/objects/upload.',
+              description:
+                'PNG, JPEG or WebP, checked by content, at most 10,485,760 bytes: 415 for anything else, 413 when too large.',
               params: z.object({ token: z.string().max(100) }),
               response: { 200: z.object({ location: z.string() }) },
             },
@@ -73,6 +85,9 @@ export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/api/floors/:floorId/floor-plan',
       {
         schema: {
+          tags: ['Floor plans and uploads'],
+          summary: 'Set a floor’s floor-plan image to an uploaded location.',
+          description: 'Admins only; only a location this server issued is accepted.',
           params: z.object({ floorId: z.string().max(100) }),
           body: floorPlanLocationSchema,
           response: { 200: floorPlanAnswer },
@@ -88,6 +103,9 @@ export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/api/organizations/:orgId/floor-plan',
       {
         schema: {
+          tags: ['Floor plans and uploads'],
+          summary: 'Set the organization’s floor-plan image to an uploaded location.',
+          description: 'Admins only; only a location this server issued is accepted.',
           params: z.object({ orgId: z.string().max(100) }),
           body: floorPlanLocationSchema,
           response: { 200: floorPlanAnswer },
@@ -108,6 +126,9 @@ export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/api/objects/:uploadId',
       {
         schema: {
+          tags: ['Floor plans and uploads'],
+          summary: 'A floor-plan image.',
+          description: 'Members of the organization that owns it only (404 otherwise).',
           params: z.object({ uploadId: z.string().max(100) }),
           response: {
             200: {

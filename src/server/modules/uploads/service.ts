@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { maxFloorPlanBytes } from '../../../domain/floor-plan.ts';
 import { isUuid } from '../../../domain/ids.ts';
 import type { AppContext } from '../../context.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, describeForLog, forbidden, notFound } from '../../errors.ts';
 import type { ServedObject } from '../../storage/object-store.ts';
 import { readAtMost } from '../../storage/read-at-most.ts';
 import { type ImageMediaType, sniffImage, sniffLength } from '../../storage/sniff-image.ts';
@@ -179,7 +179,10 @@ async function verifyBucketUpload(context: AppContext, upload: repo.UploadRow): 
     throw error;
   }
   await store.remove(incoming).catch((error: unknown) => {
-    context.log.warn({ err: error, key: incoming }, 'could not remove a verified upload from the incoming area');
+    context.log.warn(
+      { error: describeForLog(error), key: incoming },
+      'could not remove a verified upload from the incoming area',
+    );
   });
   return confirmed;
 }

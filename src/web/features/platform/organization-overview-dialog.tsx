@@ -1,4 +1,5 @@
-import { Activity, Building2, Search, ShieldCheck, Users } from 'lucide-react';
+import { Activity, Building2, History, Search, ShieldCheck, Users } from 'lucide-react';
+import { Tabs } from 'radix-ui';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { OrganizationView } from '../../../domain/organization.ts';
 import { ApiError, errorMessage } from '../../app/api.ts';
@@ -9,6 +10,7 @@ import { StatusBadge } from '../subscriptions/subscription-summary.tsx';
 import { formatDate, formatUsers } from '../subscriptions/subscription-words.ts';
 import { AccessState } from './access-state.tsx';
 import { type PlatformOrganization, usePlatformOrganizations } from './list-organizations.ts';
+import { OverrideHistory } from './override-history.tsx';
 import { SubscriptionOverrideDialog } from './subscription-override-dialog.tsx';
 
 function StatTile({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
@@ -185,6 +187,35 @@ function Overview({ organizations }: { organizations: PlatformOrganization[] }) 
   );
 }
 
+const tabClass =
+  'inline-flex items-center gap-1.5 border-b-2 border-transparent px-3 py-2 text-sm font-medium text-slate-600 ' +
+  'hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-500 data-[state=active]:border-brand-600 ' +
+  'data-[state=active]:text-brand-700';
+
+/** The organizations, and the history of the overrides applied to them. */
+function OverviewTabs({ organizations }: { organizations: PlatformOrganization[] }) {
+  return (
+    <Tabs.Root defaultValue="organizations" className="grid gap-4">
+      <Tabs.List aria-label="Platform views" className="flex flex-wrap gap-1 border-b border-slate-200">
+        <Tabs.Trigger value="organizations" className={tabClass}>
+          <Building2 className="size-4" aria-hidden="true" />
+          Organizations
+        </Tabs.Trigger>
+        <Tabs.Trigger value="override-history" className={tabClass}>
+          <History className="size-4" aria-hidden="true" />
+          Override history
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="organizations" className="grid gap-4 focus-visible:outline-none">
+        <Overview organizations={organizations} />
+      </Tabs.Content>
+      <Tabs.Content value="override-history" className="focus-visible:outline-none">
+        <OverrideHistory />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
 /** Spec section 2, Platform screens: every organization, for the admins of the platform organization only. */
 export function OrganizationOverviewDialog({
   organization,
@@ -222,7 +253,7 @@ export function OrganizationOverviewDialog({
         </Button>
       </div>
     );
-  } else body = <Overview organizations={list.data} />;
+  } else body = <OverviewTabs organizations={list.data} />;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>

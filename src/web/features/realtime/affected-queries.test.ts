@@ -78,6 +78,21 @@ describe('isAffectedBy', () => {
     expect(isAffectedBy(plan, ['/api/organizations', 'org-1', 'invitations'], scope)).toBe(false);
     expect(isAffectedBy(plan, ['/api/user'], scope)).toBe(false);
   });
+
+  it("refetches an admin's open audit log on the changes that can be audited, and not on floors or zoom", () => {
+    const log = ['/api/organizations', 'org-1', 'audit-log'];
+    const changes: OrganizationChange[] = [
+      { kind: 'members', organizationId: 'org-1', userIds: ['someone'] },
+      { kind: 'invitations', organizationId: 'org-1' },
+      { kind: 'desks', organizationId: 'org-1', floorIds: null, renamed: false },
+      booking(),
+      { kind: 'subscription', organizationId: 'org-1' },
+    ];
+    for (const change of changes) expect(isAffectedBy(change, log, scope), change.kind).toBe(true);
+    expect(isAffectedBy({ kind: 'floors', organizationId: 'org-1', floorIds: null }, log, scope)).toBe(false);
+    expect(isAffectedBy({ kind: 'organization', organizationId: 'org-1' }, log, scope)).toBe(false);
+    expect(isAffectedBy(booking({ organizationId: 'org-2' }), log, scope)).toBe(false);
+  });
 });
 
 describe('isOrganizationQuery', () => {

@@ -15,6 +15,14 @@ function touchesRange(change: Extract<OrganizationChange, { kind: 'bookings' }>,
   return change.hasPermanent || start <= change.toDate;
 }
 
+const auditedKinds = new Set<OrganizationChange['kind']>([
+  'members',
+  'invitations',
+  'desks',
+  'bookings',
+  'subscription',
+]);
+
 /** Bookings show desk, floor and member names: a rename changes every booking list. */
 function renamesBookings(change: OrganizationChange): boolean {
   return (
@@ -27,7 +35,7 @@ function renamesBookings(change: OrganizationChange): boolean {
 /**
  * Whether a cached query (by its key, the API path's segments) shows something the change altered.
  * Keys of the browser's reads: /api/organizations[/id[/floors|desks|members[/me]|invitations|subscription|
- * bookings/start/end]], /api/floors/id/desks, /api/users/bookings/orgId, /api/desks/id/availability/date.
+ * audit-log|bookings/start/end]], /api/floors/id/desks, /api/users/bookings/orgId, /api/desks/id/availability/date.
  */
 export function isAffectedBy(change: OrganizationChange, key: readonly unknown[], scope: LiveScope): boolean {
   const [root, id, part, ...rest] = key;
@@ -55,6 +63,11 @@ export function isAffectedBy(change: OrganizationChange, key: readonly unknown[]
         return change.kind === 'subscription' || change.kind === 'members' || change.kind === 'invitations';
       case 'bookings':
         return change.kind === 'bookings' ? touchesRange(change, rest[0], rest[1]) : renamesBookings(change);
+      case 'audit-log':
+        // Only admins read the log (the server refuses everyone else), so only an admin's cache holds it. Each
+        // of these kinds can come with an audited action (a role change, a revoked invitation, a deleted desk,
+        // a booking an admin cancelled, a plan change); floors and the organization's zoom are not audited.
+        return auditedKinds.has(change.kind);
       default:
         return false;
     }

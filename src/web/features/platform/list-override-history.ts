@@ -1,0 +1,26 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import type { AuditLogPage } from '../../../domain/audit.ts';
+import { apiRequest } from '../../app/api.ts';
+
+export const overrideHistoryPageSize = 20;
+
+/** GET /api/admin/audit-log: the platform's log, which holds the override events of every organization. */
+export const overrideHistoryKey = ['/api/admin/audit-log'] as const;
+
+/** Platform admins only: subscription overrides applied and removed, newest first, a page at a time. */
+export function useOverrideHistory(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: overrideHistoryKey,
+    enabled,
+    initialPageParam: null as number | null,
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ limit: String(overrideHistoryPageSize) });
+      if (pageParam !== null) query.set('before', String(pageParam));
+      return apiRequest<AuditLogPage>('GET', `/api/admin/audit-log?${query}`);
+    },
+    getNextPageParam: (page) => page.nextBefore,
+    // Fresh whenever the tab opens: it is about what was just changed.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}

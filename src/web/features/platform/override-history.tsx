@@ -1,0 +1,168 @@
+import { ShieldCheck, ShieldOff } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import type { AuditEventView } from '../../../domain/audit.ts';
+import { errorMessage } from '../../app/api.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { actorName } from '../audit/describe-event.ts';
+import { useOverrideHistory } from './list-override-history.ts';
+import { describePlan, type OverrideChange, readOverrideChange } from './override-event.ts';
+
+// The reader's own locale and zone, as in the audit log.
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function ChangeCell({ change }: { change: OverrideChange }) {
+  if (change.kind === 'applied') {
+    return (
+      <div className="grid gap-1">
+        <span className="inline-flex w-fit items-center gap-1 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-900">
+          <ShieldCheck className="size-3" aria-hidden="true" />
+          Override applied
+        </span>
+        <span className="text-slate-900">{describePlan(change.plan, change.maxUsers)}</span>
+        {change.previous && (
+          <span className="text-xs text-slate-600">
+            Was {describePlan(change.previous.plan, change.previous.maxUsers)}
+          </span>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-1">
+      <span className="inline-flex w-fit items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
+        <ShieldOff className="size-3" aria-hidden="true" />
+        Override removed
+      </span>
+      {change.previous && (
+        <span className="text-slate-900">Was {describePlan(change.previous.plan, change.previous.maxUsers)}</span>
+      )}
+    </div>
+  );
+}
+
+function HistoryRow({ event, rowRef }: { event: AuditEventView; rowRef: (node: HTMLTableRowElement | null) => void }) {
+  const change = readOverrideChange(event);
+  if (!change) return null;
+  return (
+    <tr ref={rowRef} tabIndex={-1} className="align-top outline-none focus-visible:bg-brand-50">
+      <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+        <time dateTime={event.createdAt}>{dateTime.format(new Date(event.createdAt))}</time>
+      </td>
+      <th scope="row" className="px-4 py-3 font-medium text-slate-900">
+        {event.organization?.name ?? 'A deleted organization'}
+      </th>
+      <td className="px-4 py-3">
+        <ChangeCell change={change} />
+      </td>
+      <td className="px-4 py-3 text-slate-700">
+        {change.reason ?? <span className="text-slate-500">None given</span>}
+      </td>
+      <td className="px-4 py-3 text-slate-700">
+        <span className="block">{actorName(event)}</span>
+        {event.actor?.name && <span className="block text-xs break-all text-slate-600">{event.actor.email}</span>}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * Platform admins: every subscription override applied or removed, newest first. "Load more" appends the next
+ * page and moves focus to its first row, as the audit log does.
+ */
+export function OverrideHistory() {
+  const history = useOverrideHistory(true);
+  const events = (history.data?.pages.flatMap((page) => page.events) ?? []).filter(
+    (event) => readOverrideChange(event) !== null,
+  );
+  const focusIndex = useRef<number | null>(null);
+  const rows = useRef(new Map<number, HTMLTableRowElement>());
+
+  useEffect(() => {
+    if (focusIndex.current === null || focusIndex.current >= events.length) return;
+    rows.current.get(focusIndex.current)?.focus();
+    focusIndex.current = null;
+  }, [events.length]);
+
+  const loadMore = () => {
+    focusIndex.current = events.length;
+    void history.fetchNextPage();
+  };
+
+  return (
+    <div className="grid gap-3">
+      {history.isPending && (
+        <div
+          role="status"
+          aria-label="Loading the override history"
+          className="h-32 animate-pulse rounded-xl bg-slate-100"
+        />
+      )}
+      {history.isError && !history.isFetchNextPageError && (
+        <div role="alert" className="grid justify-items-start gap-3">
+          <p className="text-sm text-slate-800">{errorMessage(history.error, 'Please try again')}</p>
+          <Button size="sm" variant="secondary" onClick={() => void history.refetch()}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {history.isSuccess && events.length === 0 && (
+        <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
+          No subscription has been overridden yet.
+        </p>
+      )}
+      {events.length > 0 && (
+        <div className="overflow-x-auto rounded-xl border border-slate-200">
+          <table className="w-full min-w-[720px] text-left text-sm">
+            <caption className="sr-only">Override history, newest first</caption>
+            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  When
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Organization
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Change
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Reason
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  By
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {events.map((event, index) => (
+                <HistoryRow
+                  key={event.id}
+                  event={event}
+                  rowRef={(node) => {
+                    if (node) rows.current.set(index, node);
+                    else rows.current.delete(index);
+                  }}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="sr-only" role="status" aria-live="polite">
+        {history.isSuccess ? `Showing ${events.length} ${events.length === 1 ? 'change' : 'changes'}.` : ''}
+      </p>
+      {history.isFetchNextPageError && (
+        <p role="alert" className="text-sm text-slate-800">
+          {errorMessage(history.error, 'The next changes could not be loaded. Please try again.')}
+        </p>
+      )}
+      {history.hasNextPage && (
+        <div className="flex justify-center">
+          <Button variant="secondary" size="sm" onClick={loadMore} disabled={history.isFetchingNextPage}>
+            {history.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
+import { forgetEndedSessions } from './modules/accounts/session-cache.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { deskRoutes } from './modules/desks/routes.ts';
@@ -80,7 +81,12 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   const mailer = dependencies.mailer ?? createMailer(config, app.log);
   const objectStore = dependencies.objectStore ?? (await createObjectStore(config));
   // Live updates (decision 007): the database's change announcements, fanned out to this instance's streams.
-  const realtime = await startRealtime({ database, log: app.log, checkStreams: streamCheck(database.db) });
+  const realtime = await startRealtime({
+    database,
+    log: app.log,
+    checkStreams: streamCheck(database.db),
+    onSessionsEnded: forgetEndedSessions,
+  });
   const payments = dependencies.payments ?? createPayments(config, database.db);
   const context: AppContext = {
     config,

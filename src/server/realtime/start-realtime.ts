@@ -17,6 +17,8 @@ export async function startRealtime(options: {
   database: DatabaseHandle;
   log: FastifyBaseLogger;
   checkStreams: StreamCheck;
+  /** Sessions ended on any instance (null: not listed one by one). */
+  onSessionsEnded?: (userIds: readonly string[] | null) => void;
 }): Promise<Realtime> {
   const { database, log } = options;
   const hub = createRealtimeHub({ checkStreams: options.checkStreams, log });
@@ -29,8 +31,10 @@ export async function startRealtime(options: {
         parsed = undefined;
       }
       const change = changeSchema.safeParse(parsed);
-      if (change.success) hub.publish(change.data);
-      else log.warn({ payload: payload.slice(0, 200) }, 'an unreadable change announcement was ignored');
+      if (change.success) {
+        if (change.data.kind === 'sessions') options.onSessionsEnded?.(change.data.userIds);
+        hub.publish(change.data);
+      } else log.warn({ payload: payload.slice(0, 200) }, 'an unreadable change announcement was ignored');
     },
     onReconnect: () => {
       log.info('the link to the database for live updates is back; live views refetch');

@@ -17,8 +17,11 @@ const maxSessions = 50_000;
  * memory for at most sessionCacheMs more.
  */
 const quietUntil = new Map<string, number>();
+/** Set when sessions ended that an announcement could not name one by one (a bulk clean-up). */
+let everyoneQuietUntil = 0;
 
 function isQuiet(key: string, now: number): boolean {
+  if (everyoneQuietUntil > now) return true;
   const until = quietUntil.get(key);
   if (until === undefined) return false;
   if (until > now) return true;
@@ -37,6 +40,16 @@ function markQuiet(key: string): void {
 /** A user row changed or the user's sessions ended: no instance in this process answers them from memory. */
 export function forgetUserSessions(userId: string): void {
   markQuiet(`user:${userId}`);
+}
+
+/**
+ * Another instance ended sessions (the database announces it, migration 0008): forget those users here too, so a
+ * signed-out session stops reading on every instance once the announcement arrives, not only after sessionCacheMs.
+ * `null` means the announcement did not list them: forget everyone.
+ */
+export function forgetEndedSessions(userIds: readonly string[] | null): void {
+  if (userIds === null) everyoneQuietUntil = Date.now() + sessionCacheMs;
+  else for (const userId of userIds) forgetUserSessions(userId);
 }
 
 /** One session ended. */

@@ -5,6 +5,7 @@ import { buildApp } from '../../app.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
 import { postgresUrl } from '../../testing/global-setup.ts';
 import { signUp, startTestApp, type TestApp, testDatabase } from '../../testing/harness.ts';
+import { cookieHeader, listenOnLoopback, openEvents } from '../events/events-test-support.ts';
 import { addMember, book, createOrganization, type TestOrganization } from './bookings-test-support.ts';
 
 // Two instances on one database, as behind a load balancer: each keeps its own cache of bookings reads, and a
@@ -119,6 +120,20 @@ describe('sessions remembered by an instance', () => {
     expect((await onSecond()).statusCode).toBe(200);
     const signedOut = await second.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
     expect([200, 204, 302]).toContain(signedOut.statusCode);
+    expect((await onSecond()).statusCode).toBe(401);
+  });
+
+  it('stops answering from memory on this instance once a sign-out through another instance is announced', async () => {
+    const member = await addMember(testApp, organization.id);
+    const cookie = cookieHeader(member.client);
+    const onSecond = () => second.inject({ url: '/api/user', headers: { cookie } });
+    expect((await onSecond()).statusCode).toBe(200);
+    // The second instance's own live stream for this session ends when the announcement reaches it.
+    const stream = await openEvents(await listenOnLoopback(second), member.client, organization.id);
+    await stream.waitFor((event) => event.event === 'ready');
+    // Ended as another process would end it (this process's own sign-out would mark the user in memory).
+    await testApp.database.sql.query('DELETE FROM sessions WHERE user_id = $1', [member.user.id]);
+    await stream.waitFor((event) => event.event === 'closed');
     expect((await onSecond()).statusCode).toBe(401);
   });
 

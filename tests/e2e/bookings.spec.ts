@@ -82,7 +82,9 @@ test('a member books a morning; a second member, in another browser, sees the de
   await expect(tile).toHaveAccessibleName(bothHalves);
   await expect(tile).toContainText(`morning: ${fullName(ann)}`);
   await expect(tile).toContainText(`afternoon: ${fullName(ben)}`);
-  // Ann's screen shows what it loaded until Refresh Data.
+  // Ann's screen follows the live stream: Ben's booking appears there without a reload, and Refresh Data (a full
+  // refetch) shows the same.
+  await expect(deskTile(annPage, 'D01')).toHaveAccessibleName(bothHalves);
   await annPage.getByRole('button', { name: 'Refresh Data' }).click();
   await expect(deskTile(annPage, 'D01')).toHaveAccessibleName(bothHalves);
 

@@ -171,7 +171,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       byOrganization.set(organizationId, streams);
       streams.add(live);
       live.stream.onClose(() => remove(live));
-      // disabled
+      if (sessionExpiresAt) armExpiry(live, sessionExpiresAt);
       live.stream.write(formatEvent('ready', { organizationId }, nextEventId++));
       // Nothing is replayed: a browser that was away (or loading) refetches what it shows.
       if (isReconnect || (sinceMs !== undefined && mayHaveMissed(organizationId, sinceMs))) {

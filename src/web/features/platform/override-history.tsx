@@ -55,7 +55,7 @@ function HistoryRow({ event, rowRef }: { event: AuditEventView; rowRef: (node: H
         <ChangeCell change={change} />
       </td>
       <td className="px-4 py-3 text-slate-700">
-        {change.reason ?? <span className="text-slate-500">None given</span>}
+        {change.reason ?? <span className="text-slate-500">{change.kind === 'applied' ? 'None given' : '—'}</span>}
       </td>
       <td className="px-4 py-3 text-slate-700">
         <span className="block">{actorName(event)}</span>

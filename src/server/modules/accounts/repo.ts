@@ -45,14 +45,30 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
-/** The live session with that digest and its user. */
-export async function findSession(db: Database, id: string) {
-  const [row] = await db
+function prepareFindSession(db: Database) {
+  return db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1);
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('perch_find_session');
+}
+
+const findSessionStatements = new WeakMap<Database, ReturnType<typeof prepareFindSession>>();
+
+/**
+ * The live session with that digest and its user. Every request that is not answered from the session memory reads
+ * it (every write does), so it runs as a named prepared statement, built once per database and planned once per
+ * connection (decision 009).
+ */
+export async function findSession(db: Database, id: string) {
+  let statement = findSessionStatements.get(db);
+  if (!statement) {
+    statement = prepareFindSession(db);
+    findSessionStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
   return row;
 }
 

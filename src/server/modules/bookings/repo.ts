@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { BookingStatus, TimeSlot } from '../../../domain/bookings.ts';
 import type { Role } from '../../../domain/organization.ts';
 import type { Database } from '../../db/client.ts';
+import { namedStatement, param } from '../../db/named-statement.ts';
 
 /** A booking with the names its view shows (desk, floor, owner), as one joined row. */
 export interface BookingRow {
@@ -93,57 +94,83 @@ export interface PlacedBooking extends BookingPlace {
  * zone, takes the desk's lock and inserts, as insertBooking does. Undefined for a non-member. The exclusion
  * constraint still decides every race (23P01); a desk deleted meanwhile is 23503.
  */
+const placeBookingStatement = namedStatement<{
+  organizationId: string;
+  deskId: string | null;
+  userId: string;
+  bookingDate: string;
+  timeSlot: TimeSlot;
+  notes: string | null;
+}>(
+  'perch_place_booking',
+  sql`WITH place AS (
+      SELECT m.role, o.id AS "organizationId", o.name AS "organizationName", o.time_zone AS "timeZone",
+        d.id AS "deskId", d.name AS "deskName", f.name AS "floorName"
+      FROM memberships m JOIN organizations o ON o.id = m.organization_id
+        LEFT JOIN desks d ON d.id = ${param('deskId')}::uuid AND d.organization_id = m.organization_id
+        LEFT JOIN floors f ON f.id = d.floor_id
+      WHERE m.organization_id = ${param('organizationId')}::uuid AND m.user_id = ${param('userId')}::uuid
+    ), inserted AS (
+      INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, notes, is_permanent)
+      SELECT place."organizationId", place."deskId", ${param('userId')}::uuid, ${param('bookingDate')}::date,
+        ${param('timeSlot')}::text, ${param('notes')}::text, false
+      FROM place CROSS JOIN LATERAL (SELECT ${deskLock(sql`place."deskId"`)}) AS desk_lock
+      WHERE place."deskId" IS NOT NULL
+        AND ${param('bookingDate')}::date >= (now() AT TIME ZONE place."timeZone")::date
+      RETURNING id
+    )
+    SELECT place.*, (SELECT id FROM inserted) AS "bookingId" FROM place`,
+);
+
+/**
+ * A one-off booking in one statement: finds the caller's membership, the organization and the desk (as
+ * findBookingPlace does) and, when the desk is the organization's and the date is not past in the organization's
+ * zone, takes the desk's lock and inserts, as insertBooking does. Undefined for a non-member. The exclusion
+ * constraint still decides every race (23P01); a desk deleted meanwhile is 23503. A named prepared statement:
+ * planned once per connection (decision 009).
+ */
 export async function placeBooking(
   db: Database,
   booking: Omit<NewBooking, 'deskId' | 'isPermanent'> & { deskId: string | null },
 ): Promise<PlacedBooking | undefined> {
-  const [row] = await rowsOf<
+  const [row] = await placeBookingStatement.rows<
     Omit<BookingPlace, 'desk'> & {
       deskId: string | null;
       deskName: string;
       floorName: string;
       bookingId: string | null;
     }
-  >(
-    db,
-    sql`WITH place AS (
-        SELECT m.role, o.id AS "organizationId", o.name AS "organizationName", o.time_zone AS "timeZone",
-          d.id AS "deskId", d.name AS "deskName", f.name AS "floorName"
-        FROM memberships m JOIN organizations o ON o.id = m.organization_id
-          LEFT JOIN desks d ON d.id = ${booking.deskId}::uuid AND d.organization_id = m.organization_id
-          LEFT JOIN floors f ON f.id = d.floor_id
-        WHERE m.organization_id = ${booking.organizationId} AND m.user_id = ${booking.userId}
-      ), inserted AS (
-        INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, notes, is_permanent)
-        SELECT place."organizationId", place."deskId", ${booking.userId}::uuid, ${booking.bookingDate}::date,
-          ${booking.timeSlot}::text, ${booking.notes}::text, false
-        FROM place CROSS JOIN LATERAL (SELECT ${deskLock(sql`place."deskId"`)}) AS desk_lock
-        WHERE place."deskId" IS NOT NULL
-          AND ${booking.bookingDate}::date >= (now() AT TIME ZONE place."timeZone")::date
-        RETURNING id
-      )
-      SELECT place.*, (SELECT id FROM inserted) AS "bookingId" FROM place`,
-  );
+  >(db, {
+    organizationId: booking.organizationId,
+    deskId: booking.deskId,
+    userId: booking.userId,
+    bookingDate: booking.bookingDate,
+    timeSlot: booking.timeSlot,
+    notes: booking.notes,
+  });
   if (!row) return undefined;
   const { deskId, deskName, floorName, bookingId, ...membership } = row;
   return { ...membership, desk: deskId ? { id: deskId, name: deskName, floorName } : null, bookingId };
 }
 
+const bookingsRevisionStatement = namedStatement<{ organizationId: string; userId: string }>(
+  'perch_bookings_revision',
+  sql`SELECT m.role, (SELECT coalesce(sum(revision), 0)::text FROM desk_booking_revisions
+        WHERE organization_id = ${param('organizationId')}::uuid) AS revision
+    FROM memberships m WHERE m.organization_id = ${param('organizationId')}::uuid AND m.user_id = ${param('userId')}::uuid`,
+);
+
 /**
  * The caller's role (undefined for a non-member) and the organization's bookings revision: the sum of its desks'
  * revisions (migration 0010), which every committed change to what a bookings read shows raises.
+ * A named prepared statement (decision 009).
  */
 export async function findBookingsRevision(
   db: Database,
   organizationId: string,
   userId: string,
 ): Promise<{ role: Role; revision: string } | undefined> {
-  const [row] = await rowsOf<{ role: Role; revision: string }>(
-    db,
-    sql`SELECT m.role, (SELECT coalesce(sum(revision), 0)::text FROM desk_booking_revisions
-          WHERE organization_id = ${organizationId}) AS revision
-      FROM memberships m WHERE m.organization_id = ${organizationId} AND m.user_id = ${userId}`,
-  );
+  const [row] = await bookingsRevisionStatement.rows<{ role: Role; revision: string }>(db, { organizationId, userId });
   return row;
 }
 

@@ -3,20 +3,19 @@
 // per stream; then the same 1,000 streams split over two instances, changes made through the first.
 // Run directly: npx node bench/events-load.ts [postgres://...]   (default perch_bench_events; stops within 2 min).
 // The servers are separate processes (src/server/main.ts), so their memory is measured on its own (VmRSS).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { addDays, todayIn } from '../src/domain/dates.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
+import { freePort, spawnPerch, stopProcess } from '../src/server/testing/perch-server.ts';
 import { digestToken } from '../src/server/tokens.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const streamsPerUser = 10; // the per-user cap
 const changes = 20;
 const changeSpacingMs = 300;
@@ -47,17 +46,6 @@ const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 function percentile(sorted: number[], fraction: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 async function recreateDatabase(databaseUrl: string, drop = false): Promise<void> {
@@ -145,33 +133,22 @@ interface Server {
 async function startServer(databaseUrl: string): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-bench-events-'));
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
-    cwd: root,
+  const child = await spawnPerch({
+    baseURL: `http://127.0.0.1:${port}`,
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
-      PORT: String(port),
       HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    timeoutMs: 30_000,
+    onSpawn: (spawned) => {
+      running.add(spawned);
+      spawned.once('exit', () => running.delete(spawned));
+    },
   });
-  running.add(child);
-  child.once('exit', () => running.delete(child));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
   return {
     port,
     process: child,
@@ -180,11 +157,7 @@ async function startServer(databaseUrl: string): Promise<Server> {
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
     },
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stopProcess(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

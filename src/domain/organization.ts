@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Subscription } from './subscription.ts';
+import type { Subscription, SubscriptionStatus } from './subscription.ts';
 import { hasNoControlCharacters } from './text.ts';
 
 export const organizationMessages = {
@@ -72,4 +72,24 @@ export interface OrganizationView {
   /** True only for the platform organization (fixed id from configuration). */
   isPlatform: boolean;
   subscription: Subscription;
+}
+
+/** One row of GET /api/admin/organizations (platform admins only). */
+export interface OrganizationOverview {
+  id: string;
+  name: string;
+  slug: string;
+  member_count: number;
+  created_at: string;
+  admin_emails: string[];
+  subscription: {
+    plan: string | null;
+    planId: string | null;
+    status: SubscriptionStatus;
+    maxUsers: number;
+    isOverridden: boolean;
+    overrideReason: string | null;
+    nextBillingTime: string | null;
+    endsAt: string | null;
+  };
 }

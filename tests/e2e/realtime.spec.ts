@@ -1,10 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
+import { freePort, type PerchProcess, perchProcess } from '../../src/server/testing/perch-server.ts';
 import {
   addDesksThroughEditor,
   createOrganizationThroughPage,
@@ -70,64 +69,12 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-interface Instance {
-  baseURL: string;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
-
-function perchInstance(port: number): Instance {
-  const baseURL = `http://localhost:${port}`;
+function perchInstance(port: number): PerchProcess {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `perch-e2e-live-${port}-`));
-  let child: ChildProcess | null = null;
-  return {
-    baseURL,
-    async start() {
-      const started = spawn(process.execPath, ['src/server/main.ts'], {
-        env: {
-          ...process.env,
-          DATABASE_URL: databaseUrl,
-          PORT: String(port),
-          PUBLIC_URL: baseURL,
-          DATA_DIR: dataDir,
-          LOG_LEVEL: 'warn',
-        },
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      child = started;
-      await expect
-        .poll(
-          async () => {
-            if (started.exitCode !== null) throw new Error(`Perch on port ${port} exited with ${started.exitCode}`);
-            return fetch(`${baseURL}/api/health`).then(
-              (response) => response.status,
-              () => 0,
-            );
-          },
-          { message: `Perch on port ${port} to start`, timeout: 60_000 },
-        )
-        .toBe(200);
-    },
-    async stop() {
-      const running = child;
-      child = null;
-      if (!running || running.exitCode !== null) return;
-      const exited = new Promise((resolve) => running.once('exit', resolve));
-      running.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return perchProcess({
+    baseURL: `http://localhost:${port}`,
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  });
 }
 
 /** Registers through the API and answers the session cookie and the user's id. */
@@ -168,8 +115,8 @@ async function signedInPage(browser: Browser, baseURL: string, cookie: string): 
 }
 
 test.describe('two server instances on one PostgreSQL', () => {
-  let first: Instance;
-  let second: Instance;
+  let first: PerchProcess;
+  let second: PerchProcess;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);

@@ -1,9 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { freePort, perchProcess } from '../../src/server/testing/perch-server.ts';
 import { e2eDataDir } from './paths.ts';
 
 const outbox = path.join(e2eDataDir, 'outbox');
@@ -165,21 +165,9 @@ export interface OwnServer {
   stop: () => Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-function ownServerEnvironment(dataDir: string, port?: number): NodeJS.ProcessEnv {
+function ownServerEnvironment(dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
-  if (port !== undefined) Object.assign(env, { PORT: String(port), PUBLIC_URL: `http://localhost:${port}` });
   return env;
 }
 
@@ -189,42 +177,15 @@ export async function startOwnServer(name: string): Promise<OwnServer> {
   fs.rmSync(dataDir, { recursive: true, force: true });
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
-  let child: ChildProcess | null = null;
-  const start = async () => {
-    const started = spawn(process.execPath, ['src/server/main.ts'], {
-      env: ownServerEnvironment(dataDir, port),
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    child = started;
-    await expect
-      .poll(
-        async () => {
-          if (started.exitCode !== null) throw new Error(`Perch on port ${port} exited with ${started.exitCode}`);
-          return fetch(`${baseURL}/api/health`).then(
-            (response) => response.status,
-            () => 0,
-          );
-        },
-        { message: `Perch on port ${port} to start`, timeout: 60_000 },
-      )
-      .toBe(200);
-  };
-  const stop = async () => {
-    const running = child;
-    child = null;
-    if (!running || running.exitCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGTERM');
-    await exited;
-  };
-  await start();
+  const server = perchProcess({ baseURL, env: ownServerEnvironment(dataDir) });
+  await server.start();
   return {
     baseURL,
     dataDir,
-    stop,
+    stop: server.stop,
     restart: async () => {
-      await stop();
-      await start();
+      await server.stop();
+      await server.start();
     },
   };
 }

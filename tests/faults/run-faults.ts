@@ -2,10 +2,10 @@
 // killed mid-request. Runs on a throwaway cluster of its own, never the machine's PostgreSQL service.
 
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../../src/server/testing/perch-server.ts';
 import { type Sent, type Setup, sendBooking, startLoad } from './booking-load.ts';
 import { type PerchProcess, startPerch } from './perch-process.ts';
 import { type Cluster, createCluster } from './postgres-cluster.ts';
@@ -15,17 +15,6 @@ const failures: string[] = [];
 const check = (condition: boolean, message: string) => {
   if (!condition) failures.push(message);
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function health(url: string): Promise<number | 'network'> {
   try {

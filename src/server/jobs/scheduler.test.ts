@@ -1,17 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { signUp, startTestApp, type TestApp } from '../testing/harness.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { signUp, startTestAppForFile } from '../testing/harness.ts';
 import { maintenanceJob } from './maintenance.ts';
 import { startJobs } from './scheduler.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile();
 
 describe('maintenance', () => {
   it('deletes expired sessions and keeps live ones', async () => {

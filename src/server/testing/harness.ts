@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { type DatabaseHandle, openDatabase } from '../db/client.ts';
@@ -100,6 +100,23 @@ export async function startTestApp(
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The test file's app, started before its tests and closed after them. Its fields are filled in before the first
+ * test, so read them inside tests and hooks only.
+ */
+export function startTestAppForFile(options: Parameters<typeof startTestApp>[0] = {}): TestApp {
+  const testApp = {} as TestApp;
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(options);
+    Object.assign(testApp, started);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return testApp;
 }
 
 function createClient(app: FastifyInstance, defaultHeaders: Record<string, string> = {}): TestClient {

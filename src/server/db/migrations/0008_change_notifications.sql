@@ -10,6 +10,11 @@ LANGUAGE sql AS $$
   SELECT pg_notify('perch_changes', (jsonb_build_object('organizationId', organization, 'kind', kind) || details)::text)
 $$;
 
+-- The distinct ids of a payload's id list, or null ("all of them") when there are more than `most`.
+CREATE FUNCTION perch_id_list(ids uuid[], most int DEFAULT 50) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN cardinality(ids) <= most THEN to_jsonb(ids) END
+$$;
+
 -- Bookings, statement-level: one announcement per organization per statement, with the dates it touched
 -- (a permanent booking counts on every later date) and the members whose bookings changed.
 CREATE FUNCTION announce_booking_changes() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -17,12 +22,12 @@ BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM perch_announce(organization_id, 'bookings', jsonb_build_object(
       'fromDate', min(booking_date), 'toDate', max(booking_date), 'hasPermanent', bool_or(is_permanent),
-      'userIds', CASE WHEN count(DISTINCT user_id) <= 50 THEN jsonb_agg(DISTINCT user_id) END))
+      'userIds', perch_id_list(array_agg(DISTINCT user_id))))
     FROM new_rows GROUP BY organization_id;
   ELSIF TG_OP = 'UPDATE' THEN
     PERFORM perch_announce(organization_id, 'bookings', jsonb_build_object(
       'fromDate', min(booking_date), 'toDate', max(booking_date), 'hasPermanent', bool_or(is_permanent),
-      'userIds', CASE WHEN count(DISTINCT user_id) <= 50 THEN jsonb_agg(DISTINCT user_id) END))
+      'userIds', perch_id_list(array_agg(DISTINCT user_id))))
     FROM (
       SELECT organization_id, booking_date, is_permanent, user_id FROM new_rows
       UNION ALL SELECT organization_id, booking_date, is_permanent, user_id FROM old_rows
@@ -30,7 +35,7 @@ BEGIN
   ELSE
     PERFORM perch_announce(organization_id, 'bookings', jsonb_build_object(
       'fromDate', min(booking_date), 'toDate', max(booking_date), 'hasPermanent', bool_or(is_permanent),
-      'userIds', CASE WHEN count(DISTINCT user_id) <= 50 THEN jsonb_agg(DISTINCT user_id) END))
+      'userIds', perch_id_list(array_agg(DISTINCT user_id))))
     FROM old_rows GROUP BY organization_id;
   END IF;
   RETURN NULL;
@@ -49,11 +54,11 @@ CREATE FUNCTION announce_desk_changes() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM perch_announce(organization_id, 'desks', jsonb_build_object(
-      'floorIds', CASE WHEN count(DISTINCT floor_id) <= 50 THEN jsonb_agg(DISTINCT floor_id) END, 'renamed', false))
+      'floorIds', perch_id_list(array_agg(DISTINCT floor_id)), 'renamed', false))
     FROM new_rows GROUP BY organization_id;
   ELSIF TG_OP = 'UPDATE' THEN
     PERFORM perch_announce(changed.organization_id, 'desks', jsonb_build_object(
-      'floorIds', CASE WHEN count(DISTINCT changed.floor_id) <= 50 THEN jsonb_agg(DISTINCT changed.floor_id) END,
+      'floorIds', perch_id_list(array_agg(DISTINCT changed.floor_id)),
       'renamed', EXISTS (
         SELECT 1 FROM new_rows JOIN old_rows USING (id)
         WHERE new_rows.organization_id = changed.organization_id AND new_rows.name IS DISTINCT FROM old_rows.name)))
@@ -62,7 +67,7 @@ BEGIN
     ) AS changed GROUP BY changed.organization_id;
   ELSE
     PERFORM perch_announce(organization_id, 'desks', jsonb_build_object(
-      'floorIds', CASE WHEN count(DISTINCT floor_id) <= 50 THEN jsonb_agg(DISTINCT floor_id) END, 'renamed', false))
+      'floorIds', perch_id_list(array_agg(DISTINCT floor_id)), 'renamed', false))
     FROM old_rows GROUP BY organization_id;
   END IF;
   RETURN NULL;
@@ -115,16 +120,16 @@ CREATE FUNCTION announce_membership_changes() RETURNS trigger LANGUAGE plpgsql A
 BEGIN
   IF TG_OP = 'INSERT' THEN
     PERFORM perch_announce(organization_id, 'members', jsonb_build_object(
-      'userIds', CASE WHEN count(DISTINCT user_id) <= 50 THEN jsonb_agg(DISTINCT user_id) END))
+      'userIds', perch_id_list(array_agg(DISTINCT user_id))))
     FROM new_rows GROUP BY organization_id;
   ELSIF TG_OP = 'UPDATE' THEN
     PERFORM perch_announce(organization_id, 'members', jsonb_build_object(
-      'userIds', CASE WHEN count(DISTINCT user_id) <= 50 THEN jsonb_agg(DISTINCT user_id) END))
+      'userIds', perch_id_list(array_agg(DISTINCT user_id))))
     FROM (SELECT organization_id, user_id FROM new_rows UNION ALL SELECT organization_id, user_id FROM old_rows) AS changed
     GROUP BY organization_id;
   ELSE
     PERFORM perch_announce(organization_id, 'members', jsonb_build_object(
-      'userIds', CASE WHEN count(DISTINCT user_id) <= 50 THEN jsonb_agg(DISTINCT user_id) END))
+      'userIds', perch_id_list(array_agg(DISTINCT user_id))))
     FROM old_rows GROUP BY organization_id;
   END IF;
   RETURN NULL;
@@ -169,7 +174,7 @@ CREATE FUNCTION announce_ended_sessions() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('perch_changes', jsonb_build_object(
     'organizationId', NULL, 'kind', 'sessions',
-    'userIds', CASE WHEN count(DISTINCT user_id) <= 100 THEN jsonb_agg(DISTINCT user_id) END)::text)
+    'userIds', perch_id_list(array_agg(DISTINCT user_id), 100))::text)
   FROM old_rows HAVING count(*) > 0;
   RETURN NULL;
 END;

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { startTestAppForFile, type TestApp, uniqueEmail } from '../../testing/harness.ts';
 import {
   addDesks,
   addMember,
+  bookOneDeskEach,
   createTeam,
   insertBooking,
   newClient,
@@ -11,13 +12,7 @@ import {
   teamTestEnvironment,
 } from '../invitations/team-test-support.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ environment: teamTestEnvironment });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 
 const count = async (query: string, params: unknown[]) =>
   Number((await testApp.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${query}`, params))[0]?.n);
@@ -26,19 +21,7 @@ describe('downloading one’s data', () => {
   it('answers a JSON attachment with the account, memberships, bookings, invitations sent and sessions', async () => {
     const team = await createTeam(testApp);
     const colleague = await addMember(testApp, team.id, 'member', { firstName: 'Cleo', lastName: 'Colleague' });
-    const [mine, theirs] = (await addDesks(testApp, team.id, 2)) as [string, string];
-    await insertBooking(testApp, {
-      organizationId: team.id,
-      deskId: mine,
-      userId: team.admin.user.id,
-      daysFromToday: 1,
-    });
-    await insertBooking(testApp, {
-      organizationId: team.id,
-      deskId: theirs,
-      userId: colleague.user.id,
-      daysFromToday: 1,
-    });
+    await bookOneDeskEach(testApp, team.id, [team.admin.user.id, colleague.user.id]);
     const invitee = uniqueEmail('invitee');
     await team.admin.client.post(`/api/organizations/${team.id}/invite`, { emails: invitee, role: 'admin' });
     // A second device: two sessions.
@@ -94,13 +77,7 @@ describe('downloading one’s data', () => {
   it('never carries the password hash, a session id or anything of another user', async () => {
     const team = await createTeam(testApp);
     const colleague = await addMember(testApp, team.id, 'member', { firstName: 'Cleo', lastName: 'Colleague' });
-    const [desk] = (await addDesks(testApp, team.id, 1)) as [string];
-    await insertBooking(testApp, {
-      organizationId: team.id,
-      deskId: desk,
-      userId: colleague.user.id,
-      daysFromToday: 1,
-    });
+    await bookOneDeskEach(testApp, team.id, [colleague.user.id]);
     const response = await team.admin.client.get('/api/user/export');
     expect(response.status).toBe(200);
     const [stored] = await testApp.database.sql.query<{ password_hash: string }>(
@@ -143,13 +120,7 @@ describe('deleting one’s account', () => {
   it('answers 409 naming the organization to its last admin while others are in it, and changes nothing', async () => {
     const team = await createTeam(testApp);
     const member = await addMember(testApp, team.id);
-    const [desk] = (await addDesks(testApp, team.id, 1)) as [string];
-    const booking = await insertBooking(testApp, {
-      organizationId: team.id,
-      deskId: desk,
-      userId: team.admin.user.id,
-      daysFromToday: 1,
-    });
+    const [booking] = (await bookOneDeskEach(testApp, team.id, [team.admin.user.id])).map((booked) => booked.bookingId);
     const refused = await deleteAccount(team.admin.client, { password });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(
@@ -189,19 +160,9 @@ describe('deleting one’s account', () => {
   it('leaves shared organizations intact, deletes one where it was the only member, and ends every session', async () => {
     const shared = await createTeam(testApp);
     const leaver = await addMember(testApp, shared.id, 'admin', { firstName: 'Lee', lastName: 'Leaver' });
-    const [desk, otherDesk] = (await addDesks(testApp, shared.id, 2)) as [string, string];
-    const leaversBooking = await insertBooking(testApp, {
-      organizationId: shared.id,
-      deskId: desk,
-      userId: leaver.user.id,
-      daysFromToday: 1,
-    });
-    const keptBooking = await insertBooking(testApp, {
-      organizationId: shared.id,
-      deskId: otherDesk,
-      userId: shared.admin.user.id,
-      daysFromToday: 1,
-    });
+    const [leaversBooking, keptBooking] = (
+      await bookOneDeskEach(testApp, shared.id, [leaver.user.id, shared.admin.user.id])
+    ).map((booked) => booked.bookingId) as [string, string];
     // The leaver cancelled the admin's booking once, invited someone, and uploaded the shared floor plan.
     await testApp.database.sql.query('UPDATE bookings SET cancelled_by = $1 WHERE id = $2', [
       leaver.user.id,

@@ -1,9 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../domain/dates.ts';
-import { startTestApp, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import { startTestAppForFile, uniqueEmail } from '../../testing/harness.ts';
 import {
   addDesks,
   addMember,
+  type BookedDesk,
+  bookOneDeskEach,
   createTeam,
   insertBooking,
   type SignedUp,
@@ -12,13 +14,7 @@ import {
   teamTestEnvironment,
 } from '../invitations/team-test-support.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ environment: teamTestEnvironment });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 
 interface EventRow {
   action: string;
@@ -75,13 +71,7 @@ describe('recording admin actions', () => {
   it('records a removal with the number of bookings it cancelled, and a refused removal not at all', async () => {
     const team = await createTeam(testApp);
     const member = await addMember(testApp, team.id, 'member', { firstName: 'Sam', lastName: 'Lee' });
-    const [desk] = await addDesks(testApp, team.id, 1);
-    await insertBooking(testApp, {
-      organizationId: team.id,
-      deskId: desk as string,
-      userId: member.user.id,
-      daysFromToday: 1,
-    });
+    await bookOneDeskEach(testApp, team.id, [member.user.id]);
     const refused = await member.client.request(
       'DELETE',
       `/api/organizations/${team.id}/members/${team.admin.user.id}`,
@@ -210,26 +200,17 @@ describe('recording admin actions', () => {
   it("records an admin cancelling someone else's booking, but not anyone cancelling their own", async () => {
     const team = await createTeam(testApp);
     const member = await addMember(testApp, team.id, 'member', { firstName: 'Sam', lastName: 'Lee' });
-    const [first, second] = (await addDesks(testApp, team.id, 2)) as [string, string];
-    const own = await insertBooking(testApp, {
-      organizationId: team.id,
-      deskId: first,
-      userId: member.user.id,
-      daysFromToday: 1,
-    });
-    const adminsOwn = await insertBooking(testApp, {
-      organizationId: team.id,
-      deskId: second,
-      userId: team.admin.user.id,
-      daysFromToday: 1,
-    });
-    expect((await member.client.request('DELETE', `/api/bookings/${own}`)).status).toBe(200);
-    expect((await team.admin.client.request('DELETE', `/api/bookings/${adminsOwn}`)).status).toBe(200);
+    const [own, adminsOwn] = (await bookOneDeskEach(testApp, team.id, [member.user.id, team.admin.user.id])) as [
+      BookedDesk,
+      BookedDesk,
+    ];
+    expect((await member.client.request('DELETE', `/api/bookings/${own.bookingId}`)).status).toBe(200);
+    expect((await team.admin.client.request('DELETE', `/api/bookings/${adminsOwn.bookingId}`)).status).toBe(200);
     expect(await eventsOf(team)).toEqual([]);
 
     const theirs = await insertBooking(testApp, {
       organizationId: team.id,
-      deskId: first,
+      deskId: own.deskId,
       userId: member.user.id,
       daysFromToday: 2,
     });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { startTestAppForFile, uniqueEmail } from '../../testing/harness.ts';
 import {
   addMember,
   createTeam,
@@ -12,13 +12,7 @@ import {
   teamTestEnvironment,
 } from './team-test-support.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ environment: teamTestEnvironment });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 
 const newPassword = 'a brand new password';
 const details = { firstName: 'Grace', lastName: 'Hopper', password: newPassword };

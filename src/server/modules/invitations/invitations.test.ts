@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestAppForFile, uniqueEmail } from '../../testing/harness.ts';
 import {
   addMember,
   createTeam,
@@ -13,13 +13,7 @@ import {
   teamTestEnvironment,
 } from './team-test-support.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ environment: teamTestEnvironment });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 
 const invitePath = (team: Team) => `/api/organizations/${team.id}/invite`;
 const invitationsPath = (team: Team) => `/api/organizations/${team.id}/invitations`;

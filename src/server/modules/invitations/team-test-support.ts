@@ -155,6 +155,30 @@ export async function insertBooking(
   return row.id;
 }
 
+export interface BookedDesk {
+  deskId: string;
+  bookingId: string;
+}
+
+/**
+ * One new desk per user in `userIds`, each booked by that user for the full day `daysFromToday` ahead (tomorrow by
+ * default); answers the desks and bookings in the users' order.
+ */
+export async function bookOneDeskEach(
+  testApp: TestApp,
+  organizationId: string,
+  userIds: string[],
+  daysFromToday = 1,
+): Promise<BookedDesk[]> {
+  const deskIds = await addDesks(testApp, organizationId, userIds.length);
+  const booked: BookedDesk[] = [];
+  for (const [index, userId] of userIds.entries()) {
+    const deskId = deskIds[index] as string;
+    booked.push({ deskId, bookingId: await insertBooking(testApp, { organizationId, deskId, userId, daysFromToday }) });
+  }
+  return booked;
+}
+
 export async function bookingStatuses(testApp: TestApp, ids: string[]) {
   return testApp.database.sql.query<{ id: string; status: string; cancelled_by: string | null }>(
     'SELECT id, status, cancelled_by FROM bookings WHERE id = ANY($1::uuid[]) ORDER BY id',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startTestAppForFile } from '../../testing/harness.ts';
 import {
   addDesks,
   addMember,
@@ -13,13 +13,7 @@ import {
   teamTestEnvironment,
 } from '../invitations/team-test-support.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ environment: teamTestEnvironment });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 
 const membersOf = (team: Team) => `/api/organizations/${team.id}/members`;
 const roleOf = (team: Team, userId: string) => `/api/organizations/${team.id}/members/${userId}/role`;

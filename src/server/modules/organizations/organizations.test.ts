@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { signUp, startTestAppForFile, type TestClient } from '../../testing/harness.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile();
 
 let slugCounter = 0;
 function uniqueSlug(prefix = 'acme'): string {

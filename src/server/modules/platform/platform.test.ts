@@ -1,18 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { overridePresets } from '../../../domain/plans.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { startTestAppForFile } from '../../testing/harness.ts';
 import { addMember, createTeam, signUp, teamTestEnvironment } from '../invitations/team-test-support.ts';
 import { auditActions, readSubscription } from '../subscriptions/subscriptions-test-support.ts';
 import { ensurePlatformOrganization, makePlatformAdmin } from './bootstrap.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ environment: teamTestEnvironment });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 
 async function platformAdmin() {
   const admin = await signUp(testApp, { firstName: 'Pat', lastName: 'Platform' });

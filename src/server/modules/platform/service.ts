@@ -1,4 +1,5 @@
 import { isUuid } from '../../../domain/ids.ts';
+import type { OrganizationOverview } from '../../../domain/organization.ts';
 import { findPlan, trialPlan } from '../../../domain/plans.ts';
 import { type OverrideInput, type Subscription, subscriptionMessages } from '../../../domain/subscription.ts';
 import type { AppContext } from '../../context.ts';
@@ -16,25 +17,6 @@ export async function requirePlatformAdmin(context: AppContext, user: UserRow): 
   if (!(await repo.isAdminOf(context.db, context.config.platformOrganizationId, user.id))) {
     throw forbidden(adminAccessRequired);
   }
-}
-
-export interface OrganizationOverview {
-  id: string;
-  name: string;
-  slug: string;
-  member_count: number;
-  created_at: string;
-  admin_emails: string[];
-  subscription: {
-    plan: string | null;
-    planId: string | null;
-    status: Subscription['status'];
-    maxUsers: number;
-    isOverridden: boolean;
-    overrideReason: string | null;
-    nextBillingTime: string | null;
-    endsAt: string | null;
-  };
 }
 
 /** Platform admins (requirePlatformAdmin): every organization. */

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { startTestAppForFile, uniqueEmail } from '../../testing/harness.ts';
 import { inviteAndGetToken, newClient } from '../invitations/team-test-support.ts';
 import {
   addMember,
@@ -10,13 +10,7 @@ import {
   teamTestEnvironment,
 } from './subscriptions-test-support.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ environment: teamTestEnvironment });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 
 const past = () => new Date(Date.now() - day).toISOString();
 const future = () => new Date(Date.now() + 5 * day).toISOString();

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { startTestAppForFile } from '../../testing/harness.ts';
 import {
   addMember,
   approveLink,
@@ -11,13 +11,7 @@ import {
   teamTestEnvironment,
 } from './subscriptions-test-support.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ environment: teamTestEnvironment });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 
 const sameOrigin = { origin: 'http://perch.test' };
 

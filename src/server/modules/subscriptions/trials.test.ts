@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { trialsJob } from '../../jobs/trials.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { startTestAppForFile } from '../../testing/harness.ts';
 import {
   addMember,
   auditActions,
@@ -10,13 +10,7 @@ import {
   teamTestEnvironment,
 } from './subscriptions-test-support.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ environment: teamTestEnvironment });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 
 const mailsTo = (email: string) => testApp.mails.filter((mail) => mail.to === email);
 

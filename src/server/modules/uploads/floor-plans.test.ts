@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tinyPng } from '../../storage/image-fixtures.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { startTestAppForFile } from '../../testing/harness.ts';
 import {
   addMember,
   cancelSubscription,
@@ -15,13 +15,7 @@ import {
   uploadTestEnvironment,
 } from './uploads-test-support.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ environment: uploadTestEnvironment });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile({ environment: uploadTestEnvironment });
 
 /** An admin with a floor and a stored PNG: the upload URL it used and the location it was given. */
 async function adminWithUpload(png = tinyPng()) {

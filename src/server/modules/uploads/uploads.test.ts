@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { maintenanceJob } from '../../jobs/maintenance.ts';
 import {
   gifImage,
@@ -10,7 +10,7 @@ import {
   tinyPng,
   webpStart,
 } from '../../storage/image-fixtures.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { startTestAppForFile } from '../../testing/harness.ts';
 import { digestToken } from '../../tokens.ts';
 import {
   addMember,
@@ -24,13 +24,7 @@ import {
   uploadTestEnvironment,
 } from './uploads-test-support.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ environment: uploadTestEnvironment });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile({ environment: uploadTestEnvironment });
 
 const uploadUrlPattern = /^http:\/\/perch\.test\/api\/objects\/upload\/([A-Za-z0-9_-]{43})$/;
 

@@ -1,28 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SubscriptionStatus } from '../../../domain/subscription.ts';
+import type { OrganizationOverview } from '../../../domain/organization.ts';
 
-/** One row of GET /api/admin/organizations (platform admins only). */
-export interface PlatformOrganization {
-  id: string;
-  name: string;
-  slug: string;
-  member_count: number;
-  created_at: string;
-  admin_emails: string[];
-  subscription: {
-    plan: string | null;
-    planId: string | null;
-    status: SubscriptionStatus;
-    maxUsers: number;
-    isOverridden: boolean;
-    overrideReason: string | null;
-    nextBillingTime: string | null;
-    endsAt: string | null;
-  };
-}
-
+/** GET /api/admin/organizations (platform admins only). */
 export const platformOrganizationsKey = ['/api/admin/organizations'] as const;
 
 export function usePlatformOrganizations(enabled: boolean) {
-  return useQuery<PlatformOrganization[]>({ queryKey: platformOrganizationsKey, enabled });
+  return useQuery<OrganizationOverview[]>({ queryKey: platformOrganizationsKey, enabled });
 }

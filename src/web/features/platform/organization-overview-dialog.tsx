@@ -1,7 +1,7 @@
-import { Activity, Building2, History, Search, ShieldCheck, Users } from 'lucide-react';
+import { Activity, Building2, History, Search, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useMemo, useState } from 'react';
-import type { OrganizationView } from '../../../domain/organization.ts';
+import type { OrganizationOverview, OrganizationView } from '../../../domain/organization.ts';
 import { ApiError, errorMessage } from '../../app/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
@@ -9,8 +9,10 @@ import { Input } from '../../components/ui/input.tsx';
 import { StatusBadge } from '../subscriptions/subscription-summary.tsx';
 import { formatDate, formatUsers } from '../subscriptions/subscription-words.ts';
 import { AccessState } from './access-state.tsx';
-import { type PlatformOrganization, usePlatformOrganizations } from './list-organizations.ts';
+import { usePlatformOrganizations } from './list-organizations.ts';
+import { OverrideBadge } from './override-badge.tsx';
 import { OverrideHistory } from './override-history.tsx';
+import { type PlatformColumn, PlatformTable } from './platform-table.tsx';
 import { SubscriptionOverrideDialog } from './subscription-override-dialog.tsx';
 
 function StatTile({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
@@ -27,7 +29,7 @@ function StatTile({ icon, label, value }: { icon: ReactNode; label: string; valu
   );
 }
 
-function SubscriptionCell({ organization }: { organization: PlatformOrganization }) {
+function SubscriptionCell({ organization }: { organization: OrganizationOverview }) {
   const { subscription } = organization;
   return (
     <div className="grid gap-1">
@@ -37,94 +39,71 @@ function SubscriptionCell({ organization }: { organization: PlatformOrganization
       </div>
       <span className="text-xs text-slate-600">Up to {formatUsers(subscription.maxUsers)} users</span>
       {subscription.isOverridden && (
-        <span className="inline-flex w-fit items-center gap-1 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-900">
-          <ShieldCheck className="size-3" aria-hidden="true" />
-          Overridden{subscription.overrideReason ? `: ${subscription.overrideReason}` : ''}
-        </span>
+        <OverrideBadge>Overridden{subscription.overrideReason ? `: ${subscription.overrideReason}` : ''}</OverrideBadge>
       )}
     </div>
   );
 }
 
+const organizationColumns: PlatformColumn[] = [
+  { label: 'Organization' },
+  { label: 'Members', isNumeric: true },
+  { label: 'Created' },
+  { label: 'Admins' },
+  { label: 'Subscription' },
+  { label: 'Actions', isLabelHidden: true },
+];
+
 function OrganizationsTable({
   organizations,
   onOverride,
 }: {
-  organizations: PlatformOrganization[];
-  onOverride: (organization: PlatformOrganization) => void;
+  organizations: OrganizationOverview[];
+  onOverride: (organization: OrganizationOverview) => void;
 }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200">
-      <table className="w-full min-w-[720px] text-left text-sm">
-        <caption className="sr-only">Organizations</caption>
-        <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Organization
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Members
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Created
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Admins
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Subscription
-            </th>
-            <th scope="col" className="px-4 py-3">
-              <span className="sr-only">Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {organizations.map((organization) => (
-            <tr key={organization.id} className="align-top hover:bg-slate-50/60">
-              <th scope="row" className="px-4 py-3 font-normal">
-                <span className="block font-medium text-slate-900">{organization.name}</span>
-                <span className="block text-xs text-slate-600">{organization.slug}</span>
-              </th>
-              <td className="px-4 py-3 text-right tabular-nums">{formatUsers(organization.member_count)}</td>
-              <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                {formatDate(organization.created_at) ?? '--'}
-              </td>
-              <td className="px-4 py-3 text-slate-700">
-                {organization.admin_emails.length === 0 ? (
-                  <span className="text-slate-500">None</span>
-                ) : (
-                  <ul className="grid gap-0.5">
-                    {organization.admin_emails.map((email) => (
-                      <li key={email} className="break-all">
-                        {email}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
-              <td className="px-4 py-3">
-                <SubscriptionCell organization={organization} />
-              </td>
-              <td className="px-4 py-3 text-right">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={`Override subscription of ${organization.name}`}
-                  onClick={() => onOverride(organization)}
-                >
-                  Override
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PlatformTable caption="Organizations" columns={organizationColumns}>
+      {organizations.map((organization) => (
+        <tr key={organization.id} className="align-top hover:bg-slate-50/60">
+          <th scope="row" className="px-4 py-3 font-normal">
+            <span className="block font-medium text-slate-900">{organization.name}</span>
+            <span className="block text-xs text-slate-600">{organization.slug}</span>
+          </th>
+          <td className="px-4 py-3 text-right tabular-nums">{formatUsers(organization.member_count)}</td>
+          <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDate(organization.created_at) ?? '--'}</td>
+          <td className="px-4 py-3 text-slate-700">
+            {organization.admin_emails.length === 0 ? (
+              <span className="text-slate-500">None</span>
+            ) : (
+              <ul className="grid gap-0.5">
+                {organization.admin_emails.map((email) => (
+                  <li key={email} className="break-all">
+                    {email}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </td>
+          <td className="px-4 py-3">
+            <SubscriptionCell organization={organization} />
+          </td>
+          <td className="px-4 py-3 text-right">
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`Override subscription of ${organization.name}`}
+              onClick={() => onOverride(organization)}
+            >
+              Override
+            </Button>
+          </td>
+        </tr>
+      ))}
+    </PlatformTable>
   );
 }
 
-function Overview({ organizations }: { organizations: PlatformOrganization[] }) {
+function Overview({ organizations }: { organizations: OrganizationOverview[] }) {
   const [search, setSearch] = useState('');
   const [overridingId, setOverridingId] = useState<string | null>(null);
   const overriding = organizations.find((item) => item.id === overridingId) ?? null;
@@ -193,7 +172,7 @@ const tabClass =
   'data-[state=active]:text-brand-700';
 
 /** The organizations, and the history of the overrides applied to them. */
-function OverviewTabs({ organizations }: { organizations: PlatformOrganization[] }) {
+function OverviewTabs({ organizations }: { organizations: OrganizationOverview[] }) {
   return (
     <Tabs.Root defaultValue="organizations" className="grid gap-4">
       <Tabs.List aria-label="Platform views" className="flex flex-wrap gap-1 border-b border-slate-200">

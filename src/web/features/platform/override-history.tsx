@@ -1,11 +1,12 @@
-import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import type { AuditEventView } from '../../../domain/audit.ts';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { actorName } from '../audit/describe-event.ts';
 import { useOverrideHistory } from './list-override-history.ts';
+import { OverrideBadge } from './override-badge.tsx';
 import { describePlan, type OverrideChange, readOverrideChange } from './override-event.ts';
+import { type PlatformColumn, PlatformTable } from './platform-table.tsx';
 
 // The reader's own locale and zone, as in the audit log.
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -14,10 +15,7 @@ function ChangeCell({ change }: { change: OverrideChange }) {
   if (change.kind === 'applied') {
     return (
       <div className="grid gap-1">
-        <span className="inline-flex w-fit items-center gap-1 rounded-full bg-violet-100 px-2 py-0.5 text-xs font-medium text-violet-900">
-          <ShieldCheck className="size-3" aria-hidden="true" />
-          Override applied
-        </span>
+        <OverrideBadge>Override applied</OverrideBadge>
         <span className="text-slate-900">{describePlan(change.plan, change.maxUsers)}</span>
         {change.previous && (
           <span className="text-xs text-slate-600">
@@ -29,10 +27,7 @@ function ChangeCell({ change }: { change: OverrideChange }) {
   }
   return (
     <div className="grid gap-1">
-      <span className="inline-flex w-fit items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
-        <ShieldOff className="size-3" aria-hidden="true" />
-        Override removed
-      </span>
+      <OverrideBadge isRemoved>Override removed</OverrideBadge>
       {change.previous && (
         <span className="text-slate-900">Was {describePlan(change.previous.plan, change.previous.maxUsers)}</span>
       )}
@@ -64,6 +59,14 @@ function HistoryRow({ event, rowRef }: { event: AuditEventView; rowRef: (node: H
     </tr>
   );
 }
+
+const historyColumns: PlatformColumn[] = [
+  { label: 'When' },
+  { label: 'Organization' },
+  { label: 'Change' },
+  { label: 'Reason' },
+  { label: 'By' },
+];
 
 /**
  * Platform admins: every subscription override applied or removed, newest first. "Load more" appends the next
@@ -111,42 +114,18 @@ export function OverrideHistory() {
         </p>
       )}
       {events.length > 0 && (
-        <div className="overflow-x-auto rounded-xl border border-slate-200">
-          <table className="w-full min-w-[720px] text-left text-sm">
-            <caption className="sr-only">Override history, newest first</caption>
-            <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  When
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Organization
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Change
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Reason
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  By
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {events.map((event, index) => (
-                <HistoryRow
-                  key={event.id}
-                  event={event}
-                  rowRef={(node) => {
-                    if (node) rows.current.set(index, node);
-                    else rows.current.delete(index);
-                  }}
-                />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PlatformTable caption="Override history, newest first" columns={historyColumns}>
+          {events.map((event, index) => (
+            <HistoryRow
+              key={event.id}
+              event={event}
+              rowRef={(node) => {
+                if (node) rows.current.set(index, node);
+                else rows.current.delete(index);
+              }}
+            />
+          ))}
+        </PlatformTable>
       )}
       <p className="sr-only" role="status" aria-live="polite">
         {history.isSuccess ? `Showing ${events.length} ${events.length === 1 ? 'change' : 'changes'}.` : ''}

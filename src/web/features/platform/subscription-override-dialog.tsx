@@ -1,5 +1,6 @@
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
+import type { OrganizationOverview } from '../../../domain/organization.ts';
 import { overridePresets } from '../../../domain/plans.ts';
 import { overrideSchema } from '../../../domain/subscription.ts';
 import { errorMessage } from '../../app/api.ts';
@@ -10,7 +11,6 @@ import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatUsers } from '../subscriptions/subscription-words.ts';
 import { useApplyOverride } from './apply-override.ts';
-import type { PlatformOrganization } from './list-organizations.ts';
 import { useRemoveOverride } from './remove-override.ts';
 
 type PresetId = (typeof overridePresets)[number]['id'];
@@ -22,7 +22,7 @@ const selectClass = cn(
 );
 
 /** Starts from the override in force (a preset by its name, else Custom), else from the current plan's tier. */
-function initialForm(organization: PlatformOrganization) {
+function initialForm(organization: OrganizationOverview) {
   const { subscription } = organization;
   const preset = overridePresets.find((item) => !item.isCustom && item.name === subscription.plan);
   if (subscription.isOverridden && !preset) {
@@ -42,7 +42,7 @@ export function SubscriptionOverrideDialog({
   organization,
   onClose,
 }: {
-  organization: PlatformOrganization;
+  organization: OrganizationOverview;
   onClose: () => void;
 }) {
   const id = useId();

@@ -228,3 +228,54 @@ test('an admin blocks a desk permanently, and Team Bookings cancels all bookings
 
   await tomContext.close();
 });
+
+test('on a phone an admin books with the keyboard: dialogs fit the screen, Escape closes them and focus goes back to what opened them', async ({
+  page,
+}) => {
+  const admin = newPerson('Iris', 'Moreau');
+  await createOrganizationThroughPage(page, admin, 'Pocket Studio');
+  await addDesksThroughEditor(page, 1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+
+  // The sidebar folds behind the Menu button; its dialogs hand focus back to the item that opened them.
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  await menu.click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const [item, dialogName] of [
+    ['My Bookings', 'My Bookings'],
+    ['Team Management', 'Team Management'],
+    ['Add Floor', 'Add New Floor'],
+  ] as const) {
+    const opener = nav.getByRole('button', { name: item, exact: true });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: dialogName });
+    await expect(dialog).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  }
+  await menu.click();
+
+  // Book Desk from the keyboard: the slots read as the spec writes them, and Escape returns to the desk.
+  const tile = deskTile(page, 'D01');
+  await tile.focus();
+  await page.keyboard.press('Enter');
+  const booking = page.getByRole('dialog', { name: 'Book Desk D01' });
+  await expect(booking.getByText('9:00 AM – 6:00 PM')).toBeVisible();
+  await expect(booking.getByText('9:00 AM – 1:00 PM')).toBeVisible();
+  await expect(booking.getByText('1:00 PM – 6:00 PM')).toBeVisible();
+  expect(await pageWidth()).toBeLessThanOrEqual(390);
+  await expectNoSeriousAxeViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(booking).toBeHidden();
+  await expect(tile).toBeFocused();
+
+  // The top bar has no room for the name and e-mail on a phone: the account menu shows them.
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu').getByText(admin.email)).toBeVisible();
+  await page.keyboard.press('Escape');
+});

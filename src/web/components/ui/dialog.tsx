@@ -1,13 +1,20 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { useReturnFocus } from './use-return-focus.ts';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 const widths = { md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-2xl', '2xl': 'max-w-3xl' } as const;
+
+/** Rendered inside the content, so it mounts each time the dialog opens, also for dialogs kept mounted. */
+function ReturnFocus({ contentRef }: { contentRef: RefObject<HTMLElement | null> }) {
+  useReturnFocus(contentRef);
+  return null;
+}
 
 export function DialogContent({
   title,
@@ -22,10 +29,12 @@ export function DialogContent({
   size?: keyof typeof widths;
   className?: string;
 }) {
+  const contentRef = useRef<HTMLDivElement>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[2px]" />
       <DialogPrimitive.Content
+        ref={contentRef}
         className={cn(
           widths[size],
           'fixed top-1/2 left-1/2 z-50 grid max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl',
@@ -33,6 +42,7 @@ export function DialogContent({
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
+        <ReturnFocus contentRef={contentRef} />
         <div className="grid gap-1.5 pr-6">
           <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
           {description && (

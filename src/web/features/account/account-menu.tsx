@@ -44,6 +44,14 @@ export function AccountMenu({ user }: { user: PublicUser }) {
             sideOffset={6}
             className="z-50 min-w-52 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
           >
+            {/* On a phone the top bar has no room for the name and e-mail: the menu shows them. */}
+            <DropdownMenu.Label className="px-2 py-1.5 sm:hidden">
+              <span className="block text-sm font-medium text-slate-900">
+                {user.firstName || user.email.split('@')[0]}
+              </span>
+              <span className="block text-xs break-all text-slate-600">{user.email}</span>
+            </DropdownMenu.Label>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-100 sm:hidden" />
             <DropdownMenu.Item asChild className={itemClass}>
               <a href={exportUrl} download>
                 <Download className="size-4" aria-hidden="true" />

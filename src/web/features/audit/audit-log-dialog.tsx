@@ -6,10 +6,9 @@ import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { useAuditLog } from './api.ts';
 import { describeAuditEvent } from './describe-event.ts';
-import { useReturnFocus } from './use-return-focus.ts';
 
-// The reader's own locale and zone: the log says when something happened where they are.
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// The reader's own zone, written the way the rest of Perch writes dates ("21 Nov 2026, 10:07").
+const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 function AuditEventItem({ event, itemRef }: { event: AuditEventView; itemRef?: (node: HTMLLIElement | null) => void }) {
   return (
@@ -28,7 +27,6 @@ function AuditEventItem({ event, itemRef }: { event: AuditEventView; itemRef?: (
  * moves focus to its first event, so keyboard and screen-reader users continue where the new events start.
  */
 export function AuditLogDialog({ organization, onClose }: { organization: OrganizationView; onClose: () => void }) {
-  useReturnFocus();
   const log = useAuditLog(organization.id);
   const events = log.data?.pages.flatMap((page) => page.events) ?? [];
   const focusIndex = useRef<number | null>(null);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { displayName } from '../../../domain/account.ts';
 import { type BookingView, slotLabel } from '../../../domain/bookings.ts';
 import { formatLongDate } from '../../../domain/dates.ts';
+import { formatClockRange } from './format-clock.ts';
 
 /** One booking in a list: desk and floor, date, slot, whose, and the row's badges and actions. */
 export function BookingRow({
@@ -21,7 +22,7 @@ export function BookingRow({
         </p>
         <p className="text-sm text-slate-600">
           {booking.isPermanent ? `From ${formatLongDate(booking.bookingDate)}` : formatLongDate(booking.bookingDate)} ·{' '}
-          {slotLabel(booking.timeSlot)} ({booking.startTime}–{booking.endTime})
+          {slotLabel(booking.timeSlot)} ({formatClockRange(booking.startTime, booking.endTime)})
           {showPerson && <> · {displayName(booking.user)}</>}
         </p>
         {booking.notes && <p className="text-xs text-slate-500">{booking.notes}</p>}

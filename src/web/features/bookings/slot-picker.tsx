@@ -1,5 +1,6 @@
 import { type SlotAvailability, slotTimes, type TimeSlot, timeSlots } from '../../../domain/bookings.ts';
 import { cn } from '../../lib/cn.ts';
+import { formatClockRange } from './format-clock.ts';
 
 const slotNames: Record<TimeSlot, string> = { 'full-day': 'Full day', morning: 'Morning', afternoon: 'Afternoon' };
 
@@ -50,7 +51,7 @@ export function SlotPicker({
               />
               <span className="font-medium">{slotNames[slot]}</span>
               <span className="text-xs text-slate-600">
-                {slotTimes[slot].start}–{slotTimes[slot].end}
+                {formatClockRange(slotTimes[slot].start, slotTimes[slot].end)}
               </span>
               <span
                 className={cn(

@@ -11,7 +11,7 @@ export const DialogClose = DialogPrimitive.Close;
 const widths = { md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-2xl', '2xl': 'max-w-3xl' } as const;
 
 /** Rendered inside the content, so it mounts each time the dialog opens, also for dialogs kept mounted. */
-function ReturnFocus({ contentRef }: { contentRef: RefObject<HTMLElement | null> }) {
+export function ReturnFocus({ contentRef }: { contentRef: RefObject<HTMLElement | null> }) {
   useReturnFocus(contentRef);
   return null;
 }

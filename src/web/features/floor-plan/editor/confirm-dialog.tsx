@@ -1,5 +1,7 @@
 import { AlertDialog } from 'radix-ui';
+import { useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
+import { ReturnFocus } from '../../../components/ui/dialog.tsx';
 
 /** A yes/no question before something that cannot be undone. */
 export function ConfirmDialog({
@@ -17,11 +19,16 @@ export function ConfirmDialog({
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
 }) {
+  const contentRef = useRef<HTMLDivElement>(null);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[2px]" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl bg-white p-6 shadow-xl">
+        <AlertDialog.Content
+          ref={contentRef}
+          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl bg-white p-6 shadow-xl"
+        >
+          <ReturnFocus contentRef={contentRef} />
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="text-sm text-slate-700">{description}</AlertDialog.Description>
           <div className="flex justify-end gap-2">

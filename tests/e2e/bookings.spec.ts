@@ -236,7 +236,7 @@ test('on a phone an admin books with the keyboard: dialogs fit the screen, Escap
   await createOrganizationThroughPage(page, admin, 'Pocket Studio');
   await addDesksThroughEditor(page, 1);
   await page.setViewportSize({ width: 390, height: 844 });
-  const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+  const pageWidth = () => page.locator('html').evaluate((node) => node.scrollWidth);
 
   // The sidebar folds behind the Menu button; its dialogs hand focus back to the item that opened them.
   const menu = page.getByRole('button', { name: 'Menu', exact: true });

@@ -89,6 +89,18 @@ async function audit(url: string, port: number, cookie?: string): Promise<Omit<P
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (process.env.LIGHTHOUSE_DEBUG) {
+    console.log(url, JSON.stringify(lhr.runtimeError ?? null), JSON.stringify(lhr.runWarnings));
+    for (const id of [
+      'first-contentful-paint',
+      'largest-contentful-paint',
+      'speed-index',
+      'total-blocking-time',
+      'cumulative-layout-shift',
+    ]) {
+      console.log(' ', id, lhr.audits[id]?.score, lhr.audits[id]?.displayValue, lhr.audits[id]?.errorMessage ?? '');
+    }
+  }
   const score = (id: (typeof categories)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const requests = (lhr.audits['network-requests']?.details as { items?: any[] } | undefined)?.items ?? [];
   const scriptBytes = requests
@@ -136,24 +148,25 @@ async function checkEditorLoading(baseUrl: string, cookie: string): Promise<Ligh
 
 export async function measurePageQuality(options: { baseUrl: string }): Promise<LighthouseFigures> {
   const cookie = await signedInAdmin(options.baseUrl);
-  const chrome = await chromeLauncher.launch({
-    chromePath: chromiumLaunchOptions.executablePath,
-    chromeFlags: [...chromiumLaunchOptions.args, '--headless=new'],
-  });
   const pages: PageScores[] = [];
-  try {
-    for (const [page, path, withCookie] of [
-      ['Landing page', '/', false],
-      ['Sign in (/auth)', '/auth', false],
-      ['Dashboard, signed in', '/', true],
-    ] as const) {
+  for (const [page, path, withCookie] of [
+    ['Landing page', '/', false],
+    ['Sign in (/auth)', '/auth', false],
+    ['Dashboard, signed in', '/', true],
+  ] as const) {
+    // A fresh browser per page: reusing one, Lighthouse sometimes loses the navigation in its trace (NO_NAVSTART).
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromiumLaunchOptions.executablePath,
+      chromeFlags: [...chromiumLaunchOptions.args, '--headless=new'],
+    });
+    try {
       pages.push({
         page,
         ...(await audit(new URL(path, options.baseUrl).toString(), chrome.port, withCookie ? cookie : undefined)),
       });
+    } finally {
+      chrome.kill();
     }
-  } finally {
-    chrome.kill();
   }
   return { pages, editor: await checkEditorLoading(options.baseUrl, cookie) };
 }

@@ -19,6 +19,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seedBookings } from './bookings-seed.ts';
+import { recreateDatabase } from './database.ts';
 import { connections, loadSeconds as durationSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
 
 interface AutocannonRequest {
@@ -157,21 +158,6 @@ async function load(options: AutocannonOptions, seconds: number): Promise<LoadRe
     statuses,
     socketErrors: result.errors + result.timeouts,
   };
-}
-
-async function recreateDatabase(databaseUrl: string, drop: boolean): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = url.pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unusable database name: ${name}`);
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    if (!drop) await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
 }
 
 function startServer(databaseUrl: string): Promise<{ worker: Worker; ports: ServerPorts }> {

@@ -9,12 +9,12 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { addDays, todayIn } from '../src/domain/dates.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { freePort, spawnPerch, stopProcess } from '../src/server/testing/perch-server.ts';
 import { digestToken } from '../src/server/tokens.ts';
+import { recreateDatabase } from './database.ts';
 
 const streamsPerUser = 10; // the per-user cap
 const changes = 20;
@@ -46,21 +46,6 @@ const round = (value: number, digits = 1) => Number(value.toFixed(digits));
 function percentile(sorted: number[], fraction: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-}
-
-async function recreateDatabase(databaseUrl: string, drop = false): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = url.pathname.slice(1);
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unusable database name: ${name}`);
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    if (!drop) await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
 }
 
 interface Seeded {

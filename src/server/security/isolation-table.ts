@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TestClient } from '../testing/harness.ts';
+import { insertMembership } from '../testing/harness.ts';
 import {
-  addMembership,
   createTenant,
   futureDate,
   futureWeekday,
@@ -43,7 +43,7 @@ const fakeToken = 'A'.repeat(43);
 const q = (values: Record<string, string>) => new URLSearchParams(values).toString();
 const freshMember = async (world: World) => {
   const person = await signUpPerson(world.testApp, 'fresh-member-');
-  await addMembership(world.testApp, world.a.id, person.id, 'member');
+  await insertMembership(world.testApp, world.a.id, person.id, 'member');
   return person;
 };
 const freshDesk = (world: World) => insertDesk(world.testApp, world.a);

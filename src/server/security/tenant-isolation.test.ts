@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiRoutes } from '../openapi/route-catalog.ts';
-import { startTestApp, type TestClient, type TestResponse } from '../testing/harness.ts';
+import { insertMembership, startTestApp, type TestClient, type TestResponse } from '../testing/harness.ts';
 import { digestDatabase } from './database-digest.ts';
 import { type RequestPlan, routeCases } from './isolation-table.ts';
-import {
-  addMembership,
-  createWorld,
-  markersOf,
-  newClient,
-  signUpPerson,
-  type World,
-  worldEnvironment,
-} from './tenant-world.ts';
+import { createWorld, markersOf, newClient, signUpPerson, type World, worldEnvironment } from './tenant-world.ts';
 
 // Top-level: the tests below are made from the routes the app registered.
 const testApp = await startTestApp({ environment: worldEnvironment });
@@ -28,7 +20,7 @@ beforeAll(async () => {
     [platformId],
   );
   const person = await signUpPerson(testApp, 'platform-');
-  await addMembership(testApp, platformId, person.id, 'admin');
+  await insertMembership(testApp, platformId, person.id, 'admin');
   platformAdmin = person.client;
 }, 120_000);
 afterAll(async () => {

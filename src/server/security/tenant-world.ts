@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { tinyPng } from '../storage/image-fixtures.ts';
 import type { TestApp, TestClient } from '../testing/harness.ts';
+import { insertMembership } from '../testing/harness.ts';
 
 /** The app must trust X-Forwarded-For so that every person signs up from an address of its own. */
 export const worldEnvironment = { TRUST_PROXY: 'true' };
@@ -68,14 +69,6 @@ export async function signUpPerson(testApp: TestApp, label: string): Promise<Per
   return { client, id: body.id, email, password };
 }
 
-export async function addMembership(testApp: TestApp, organizationId: string, userId: string, role: string) {
-  await testApp.database.sql.query('INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, $3)', [
-    organizationId,
-    userId,
-    role,
-  ]);
-}
-
 /** A YYYY-MM-DD date some days from now, far enough ahead to be "future" in any time zone. */
 export function futureDate(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -124,7 +117,7 @@ export async function createTenant(testApp: TestApp, label: string, admin?: Pers
   const organization = await expectStatus(owner.client.post('/api/organizations', { name, slug }), 201);
   const id = organization.id as string;
   const teammate = member ?? (await signUpPerson(testApp, `${label}-member-`));
-  await addMembership(testApp, id, teammate.id, 'member');
+  await insertMembership(testApp, id, teammate.id, 'member');
 
   const floorName = unique(`Floor ${label} `);
   const floor = await expectStatus(owner.client.post(`/api/organizations/${id}/floors`, { name: floorName }), 201);

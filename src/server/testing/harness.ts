@@ -190,3 +190,24 @@ export async function signUp(
   if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
   return { client, email, password, user: response.body };
 }
+
+/** Adds a membership row directly, as a joined invitation would. */
+export async function insertMembership(
+  testApp: TestApp,
+  organizationId: string,
+  userId: string,
+  role: 'admin' | 'member' = 'member',
+): Promise<void> {
+  await testApp.database.sql.query('INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, $3)', [
+    organizationId,
+    userId,
+    role,
+  ]);
+}
+
+/** Marks the organization's subscription cancelled, as an ended paid period would. */
+export async function cancelSubscription(testApp: TestApp, organizationId: string): Promise<void> {
+  await testApp.database.sql.query("UPDATE subscriptions SET status = 'cancelled' WHERE organization_id = $1", [
+    organizationId,
+  ]);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../../domain/dates.ts';
-import { startTestAppForFile, uniqueEmail } from '../../testing/harness.ts';
+import { insertMembership, startTestAppForFile, uniqueEmail } from '../../testing/harness.ts';
 import {
   addDesks,
   addMember,
@@ -317,15 +317,9 @@ describe('the platform audit log', () => {
       [platformId, `perch-platform-${Date.now().toString(36)}`],
     );
     const operator = await signUp(testApp, { firstName: 'Pat', lastName: 'Operator' });
-    await testApp.database.sql.query(
-      "INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'admin')",
-      [platformId, operator.user.id],
-    );
+    await insertMembership(testApp, platformId, operator.user.id, 'admin');
     const platformMember = await signUp(testApp);
-    await testApp.database.sql.query(
-      "INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'member')",
-      [platformId, platformMember.user.id],
-    );
+    await insertMembership(testApp, platformId, platformMember.user.id, 'member');
     const team = await createTeam(testApp);
     const member = await addMember(testApp, team.id);
     await team.admin.client.request('PATCH', `/api/organizations/${team.id}/members/${member.user.id}/role`, {

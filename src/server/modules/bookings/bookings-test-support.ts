@@ -1,5 +1,5 @@
 import { addDays, todayIn } from '../../../domain/dates.ts';
-import { signUp, type TestApp, type TestClient } from '../../testing/harness.ts';
+import { insertMembership, signUp, type TestApp, type TestClient } from '../../testing/harness.ts';
 
 let slugCounter = 0;
 
@@ -67,11 +67,7 @@ export async function addMember(
   names: { firstName?: string; lastName?: string } = { firstName: 'Mia', lastName: 'Member' },
 ) {
   const member = await signUp(testApp, names);
-  await testApp.database.sql.query('INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, $3)', [
-    organizationId,
-    member.user.id,
-    role,
-  ]);
+  await insertMembership(testApp, organizationId, member.user.id, role);
   return member;
 }
 

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
+import {
+  cancelSubscription,
+  insertMembership,
+  signUp,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+} from '../../testing/harness.ts';
 
 let testApp: TestApp;
 // Users are shared across tests (argon2 is slow on purpose); every test makes its own organizations.
@@ -33,10 +40,7 @@ async function createOffice(owner: TestClient = admin): Promise<Office> {
   const created = await owner.post('/api/organizations', { name: 'Desk Corp', slug: `desk-corp-${slugCounter}` });
   expect(created.status).toBe(201);
   const organizationId = created.body.id;
-  await testApp.database.sql.query(
-    "INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'member')",
-    [organizationId, memberId],
-  );
+  await insertMembership(testApp, organizationId, memberId, 'member');
   const floors = await owner.get(`/api/organizations/${organizationId}/floors`);
   return { organizationId, floorId: floors.body[0].id };
 }
@@ -58,12 +62,6 @@ async function addDesk(office: Office, body: Record<string, unknown> = {}, clien
     floorId: office.floorId,
     ...body,
   });
-}
-
-async function cancelSubscription(organizationId: string) {
-  await testApp.database.sql.query("UPDATE subscriptions SET status = 'cancelled' WHERE organization_id = $1", [
-    organizationId,
-  ]);
 }
 
 async function countDesks(organizationId: string): Promise<number> {
@@ -194,7 +192,7 @@ describe('adding a desk', () => {
 
   it("answers 422 'Subscribe to edit floor plans' when the subscription is cancelled", async () => {
     const office = await createOffice();
-    await cancelSubscription(office.organizationId);
+    await cancelSubscription(testApp, office.organizationId);
     const response = await addDesk(office);
     expect(response.status).toBe(422);
     expect(response.body).toEqual({ message: 'Subscribe to edit floor plans' });
@@ -349,7 +347,7 @@ describe('moving and rotating a desk', () => {
     const office = await createOffice();
     const desk = (await addDesk(office)).body;
     expect((await member.request('PUT', `/api/desks/${desk.id}`, { rotation: 15 })).status).toBe(403);
-    await cancelSubscription(office.organizationId);
+    await cancelSubscription(testApp, office.organizationId);
     const lapsed = await admin.request('PUT', `/api/desks/${desk.id}`, { rotation: 15 });
     expect(lapsed.status).toBe(422);
     expect(lapsed.body.message).toBe('Subscribe to edit floor plans');
@@ -391,7 +389,7 @@ describe('deleting a desk', () => {
     const office = await createOffice();
     const desk = (await addDesk(office)).body;
     expect((await member.request('DELETE', `/api/desks/${desk.id}`)).status).toBe(403);
-    await cancelSubscription(office.organizationId);
+    await cancelSubscription(testApp, office.organizationId);
     const lapsed = await admin.request('DELETE', `/api/desks/${desk.id}`);
     expect(lapsed.status).toBe(422);
     expect(lapsed.body.message).toBe('Subscribe to edit floor plans');
@@ -452,7 +450,7 @@ describe('deleting all desks', () => {
     expect((await member.request('DELETE', path)).status).toBe(403);
     expect((await outsider.request('DELETE', path)).status).toBe(404);
     expect((await admin.request('DELETE', '/api/organizations/not-a-uuid/desks')).status).toBe(404);
-    await cancelSubscription(office.organizationId);
+    await cancelSubscription(testApp, office.organizationId);
     const lapsed = await admin.request('DELETE', path);
     expect(lapsed.status).toBe(422);
     expect(lapsed.body.message).toBe('Subscribe to edit floor plans');

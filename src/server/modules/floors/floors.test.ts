@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
+import {
+  cancelSubscription,
+  insertMembership,
+  signUp,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+} from '../../testing/harness.ts';
 
 let testApp: TestApp;
 // Users are shared across tests (argon2 is slow on purpose); every test makes its own organizations.
@@ -27,10 +34,7 @@ async function createOrganization(owner: TestClient = admin): Promise<string> {
   slugCounter += 1;
   const response = await owner.post('/api/organizations', { name: 'Floor Corp', slug: `floor-corp-${slugCounter}` });
   expect(response.status).toBe(201);
-  await testApp.database.sql.query(
-    "INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'member')",
-    [response.body.id, memberId],
-  );
+  await insertMembership(testApp, response.body.id, memberId, 'member');
   return response.body.id;
 }
 
@@ -38,12 +42,6 @@ async function firstFloorOf(organizationId: string): Promise<{ id: string; name:
   const response = await admin.get(`/api/organizations/${organizationId}/floors`);
   expect(response.status).toBe(200);
   return response.body[0];
-}
-
-async function cancelSubscription(organizationId: string) {
-  await testApp.database.sql.query("UPDATE subscriptions SET status = 'cancelled' WHERE organization_id = $1", [
-    organizationId,
-  ]);
 }
 
 async function countFloors(organizationId: string): Promise<number> {
@@ -95,7 +93,7 @@ describe('listing floors', () => {
 
   it("still creates 'Floor 1' for an admin whose subscription has lapsed, so that members can see the plan", async () => {
     const organizationId = await createOrganization();
-    await cancelSubscription(organizationId);
+    await cancelSubscription(testApp, organizationId);
     const response = await admin.get(`/api/organizations/${organizationId}/floors`);
     expect(response.body).toEqual([expect.objectContaining({ name: 'Floor 1' })]);
   });
@@ -188,7 +186,7 @@ describe('adding a floor', () => {
 
   it("answers 422 'Subscribe to edit floor plans' when the subscription is cancelled", async () => {
     const organizationId = await createOrganization();
-    await cancelSubscription(organizationId);
+    await cancelSubscription(testApp, organizationId);
     const response = await admin.post(`/api/organizations/${organizationId}/floors`, { name: 'Annex' });
     expect(response.status).toBe(422);
     expect(response.body).toEqual({ message: 'Subscribe to edit floor plans' });
@@ -266,7 +264,7 @@ describe("saving a floor's default zoom", () => {
     const organizationId = await createOrganization();
     const floor = await firstFloorOf(organizationId);
     expect((await member.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: 2 })).status).toBe(403);
-    await cancelSubscription(organizationId);
+    await cancelSubscription(testApp, organizationId);
     const lapsed = await admin.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: 2 });
     expect(lapsed.status).toBe(422);
     expect(lapsed.body.message).toBe('Subscribe to edit floor plans');
@@ -328,7 +326,7 @@ describe("saving an organization's default zoom", () => {
       (await outsider.request('PUT', `/api/organizations/${organizationId}`, { defaultZoomLevel: 2 })).status,
     ).toBe(404);
     expect((await admin.request('PUT', '/api/organizations/not-a-uuid', { defaultZoomLevel: 2 })).status).toBe(404);
-    await cancelSubscription(organizationId);
+    await cancelSubscription(testApp, organizationId);
     const lapsed = await admin.request('PUT', `/api/organizations/${organizationId}`, { defaultZoomLevel: 2 });
     expect(lapsed.status).toBe(422);
     expect(lapsed.body.message).toBe('Subscribe to edit floor plans');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile, uniqueEmail } from '../../testing/harness.ts';
+import { insertMembership, startTestAppForFile, uniqueEmail } from '../../testing/harness.ts';
 import {
   addMember,
   createTeam,
@@ -222,10 +222,7 @@ describe('accepting with an existing account', () => {
     const team = await createTeam(testApp);
     const existing = await signUp(testApp);
     const { token } = await inviteAndGetToken(testApp, team, existing.email);
-    await testApp.database.sql.query(
-      "INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'member')",
-      [team.id, existing.user.id],
-    );
+    await insertMembership(testApp, team.id, existing.user.id, 'member');
     const response = await newClient(testApp).post('/api/signup-with-invitation', { token, password });
     expect(response.status).toBe(409);
     expect(response.body.message).toBe('You are already a member of this organization.');

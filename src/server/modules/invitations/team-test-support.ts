@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
-import { type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import { insertMembership, type TestApp, uniqueEmail } from '../../testing/harness.ts';
 
 export const password = 'correct horse battery';
 export const teamTestEnvironment = { TRUST_PROXY: 'true' };
@@ -57,11 +57,7 @@ export async function addMember(
   names: { firstName?: string; lastName?: string } = { firstName: 'Mia', lastName: 'Member' },
 ): Promise<SignedUp> {
   const member = await signUp(testApp, names);
-  await testApp.database.sql.query('INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, $3)', [
-    organizationId,
-    member.user.id,
-    role,
-  ]);
+  await insertMembership(testApp, organizationId, member.user.id, role);
   return member;
 }
 

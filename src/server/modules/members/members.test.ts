@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startTestAppForFile } from '../../testing/harness.ts';
+import { insertMembership, startTestAppForFile } from '../../testing/harness.ts';
 import {
   addDesks,
   addMember,
@@ -213,10 +213,7 @@ describe('removing a member', () => {
     const [deskA, deskB] = await addDesks(testApp, team.id, 2);
     const member = await addMember(testApp, team.id, 'member', { firstName: 'Mia', lastName: 'Member' });
     const otherTeam = await createTeam(testApp);
-    await testApp.database.sql.query(
-      "INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'member')",
-      [otherTeam.id, member.user.id],
-    );
+    await insertMembership(testApp, otherTeam.id, member.user.id, 'member');
     const [otherDesk] = await addDesks(testApp, otherTeam.id, 1);
     const base = { organizationId: team.id, userId: member.user.id };
     const active = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile, uniqueEmail } from '../../testing/harness.ts';
+import { insertMembership, startTestAppForFile, uniqueEmail } from '../../testing/harness.ts';
 import { inviteAndGetToken, newClient } from '../invitations/team-test-support.ts';
 import {
   addMember,
@@ -72,10 +72,7 @@ describe('plan limits on invitations and invitation sign-up', () => {
     expect(response.body.errors).toEqual([{ email: emails[1], message: 'Upgrade your plan to invite more users' }]);
 
     const platformAdmin = await signUp(testApp);
-    await testApp.database.sql.query(
-      "INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'admin')",
-      [testApp.config.platformOrganizationId, platformAdmin.user.id],
-    );
+    await insertMembership(testApp, testApp.config.platformOrganizationId, platformAdmin.user.id, 'admin');
     const override = await platformAdmin.client.post(`/api/admin/organizations/${team.id}/subscription/override`, {
       planName: 'Custom',
       maxUsers: 4,
@@ -99,10 +96,7 @@ describe('plan limits on invitations and invitation sign-up', () => {
     ).toBe(201);
 
     const platformAdmin = await signUp(testApp);
-    await testApp.database.sql.query(
-      "INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, 'admin')",
-      [testApp.config.platformOrganizationId, platformAdmin.user.id],
-    );
+    await insertMembership(testApp, testApp.config.platformOrganizationId, platformAdmin.user.id, 'admin');
     await platformAdmin.client.post(`/api/admin/organizations/${team.id}/subscription/override`, {
       planName: 'Tier 1 (pilot)',
       maxUsers: 2,

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { trialsJob } from '../../jobs/trials.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { cancelSubscription, startTestApp, type TestApp } from '../../testing/harness.ts';
 import { type PayPalStandIn, startPayPalStandIn } from '../../testing/paypal-stand-in.ts';
 import {
   approveLink,
@@ -148,9 +148,7 @@ describe('subscribing through PayPal (the stand-in)', () => {
     expect(await readSubscription(testApp, team.id)).toMatchObject({ status: 'active', plan_id: 'tier-1' });
 
     // The same event again: nothing changes, even after the subscription moved on.
-    await testApp.database.sql.query("UPDATE subscriptions SET status = 'cancelled' WHERE organization_id = $1", [
-      team.id,
-    ]);
+    await cancelSubscription(testApp, team.id);
     const replay = await webhook(event);
     expect(replay.body).toEqual({ received: true, outcome: 'replayed' });
     expect((await readSubscription(testApp, team.id)).status).toBe('cancelled');

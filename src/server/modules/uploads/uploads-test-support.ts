@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { TestApp, TestClient } from '../../testing/harness.ts';
-import { uniqueEmail } from '../../testing/harness.ts';
+import { insertMembership, uniqueEmail } from '../../testing/harness.ts';
 
 /** The app must trust X-Forwarded-For (TRUST_PROXY) so that each test user signs up from its own address. */
 export const uploadTestEnvironment = { TRUST_PROXY: 'true' };
@@ -47,11 +47,7 @@ export async function addMember(
   role: 'admin' | 'member' = 'member',
 ): Promise<TestUser> {
   const member = await signUpUser(testApp);
-  await testApp.database.sql.query('INSERT INTO memberships (organization_id, user_id, role) VALUES ($1, $2, $3)', [
-    organizationId,
-    member.user.id,
-    role,
-  ]);
+  await insertMembership(testApp, organizationId, member.user.id, role);
   return member;
 }
 
@@ -63,11 +59,7 @@ export async function insertFloor(testApp: TestApp, organizationId: string): Pro
   return row!.id;
 }
 
-export async function cancelSubscription(testApp: TestApp, organizationId: string): Promise<void> {
-  await testApp.database.sql.query("UPDATE subscriptions SET status = 'cancelled' WHERE organization_id = $1", [
-    organizationId,
-  ]);
-}
+export { cancelSubscription } from '../../testing/harness.ts';
 
 export async function requestUploadUrl(client: TestClient, organizationId: string): Promise<string> {
   const response = await client.post('/api/objects/upload', { organizationId });

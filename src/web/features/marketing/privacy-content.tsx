@@ -120,6 +120,11 @@ export const privacySections: readonly LegalSection[] = [
         </li>
         <li>Billing records: six years, as UK tax law requires.</li>
         <li>Server logs: 30 days.</li>
+        <li>
+          Audit log: if you delete your account, the entries recording what you did as an admin, or what admins did
+          about you, stay in your organizations' audit logs, with your name and e-mail address replaced by a
+          pseudonymous reference ("a deleted user").
+        </li>
       </ul>
     ),
   },

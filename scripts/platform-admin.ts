@@ -2,6 +2,7 @@
 // organization (PLATFORM_ORGANIZATION_ID). The only way to become a platform admin: the web has none.
 import { ConfigError, loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
+import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from '../src/server/db/embedded-lock.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { makePlatformAdmin } from '../src/server/modules/platform/bootstrap.ts';
 
@@ -11,6 +12,9 @@ async function run(email: string | undefined): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  // The embedded database belongs to one process: a running Perch would never see this change, and would
+  // overwrite it. Refuse rather than print a success that has no effect.
+  const embeddedLock = config.databaseUrl ? undefined : lockEmbeddedDatabase(config.dataDir, 'npm run platform-admin');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -27,13 +31,15 @@ async function run(email: string | undefined): Promise<number> {
     return 0;
   } finally {
     await database.close();
+    embeddedLock?.release();
   }
 }
 
 run(process.argv[2]).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : `platform-admin failed: ${String(error)}`);
+    const isExplained = error instanceof ConfigError || error instanceof EmbeddedDatabaseBusy;
+    console.error(isExplained ? error.message : `platform-admin failed: ${String(error)}`);
     process.exit(1);
   },
 );

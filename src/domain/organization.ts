@@ -88,6 +88,7 @@ export interface OrganizationOverview {
     status: SubscriptionStatus;
     maxUsers: number;
     isOverridden: boolean;
+    isBillingOff: boolean;
     overrideReason: string | null;
     nextBillingTime: string | null;
     endsAt: string | null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSubscriptionEnabled, type Subscription } from './subscription.ts';
+import { billingOffSubscription, isSubscriptionEnabled, noSeatLimit, type Subscription } from './subscription.ts';
 
 const now = new Date('2025-06-15T12:00:00Z');
 const yesterday = '2025-06-14T12:00:00.000Z';
@@ -14,6 +14,7 @@ function subscription(overrides: Partial<Subscription>): Subscription {
     nextBillingTime: null,
     endsAt: null,
     isOverridden: false,
+    isBillingOff: false,
     ...overrides,
   };
 }
@@ -67,6 +68,14 @@ describe('isSubscriptionEnabled', () => {
     expect(isSubscriptionEnabled(subscription({ ...overridden, status: 'cancel_at_period_end' }), now)).toBe(true);
     expect(isSubscriptionEnabled(subscription({ ...overridden, status: 'active' }), now)).toBe(true);
     expect(isSubscriptionEnabled(subscription({ ...overridden, status: 'cancelled' }), now)).toBe(false);
+  });
+
+  it('is enabled with billing off, whatever the status or dates, and counts no seat limit', () => {
+    expect(isSubscriptionEnabled(billingOffSubscription, now)).toBe(true);
+    expect(
+      isSubscriptionEnabled(subscription({ isBillingOff: true, status: 'cancelled', endsAt: yesterday }), now),
+    ).toBe(true);
+    expect(billingOffSubscription).toMatchObject({ maxUsers: noSeatLimit, planId: null, isOverridden: false });
   });
 
   it('compares against the given time, not the clock', () => {

@@ -12,11 +12,29 @@ export interface Subscription {
   nextBillingTime: string | null;
   endsAt: string | null;
   isOverridden: boolean;
+  /** The server runs with billing off (a company hosting Perch for itself): every feature, no seat limit. */
+  isBillingOff: boolean;
 }
+
+/** The most seats Perch counts (the platform override's ceiling): what "no seat limit" means with billing off. */
+export const noSeatLimit = 1_000_000;
+
+/** What every organization has while billing is off: no plan, nothing to pay, nothing to renew. */
+export const billingOffSubscription: Subscription = {
+  planId: null,
+  planName: 'Self-hosted',
+  maxUsers: noSeatLimit,
+  status: 'active',
+  nextBillingTime: null,
+  endsAt: null,
+  isOverridden: false,
+  isBillingOff: true,
+};
 
 /** Spec section 4: when edit mode and invitations are enabled. */
 export function isSubscriptionEnabled(subscription: Subscription | null | undefined, now: Date): boolean {
   if (!subscription) return false;
+  if (subscription.isBillingOff) return true;
   if (subscription.isOverridden) return subscription.status !== 'cancelled';
   switch (subscription.status) {
     case 'active':
@@ -45,6 +63,7 @@ export const subscriptionMessages = {
   overrideApplied: 'Subscription override applied',
   overrideRemoved: 'Subscription override removed',
   providerUnavailable: 'Payment provider is unavailable, please try again',
+  billingOff: 'Billing is off on this Perch server: every feature is enabled, with no seat limit.',
 } as const;
 
 /** POST /paypal/subscription: the tier only; the provider's plan id comes from the server's configuration. */

@@ -178,6 +178,7 @@ describe('inviteBlocker (spec section 4)', () => {
     nextBillingTime: null,
     endsAt: null,
     isOverridden: false,
+    isBillingOff: false,
   };
 
   it('allows inviting with an enabled subscription and seats left', () => {

@@ -1,14 +1,19 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { maintenanceJob } from './jobs/maintenance.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { trialsJob } from './jobs/trials.ts';
+import { describeSetup } from './setup-report.ts';
 
 async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = loadConfig();
+  const setup = describeSetup(config);
+  // One process at a time on the embedded database (the platform-admin command checks this lock too).
+  const embeddedLock = config.databaseUrl ? undefined : lockEmbeddedDatabase(config.dataDir, 'Perch');
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -17,9 +22,12 @@ async function main(): Promise<void> {
   await migrate(database.sql);
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
-  const stopJobs = startJobs([maintenanceJob(database.db), trialsJob(app.perch)], database.sql, app.log);
+  // With billing off there are no trials to remind of or end.
+  const jobs = [maintenanceJob(database.db), ...(config.payments.mode === 'off' ? [] : [trialsJob(app.perch)])];
+  const stopJobs = startJobs(jobs, database.sql, app.log);
+  for (const warning of setup.warnings) app.log.warn(warning);
   app.log.info(
-    { database: database.kind, startupMs: Math.round(performance.now() - startedAt) },
+    { ...setup.adapters, startupMs: Math.round(performance.now() - startedAt) },
     `Perch is running at ${config.publicUrl}`,
   );
 
@@ -31,6 +39,7 @@ async function main(): Promise<void> {
     stopJobs();
     await app.close();
     await database.close();
+    embeddedLock?.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -38,7 +47,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof EmbeddedDatabaseBusy) {
     console.error(error.message);
   } else {
     console.error('Perch could not start:', error instanceof Error ? error.message : error);

@@ -166,4 +166,22 @@ describe('local outbox mailer', () => {
     expect(await fs.readdir(path.join(dataDir, 'outbox'))).toHaveLength(1);
     expect(logger.entries[0]?.object.links).toEqual(['http://x.test/a']);
   });
+
+  it('never prints mail links, which carry tokens, to the log when PUBLIC_URL is not a loopback address', async () => {
+    const dataDir = path.join(directory, 'public');
+    const logger = recordingLogger();
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'https://desks.example.com',
+      BILLING: 'off',
+    });
+    const mailer = createMailer(config, logger);
+    const link = 'https://desks.example.com/reset-password/secret-token-value';
+    await mailer.send({ to: 'ada@example.com', subject: 'Hi', text: 'Hi', html: '<p>Hi</p>', links: [link] });
+    mailer.close();
+    expect(await fs.readdir(path.join(dataDir, 'outbox'))).toHaveLength(1);
+    expect(logger.entries).toHaveLength(1);
+    expect(JSON.stringify(logger.entries)).not.toContain('secret-token-value');
+  });
 });

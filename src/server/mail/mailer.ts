@@ -22,11 +22,16 @@ interface Logger {
   info(object: object, message: string): void;
 }
 
-/** Real SMTP when SMTP_URL is set; otherwise a local outbox folder, with links printed to the log. */
+/**
+ * Real SMTP when SMTP_URL is set; otherwise a local outbox folder. Its links (reset and confirmation tokens)
+ * are printed to the log only on a loopback PUBLIC_URL, where the person reading the log is the one trying Perch.
+ */
 export function createMailer(config: Config, logger: Logger): Mailer {
   return config.smtpUrl
     ? createSmtpMailer(config.smtpUrl, config.mailFrom)
-    : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, logger);
+    : createOutboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, logger, {
+        logLinks: config.isLoopback,
+      });
 }
 
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
@@ -39,7 +44,12 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-export function createOutboxMailer(directory: string, from: string, logger: Logger): Mailer {
+export function createOutboxMailer(
+  directory: string,
+  from: string,
+  logger: Logger,
+  options: { logLinks: boolean } = { logLinks: true },
+): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {
@@ -48,8 +58,9 @@ export function createOutboxMailer(directory: string, from: string, logger: Logg
       const stamp = new Date().toISOString().replaceAll(':', '-');
       const file = path.join(directory, `${stamp}-${message.to.replace(/[^a-z0-9@.-]/gi, '_')}.eml`);
       await fs.writeFile(file, info.message as Buffer);
+      const shown = { to: message.to, subject: message.subject, file };
       logger.info(
-        { to: message.to, subject: message.subject, file, links: message.links ?? [] },
+        options.logLinks ? { ...shown, links: message.links ?? [] } : shown,
         'mail written to the local outbox',
       );
     },

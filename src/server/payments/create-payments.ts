@@ -19,9 +19,28 @@ export const localPlanIds: TierPlanIds = {
   'tier-4': 'LOCAL-TIER-4',
 };
 
-/** PayPal (sandbox or live) when configured with credentials; otherwise the local checkout. */
+/** With billing off nothing is sold: the services refuse before reaching a provider, so reaching this is a bug. */
+function billingOffProvider(): PaymentProvider {
+  const refuse = async (): Promise<never> => {
+    throw new Error('billing is off: no payment provider call may be made');
+  };
+  return {
+    mode: 'off',
+    createClientToken: refuse,
+    createSubscription: refuse,
+    findSubscription: async () => undefined,
+    cancelSubscription: refuse,
+    suspendSubscription: refuse,
+    activateSubscription: refuse,
+    verifyWebhook: async () => false,
+    close() {},
+  };
+}
+
+/** PayPal (sandbox or live) with its credentials, the local checkout, or no provider with billing off. */
 export function createPayments(config: Config, db: Database): Payments {
   const settings = config.payments;
+  if (settings.mode === 'off') return { provider: billingOffProvider(), planIds: localPlanIds, local: undefined };
   if (settings.mode === 'local') {
     const local = createLocalCheckoutProvider(db, config.publicUrl);
     return { provider: local, planIds: localPlanIds, local };

@@ -44,7 +44,7 @@ export interface WebhookHeaders {
 }
 
 export interface PaymentProvider {
-  readonly mode: 'local' | 'sandbox' | 'live';
+  readonly mode: 'local' | 'sandbox' | 'live' | 'off';
   /** A token for the provider's browser SDK (GET /paypal/setup). */
   createClientToken(): Promise<string>;
   createSubscription(request: CreateSubscriptionRequest): Promise<CreatedProviderSubscription>;

@@ -111,16 +111,18 @@ describe('cross-origin requests', () => {
     expect(await userCount(email)).toBe(1);
   });
 
-  it('allows a state change whose Origin matches the host it was sent to', async () => {
+  it('refuses a state change whose Origin matches only the Host it was sent to, not PUBLIC_URL', async () => {
     const email = uniqueEmail();
+    // A name the attacker controls, pointed at Perch (DNS rebinding), sends a matching Host and Origin.
     const response = await testApp
       .client()
       .post(
         '/api/register',
         { email, password },
-        { host: 'desks.office.example:8443', origin: 'http://desks.office.example:8443' },
+        { host: 'rebound.evil.example', origin: 'http://rebound.evil.example' },
       );
-    expect(response.status).toBe(201);
+    expect(response.status).toBe(403);
+    expect(await userCount(email)).toBe(0);
   });
 
   it('refuses a request that the browser marks as cross-site even without an Origin header', async () => {
@@ -138,6 +140,17 @@ describe('cross-origin requests', () => {
       .client()
       .post('/api/register', { email, password }, { 'sec-fetch-site': 'same-origin' });
     expect(response.status).toBe(201);
+  });
+
+  it('keeps the session when a sign-out link on another site is followed (GET /api/logout, cross-site)', async () => {
+    const { client } = await signUp(testApp);
+    const followed = await client.get('/api/logout', { 'sec-fetch-site': 'cross-site' });
+    expect(followed.status).toBe(403);
+    expect(followed.body.message).toBe('Sign out from Perch itself: a link on another site cannot sign you out.');
+    expect((await client.get('/api/user')).status).toBe(200);
+    const own = await client.get('/api/logout', { 'sec-fetch-site': 'same-origin' });
+    expect(own.status).toBe(302);
+    expect((await client.get('/api/user')).status).toBe(401);
   });
 
   it('lets another origin read public answers with GET, which change nothing', async () => {

@@ -25,7 +25,16 @@ export function isSecureRequest(request: FastifyRequest): boolean {
   return request.protocol === 'https';
 }
 
-/** Security headers on every answer, and refusal of state changes that come from another origin. */
+/** The browser says the request was started by another site (a link, a form, a script there). */
+export function isCrossSite(request: FastifyRequest): boolean {
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
+/**
+ * Security headers on every answer, and refusal of state changes that come from another origin. The only
+ * trusted origin is PUBLIC_URL's: the request's own Host is the client's to choose (DNS rebinding), so it
+ * never counts.
+ */
 export function registerSecurity(app: FastifyInstance, config: Config, objectStoreOrigin?: string): void {
   const policy = contentSecurityPolicy(objectStoreOrigin);
   const trustedOrigins = new Set([new URL(config.publicUrl).origin]);
@@ -46,13 +55,10 @@ export function registerSecurity(app: FastifyInstance, config: Config, objectSto
     if (safeMethods.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin !== undefined) {
-      const ownOrigin = `${request.protocol}://${request.host}`;
-      if (origin !== ownOrigin && !trustedOrigins.has(origin)) {
-        throw forbidden('Cross-origin requests are not allowed.');
-      }
+      if (!trustedOrigins.has(origin)) throw forbidden('Cross-origin requests are not allowed.');
       return;
     }
-    if (request.headers['sec-fetch-site'] === 'cross-site') {
+    if (isCrossSite(request)) {
       throw forbidden('Cross-origin requests are not allowed.');
     }
   });

@@ -96,6 +96,7 @@ describe('logs', () => {
       LOG_LEVEL: 'trace',
       DATA_DIR: dataDir,
       PUBLIC_URL: 'http://perch.test',
+      BILLING: 'off',
     });
     const { database, drop } = await openTestDatabase();
     const mails: Array<{ to: string; links?: string[] }> = [];

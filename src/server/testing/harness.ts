@@ -75,6 +75,9 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://perch.test',
+    // perch.test is not a loopback address, so billing is chosen: the local checkout, acknowledged as a demo.
+    BILLING: 'local',
+    LOCAL_CHECKOUT_ACKNOWLEDGED: 'demo',
     ...options.environment,
   });
   const { database, drop } = await openTestDatabase();

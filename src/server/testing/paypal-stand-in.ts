@@ -90,7 +90,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     tokenLifetimeSeconds: 32400,
     environment(timeoutMs = 1000) {
       return {
-        PAYPAL_MODE: 'sandbox',
+        BILLING: 'sandbox',
         PAYPAL_API_URL: standIn.url,
         PAYPAL_CLIENT_ID: clientId,
         PAYPAL_CLIENT_SECRET: clientSecret,

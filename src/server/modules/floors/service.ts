@@ -79,5 +79,5 @@ export async function updateOrganizationDefaultZoom(
   const found = await requireEditor(context, organizationId, userId);
   const updated = await organizationRepo.updateOrganizationZoom(context.db, organizationId, input.defaultZoomLevel);
   if (!updated) throw notFound('Organization not found.');
-  return toOrganizationView({ ...found, organization: updated }, context.config.platformOrganizationId);
+  return toOrganizationView({ ...found, organization: updated }, context.config);
 }

@@ -24,6 +24,7 @@ export const organizationResponse = z.object({
     nextBillingTime: z.string().nullable(),
     endsAt: z.string().nullable(),
     isOverridden: z.boolean(),
+    isBillingOff: z.boolean(),
   }),
 });
 
@@ -72,7 +73,7 @@ export function organizationRoutes(context: AppContext): FastifyPluginAsyncZod {
       async (request) => {
         const user = requireUser(request);
         const found = await organizations.findMemberOrganization(context, request.params.id, user.id);
-        return organizations.toOrganizationView(found, context.config.platformOrganizationId);
+        return organizations.toOrganizationView(found, context.config);
       },
     );
   };

@@ -2,12 +2,18 @@ import { floorPlanMessages } from '../../../domain/floor-plan.ts';
 import { isUuid } from '../../../domain/ids.ts';
 import type { CreateOrganizationInput, OrganizationView } from '../../../domain/organization.ts';
 import { trialDays, trialPlan } from '../../../domain/plans.ts';
-import { isSubscriptionEnabled, type Subscription } from '../../../domain/subscription.ts';
+import { billingOffSubscription, isSubscriptionEnabled, type Subscription } from '../../../domain/subscription.ts';
+import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
 import * as repo from './repo.ts';
 
-export function toSubscription(row: repo.SubscriptionRow | null): Subscription {
+/** What decides how a subscription reads: billing off replaces every organization's with the same one. */
+export type SubscriptionSettings = Pick<Config, 'payments'>;
+export type OrganizationSettings = Pick<Config, 'payments' | 'platformOrganizationId'>;
+
+export function toSubscription(row: repo.SubscriptionRow | null, settings: SubscriptionSettings): Subscription {
+  if (settings.payments.mode === 'off') return billingOffSubscription;
   if (!row) {
     return {
       planId: null,
@@ -17,6 +23,7 @@ export function toSubscription(row: repo.SubscriptionRow | null): Subscription {
       nextBillingTime: null,
       endsAt: null,
       isOverridden: false,
+      isBillingOff: false,
     };
   }
   return {
@@ -27,13 +34,13 @@ export function toSubscription(row: repo.SubscriptionRow | null): Subscription {
     nextBillingTime: row.nextBillingTime?.toISOString() ?? null,
     endsAt: row.endsAt?.toISOString() ?? null,
     isOverridden: row.isOverridden,
+    isBillingOff: false,
   };
 }
 
-/** `platformOrganizationId` is config.platformOrganizationId; callers that only read the subscription may omit it. */
 export function toOrganizationView(
   { organization, subscription, role }: repo.MemberOrganization,
-  platformOrganizationId?: string,
+  settings: OrganizationSettings,
 ): OrganizationView {
   return {
     id: organization.id,
@@ -44,8 +51,8 @@ export function toOrganizationView(
     defaultZoomLevel: organization.defaultZoomLevel === null ? null : Number(organization.defaultZoomLevel),
     createdAt: organization.createdAt.toISOString(),
     role,
-    isPlatform: organization.id === platformOrganizationId,
-    subscription: toSubscription(subscription),
+    isPlatform: organization.id === settings.platformOrganizationId,
+    subscription: toSubscription(subscription, settings),
   };
 }
 
@@ -74,12 +81,11 @@ export async function createOrganization(
     return repo.findOrganizationOfUser(tx, organization.id, userId);
   });
   if (!created) throw new Error('created organization is not readable');
-  return toOrganizationView(created, context.config.platformOrganizationId);
+  return toOrganizationView(created, context.config);
 }
 
 export async function listOrganizations(context: AppContext, userId: string): Promise<OrganizationView[]> {
-  const platformId = context.config.platformOrganizationId;
-  return (await repo.listOrganizationsOfUser(context.db, userId)).map((row) => toOrganizationView(row, platformId));
+  return (await repo.listOrganizationsOfUser(context.db, userId)).map((row) => toOrganizationView(row, context.config));
 }
 
 /** Membership checked here: another tenant's organization is indistinguishable from a missing one. */
@@ -107,7 +113,7 @@ export async function requireAdmin(context: AppContext, organizationId: string, 
  */
 export async function requireEditor(context: AppContext, organizationId: string, userId: string) {
   const found = await requireAdmin(context, organizationId, userId);
-  if (!isSubscriptionEnabled(toOrganizationView(found).subscription, new Date())) {
+  if (!isSubscriptionEnabled(toSubscription(found.subscription, context.config), new Date())) {
     throw unprocessable(floorPlanMessages.subscribeToEdit);
   }
   return found;

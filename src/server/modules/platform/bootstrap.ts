@@ -42,5 +42,9 @@ export async function makePlatformAdmin(
   const userId = await repo.findUserIdByEmail(db, email.trim().toLowerCase());
   if (!userId) return { ok: false, message: `No Perch account uses ${email}. Register it first, then run this again.` };
   await repo.upsertAdminMembership(db, config.platformOrganizationId, userId);
+  // Success is reported only once the membership reads back from the database the server uses.
+  if (!(await repo.isAdminOf(db, config.platformOrganizationId, userId))) {
+    return { ok: false, message: `${email} could not be made a platform admin: the change did not persist.` };
+  }
   return { ok: true };
 }

@@ -19,6 +19,7 @@ const overviewResponse = z.object({
     status: z.enum(subscriptionStatuses),
     maxUsers: z.number().int(),
     isOverridden: z.boolean(),
+    isBillingOff: z.boolean(),
     overrideReason: z.string().nullable(),
     nextBillingTime: z.string().nullable(),
     endsAt: z.string().nullable(),

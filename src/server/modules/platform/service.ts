@@ -7,6 +7,7 @@ import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { toSubscription } from '../organizations/service.ts';
+import { requireBilling } from '../subscriptions/checkout.ts';
 import * as subscriptionRepo from '../subscriptions/repo.ts';
 import * as repo from './repo.ts';
 
@@ -23,7 +24,7 @@ export async function requirePlatformAdmin(context: AppContext, user: UserRow): 
 export async function listOrganizations(context: AppContext, user: UserRow): Promise<OrganizationOverview[]> {
   await requirePlatformAdmin(context, user);
   return (await repo.listOrganizationsOverview(context.db)).map((row) => {
-    const subscription = toSubscription(row.subscription);
+    const subscription = toSubscription(row.subscription, context.config);
     return {
       id: row.id,
       name: row.name,
@@ -37,6 +38,7 @@ export async function listOrganizations(context: AppContext, user: UserRow): Pro
         status: subscription.status,
         maxUsers: subscription.maxUsers,
         isOverridden: subscription.isOverridden,
+        isBillingOff: subscription.isBillingOff,
         overrideReason: row.subscription?.overrideReason ?? null,
         nextBillingTime: subscription.nextBillingTime,
         endsAt: subscription.endsAt,
@@ -62,6 +64,7 @@ export async function applyOverride(
   input: OverrideInput,
 ): Promise<{ message: string; subscription: Subscription }> {
   await requirePlatformAdmin(context, user);
+  requireBilling(context);
   await requireOrganization(context, organizationId);
   const updated = await context.db.transaction(async (tx) => {
     const current = await subscriptionRepo.lockSubscription(tx, organizationId);
@@ -88,7 +91,7 @@ export async function applyOverride(
     });
     return row;
   });
-  return { message: subscriptionMessages.overrideApplied, subscription: toSubscription(updated) };
+  return { message: subscriptionMessages.overrideApplied, subscription: toSubscription(updated, context.config) };
 }
 
 /** Platform admins (requirePlatformAdmin): the plan's own name and limit come back (the trial's when none). */
@@ -98,6 +101,7 @@ export async function removeOverride(
   organizationId: string,
 ): Promise<{ message: string; subscription: Subscription }> {
   await requirePlatformAdmin(context, user);
+  requireBilling(context);
   await requireOrganization(context, organizationId);
   const updated = await context.db.transaction(async (tx) => {
     const current = await subscriptionRepo.lockSubscription(tx, organizationId);
@@ -118,5 +122,5 @@ export async function removeOverride(
     });
     return row;
   });
-  return { message: subscriptionMessages.overrideRemoved, subscription: toSubscription(updated) };
+  return { message: subscriptionMessages.overrideRemoved, subscription: toSubscription(updated, context.config) };
 }

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { findPlan, type PlanId } from '../../../domain/plans.ts';
-import type { CreateCheckoutInput } from '../../../domain/subscription.ts';
+import { type CreateCheckoutInput, subscriptionMessages } from '../../../domain/subscription.ts';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../errors.ts';
+import { notFound, unprocessable } from '../../errors.ts';
 import type { ProviderLink } from '../../payments/provider.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
-import { listOrganizationsOfUser, type OrganizationRow } from '../organizations/repo.ts';
+import { findOrganizationOfUser, listOrganizationsOfUser, type OrganizationRow } from '../organizations/repo.ts';
 import { requireAdmin } from '../organizations/service.ts';
 import { applyActivation, cancelReplacedSubscription, findActivationTarget } from './activation.ts';
 import { callProvider } from './provider-calls.ts';
@@ -18,11 +18,17 @@ export interface CheckoutStarted {
   links: ProviderLink[];
 }
 
-/** Any signed-in user: what the browser needs to start the provider's flow. */
+/** With billing off nothing is sold: every subscription change answers 422 with a sentence saying so. */
+export function requireBilling(context: AppContext): void {
+  if (context.config.payments.mode === 'off') throw unprocessable(subscriptionMessages.billingOff);
+}
+
+/** Any signed-in user: what the browser needs to start the provider's flow (mode off: there is none). */
 export async function getSetup(
   context: AppContext,
-): Promise<{ clientToken: string; mode: 'local' | 'sandbox' | 'live' }> {
+): Promise<{ clientToken: string; mode: 'local' | 'sandbox' | 'live' | 'off' }> {
   const { provider } = context.payments;
+  if (provider.mode === 'off') return { clientToken: '', mode: 'off' };
   const clientToken = await callProvider(context, 'client token', () => provider.createClientToken());
   return { clientToken, mode: provider.mode };
 }
@@ -85,8 +91,21 @@ export async function createCheckout(
   user: UserRow,
   input: CreateCheckoutInput,
 ): Promise<CheckoutStarted> {
+  requireBilling(context);
   const organization = await findCheckoutOrganization(context, user, input.organizationId);
   return startCheckout(context, user, organization, input.planId);
+}
+
+/** The local checkout's approval: only the user who started the checkout, while still an admin of its organization. */
+export async function mayApproveLocalCheckout(
+  context: AppContext,
+  checkoutId: string,
+  userId: string,
+): Promise<boolean> {
+  const checkout = await repo.findCheckout(context.db, checkoutId);
+  if (checkout?.createdBy !== userId) return false;
+  const found = await findOrganizationOfUser(context.db, checkout.organizationId, userId);
+  return found?.role === 'admin';
 }
 
 const providerIdPattern = /^[A-Za-z0-9_-]{1,100}$/;

@@ -109,6 +109,37 @@ describe('the local checkout (no PayPal credentials)', () => {
     expect((await team.admin.client.get(`/paypal/local-checkout/${created.id}`)).status).toBe(200);
   });
 
+  it('shows and approves a checkout only for the signed-in admin who started it', async () => {
+    const team = await createTeam(testApp);
+    const member = await addMember(testApp, team.id);
+    const stranger = (await createTeam(testApp)).admin;
+    const created = await createCheckout(team.admin.client, team.id, 'tier-4');
+    const page = `/paypal/local-checkout/${created.id}`;
+    const form = { ...sameOrigin, 'content-type': 'application/x-www-form-urlencoded' };
+
+    const signedOut = await testApp.client().get(page);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.text).toContain('Sign in as the admin who started this checkout');
+    expect(signedOut.text).not.toContain('Approve subscription</button>');
+    expect((await testApp.client().request('POST', `${page}/approve`, '', form)).status).toBe(401);
+
+    for (const other of [member, stranger]) {
+      const seen = await other.client.get(page);
+      expect(seen.status).toBe(403);
+      expect(seen.text).toContain('Only the admin who started this checkout can approve it.');
+      expect((await other.client.request('POST', `${page}/approve`, '', form)).status).toBe(403);
+    }
+    expect((await readSubscription(testApp, team.id)).status).toBe('trial');
+    const [row] = await testApp.database.sql.query<{ status: string }>(
+      'SELECT status FROM local_checkout_subscriptions WHERE id = $1',
+      [created.id],
+    );
+    expect(row?.status).toBe('APPROVAL_PENDING');
+
+    expect((await team.admin.client.get(page)).status).toBe(200);
+    expect((await team.admin.client.request('POST', `${page}/approve`, '', form)).status).toBe(303);
+  });
+
   it('answers an unknown checkout with a not-found page', async () => {
     const response = await testApp.client().get('/paypal/local-checkout/I-LOCALNOPE');
     expect(response.status).toBe(404);

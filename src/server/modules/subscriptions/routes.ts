@@ -16,6 +16,7 @@ export const subscriptionResponse = z.object({
   nextBillingTime: z.string().nullable(),
   endsAt: z.string().nullable(),
   isOverridden: z.boolean(),
+  isBillingOff: z.boolean(),
 });
 const linksResponse = z.array(z.object({ rel: z.string(), href: z.string(), method: z.string() }));
 const organizationParams = z.object({ id: z.string().max(100) });
@@ -89,7 +90,7 @@ export function paypalRoutes(context: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['Payments'],
           summary: 'What the browser needs to start a checkout: the client token and the provider mode.',
-          response: { 200: z.object({ clientToken: z.string(), mode: z.enum(['local', 'sandbox', 'live']) }) },
+          response: { 200: z.object({ clientToken: z.string(), mode: z.enum(['local', 'sandbox', 'live', 'off']) }) },
         },
       },
       async (request) => {

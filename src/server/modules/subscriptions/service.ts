@@ -8,7 +8,7 @@ import { recordAuditEvent } from '../audit/repo.ts';
 import { countPendingInvitations } from '../invitations/repo.ts';
 import { countMembers } from '../members/repo.ts';
 import { findMemberOrganization, requireAdmin, toSubscription } from '../organizations/service.ts';
-import { startCheckout } from './checkout.ts';
+import { requireBilling, startCheckout } from './checkout.ts';
 import { callProvider, providerUnavailable } from './provider-calls.ts';
 import * as repo from './repo.ts';
 
@@ -25,7 +25,7 @@ export async function getSubscriptionDetails(
 ): Promise<SubscriptionDetails> {
   const { organization, subscription } = await findMemberOrganization(context, organizationId, userId);
   return {
-    ...toSubscription(subscription),
+    ...toSubscription(subscription, context.config),
     seatsUsed: await countMembers(context.db, organization.id),
     pendingInvitations: await countPendingInvitations(context.db, organization.id),
   };
@@ -44,6 +44,7 @@ export async function cancelSubscription(
   organizationId: string,
 ): Promise<{ message: string; subscription: Subscription }> {
   const { organization, subscription } = await requireAdmin(context, organizationId, user.id);
+  requireBilling(context);
   if (subscription?.status !== 'active') throw conflict('There is no active subscription to cancel.');
   let endsAt = subscription.nextBillingTime;
   const providerId = subscription.providerSubscriptionId;
@@ -73,7 +74,7 @@ export async function cancelSubscription(
     });
     return row;
   });
-  return { message: subscriptionMessages.cancelled, subscription: toSubscription(updated) };
+  return { message: subscriptionMessages.cancelled, subscription: toSubscription(updated, context.config) };
 }
 
 function chooseTier(input: ReactivateInput, current: repo.SubscriptionRow | null): PlanId {
@@ -94,6 +95,7 @@ export async function reactivateSubscription(
   input: ReactivateInput,
 ): Promise<{ message: string; subscription: Subscription } | { links: ProviderLink[] }> {
   const { organization, subscription } = await requireAdmin(context, organizationId, user.id);
+  requireBilling(context);
   if (subscription?.status === 'active') throw conflict('The subscription is already active.');
   const isInPeriod =
     subscription?.status === 'cancel_at_period_end' &&
@@ -102,7 +104,8 @@ export async function reactivateSubscription(
   const providerId = subscription?.providerSubscriptionId;
   if (isInPeriod && providerId) {
     const reactivated = await reactivateDirectly(context, user, organization.id, providerId);
-    if (reactivated) return { message: subscriptionMessages.reactivated, subscription: toSubscription(reactivated) };
+    if (reactivated)
+      return { message: subscriptionMessages.reactivated, subscription: toSubscription(reactivated, context.config) };
   }
   const started = await startCheckout(context, user, organization, chooseTier(input, subscription));
   return { links: started.links };

@@ -68,6 +68,25 @@ export function renderCheckoutPage(row: LocalSubscriptionRow, actionBase: string
   );
 }
 
+/** Signed out: the checkout belongs to someone, as a PayPal approval asks its buyer to sign in first. */
+export function renderSignInPage(checkoutPath: string): string {
+  return layout(
+    'Sign in to approve',
+    `<h1>Sign in to approve</h1>
+<p>Sign in as the admin who started this checkout, then open this page again.</p>
+<p><a href="/auth">Sign in</a> · <a href="${escapeHtml(checkoutPath)}">Open the checkout again</a></p>`,
+  );
+}
+
+export function renderNotYoursPage(): string {
+  return layout(
+    'Not your checkout',
+    `<h1>Not your checkout</h1>
+<p>Only the admin who started this checkout can approve it. Start your own from the plans.</p>
+<p><a href="/subscription">Back to the plans</a></p>`,
+  );
+}
+
 export function renderMissingPage(): string {
   return layout(
     'Checkout not found',

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { httpServerOptions } from './http-limits.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -72,6 +73,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
     },
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
+    ...httpServerOptions(config.http),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '../domain/organization.ts';
@@ -55,7 +56,8 @@ const httpSettings = {
 
 export const defaultPlatformOrganizationId = '00000000-0000-4000-8000-00000000feed';
 
-// Payments: the built-in local checkout by default; PayPal's sandbox or live REST API with credentials.
+// Billing: an explicit choice outside a loopback address. The built-in local checkout on the quick start's
+// loopback address; PayPal's sandbox or live REST API with credentials; off for a company hosting Perch for itself.
 const planIdList = z
   .string()
   .refine(
@@ -63,7 +65,8 @@ const planIdList = z
     'must list a PayPal plan id for every tier, such as tier-1=P-1AB,tier-2=P-2CD,tier-3=P-3EF,tier-4=P-4GH',
   );
 const paymentSettings = {
-  PAYPAL_MODE: z.enum(['local', 'sandbox', 'live'], { error: 'must be local, sandbox or live' }).default('local'),
+  BILLING: z.enum(['local', 'sandbox', 'live', 'off'], { error: 'must be sandbox, live, off or local' }).optional(),
+  LOCAL_CHECKOUT_ACKNOWLEDGED: z.enum(['demo'], { error: 'must be demo' }).optional(),
   PAYPAL_CLIENT_ID: z.string().max(200, 'must be at most 200 characters').optional(),
   PAYPAL_CLIENT_SECRET: z.string().max(200, 'must be at most 200 characters').optional(),
   PAYPAL_WEBHOOK_ID: z
@@ -105,7 +108,13 @@ const environmentSchema = z.object({
     .max(500, 'must be at most 500')
     .default(10),
   PUBLIC_URL: urlWith(['http:', 'https:'], 'https://perch.example.com').optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: z
+    .string()
+    .refine(
+      (value) => parseTrustProxy(value) !== undefined,
+      'must be true, false, a number of proxy hops such as 1, or a comma-separated list of proxy addresses or CIDRs such as 10.0.0.0/8,127.0.0.1',
+    )
+    .default('false'),
   SMTP_URL: urlWith(['smtp:', 'smtps:'], 'smtps://user:password@smtp.example.com:465').optional(),
   MAIL_FROM: z
     .string()
@@ -140,7 +149,10 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   publicUrl: string;
-  trustProxy: boolean;
+  /** True when PUBLIC_URL is a loopback address: Perch tried on one's own machine, reachable by nobody else. */
+  isLoopback: boolean;
+  /** Fastify's trustProxy: trust every proxy, none, the last N hops, or only these addresses and CIDRs. */
+  trustProxy: boolean | number | string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   requireEmailVerification: boolean;
@@ -159,6 +171,7 @@ export type TierPlanIds = Record<(typeof tierIds)[number], string>;
 
 export type PaymentsConfig =
   | { mode: 'local'; timeoutMs: number }
+  | { mode: 'off' }
   | {
       mode: 'sandbox' | 'live';
       apiUrl: string;
@@ -199,6 +212,41 @@ export type StorageConfig =
 
 export class ConfigError extends Error {}
 
+const loopbackHosts = /^(localhost|[a-z0-9-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** A URL only this machine can reach: localhost, *.localhost, 127.0.0.0/8 or [::1]. */
+export function isLoopbackUrl(url: string): boolean {
+  return loopbackHosts.test(new URL(url).hostname);
+}
+
+/** TRUST_PROXY: true, false, a hop count, or a list of addresses and CIDRs; undefined when it is none of those. */
+export function parseTrustProxy(value: string): boolean | number | string[] | undefined {
+  const text = value.trim().toLowerCase();
+  if (['true', 'yes'].includes(text)) return true;
+  if (['false', 'no', '0'].includes(text)) return false;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const isAddressOrCidr = (entry: string) => {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    const size = Number(bits);
+    return /^\d{1,3}$/.test(bits) && size <= (family === 4 ? 32 : 128);
+  };
+  return entries.length > 0 && entries.every(isAddressOrCidr) ? entries : undefined;
+}
+
+/** Fastify's option: a hop count becomes "trust the nearest N hops", as proxy-addr reads a number. */
+export function trustProxyOption(
+  trustProxy: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trustProxy === 'number' ? (_address, hop) => hop < trustProxy : trustProxy;
+}
+
 const secretSettings = new Set([
   'DATABASE_URL',
   'SMTP_URL',
@@ -214,6 +262,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   );
   const parsed = environmentSchema
     .superRefine(checkStorageSettings)
+    .superRefine(checkBillingChoice)
     .superRefine(checkPaymentSettings)
     .safeParse(present);
   if (!parsed.success) {
@@ -229,7 +278,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(`Perch cannot start: ${lines.join(' ')}`);
   }
   const values = parsed.data;
-  const shownHost = values.HOST === '0.0.0.0' || values.HOST === '::' ? 'localhost' : values.HOST;
+  const publicUrl = publicUrlOf(values);
   return {
     env: values.NODE_ENV,
     port: values.PORT,
@@ -237,8 +286,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
     databasePoolSize: values.DATABASE_POOL_SIZE,
-    publicUrl: (values.PUBLIC_URL ?? `http://${shownHost}:${values.PORT}`).replace(/\/$/, ''),
-    trustProxy: values.TRUST_PROXY,
+    publicUrl,
+    isLoopback: isLoopbackUrl(publicUrl),
+    trustProxy: parseTrustProxy(values.TRUST_PROXY) ?? false,
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
     requireEmailVerification: values.REQUIRE_EMAIL_VERIFICATION,
@@ -257,6 +307,34 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
 }
 
 type Environment = z.infer<typeof environmentSchema>;
+
+function publicUrlOf(values: Environment): string {
+  const shownHost = values.HOST === '0.0.0.0' || values.HOST === '::' ? 'localhost' : values.HOST;
+  return (values.PUBLIC_URL ?? `http://${shownHost}:${values.PORT}`).replace(/\/$/, '');
+}
+
+/**
+ * The local checkout approves any plan for free: it is the default only where nobody else can reach Perch.
+ * Anywhere else billing is chosen on purpose, and the local checkout only with its demo acknowledged.
+ */
+function checkBillingChoice(values: Environment, context: z.RefinementCtx): void {
+  if (isLoopbackUrl(publicUrlOf(values))) return;
+  if (!values.BILLING) {
+    context.addIssue({
+      code: 'custom',
+      path: ['BILLING'],
+      message:
+        'must be chosen when PUBLIC_URL is not a loopback address: sandbox or live (PayPal), off (a company hosting Perch for itself: every feature, no seat limit, no subscriptions), or local with LOCAL_CHECKOUT_ACKNOWLEDGED=demo (a demonstration where anyone approves any plan for free)',
+    });
+  } else if (values.BILLING === 'local' && values.LOCAL_CHECKOUT_ACKNOWLEDGED !== 'demo') {
+    context.addIssue({
+      code: 'custom',
+      path: ['LOCAL_CHECKOUT_ACKNOWLEDGED'],
+      message:
+        'must be demo to run the local checkout on a public address: it takes no payment and approves any plan for free',
+    });
+  }
+}
 
 /** Settings that only make sense together, checked once the single values are valid. */
 function checkStorageSettings(values: Environment, context: z.RefinementCtx): void {
@@ -287,24 +365,25 @@ function toStorageConfig(values: Environment): StorageConfig {
 }
 
 function checkPaymentSettings(values: Environment, context: z.RefinementCtx): void {
-  if (values.PAYPAL_MODE === 'local') return;
+  if (values.BILLING !== 'sandbox' && values.BILLING !== 'live') return;
   const missing = (name: string) =>
     context.addIssue({
       code: 'custom',
       path: [name],
-      message: `must be set when PAYPAL_MODE is ${values.PAYPAL_MODE}`,
+      message: `must be set when BILLING is ${values.BILLING}`,
     });
   if (!values.PAYPAL_CLIENT_ID) missing('PAYPAL_CLIENT_ID');
   if (!values.PAYPAL_CLIENT_SECRET) missing('PAYPAL_CLIENT_SECRET');
   if (!values.PAYPAL_WEBHOOK_ID) missing('PAYPAL_WEBHOOK_ID');
-  if (values.PAYPAL_MODE === 'sandbox' && !values.PAYPAL_SANDBOX_PLAN_IDS) missing('PAYPAL_SANDBOX_PLAN_IDS');
-  if (values.PAYPAL_MODE === 'live' && !values.PAYPAL_LIVE_PLAN_IDS) missing('PAYPAL_LIVE_PLAN_IDS');
+  if (values.BILLING === 'sandbox' && !values.PAYPAL_SANDBOX_PLAN_IDS) missing('PAYPAL_SANDBOX_PLAN_IDS');
+  if (values.BILLING === 'live' && !values.PAYPAL_LIVE_PLAN_IDS) missing('PAYPAL_LIVE_PLAN_IDS');
 }
 
 const paypalApiUrls = { sandbox: 'https://api-m.sandbox.paypal.com', live: 'https://api-m.paypal.com' } as const;
 
 function toPaymentsConfig(values: Environment): PaymentsConfig {
-  const mode = values.PAYPAL_MODE;
+  const mode = values.BILLING ?? 'local';
+  if (mode === 'off') return { mode: 'off' };
   const planList = mode === 'live' ? values.PAYPAL_LIVE_PLAN_IDS : values.PAYPAL_SANDBOX_PLAN_IDS;
   const planIds = planList ? parsePlanIds(planList) : undefined;
   if (mode === 'local' || !values.PAYPAL_CLIENT_ID || !values.PAYPAL_CLIENT_SECRET || !values.PAYPAL_WEBHOOK_ID) {

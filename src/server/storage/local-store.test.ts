@@ -50,6 +50,22 @@ describe('the local object store', () => {
     expect(await store.serve('floor-plans/org/gone', { contentType: 'image/png', cacheControl: 'private' })).toBeNull();
   });
 
+  it('removes every object in a folder and the folder itself, and leaves the folder next to it', async () => {
+    await store.put('floor-plans/org-a/one', tinyPng(), 'image/png');
+    await store.put('floor-plans/org-a/deeper/two', tinyPng(), 'image/png');
+    await store.put('floor-plans/org-ab/kept', tinyPng(), 'image/png');
+    await store.removeAll('floor-plans/org-a');
+    await store.removeAll('floor-plans/org-a');
+    expect(await store.size('floor-plans/org-a/one')).toBeNull();
+    expect(await store.size('floor-plans/org-a/deeper/two')).toBeNull();
+    await expect(fs.access(path.join(dataDir, 'objects', 'floor-plans', 'org-a'))).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+    expect(await store.size('floor-plans/org-ab/kept')).not.toBeNull();
+    await expect(store.removeAll('floor-plans/../..')).rejects.toThrow(/unsafe object key/);
+    await expect(store.removeAll('')).rejects.toThrow(/unsafe object key/);
+  });
+
   it('refuses keys that could leave its folder', async () => {
     for (const key of ['../escape', 'a/../../escape', '/etc/passwd', 'a//b', 'a/./b', '.hidden', 'a\\b', 'a/b/', '']) {
       expect(isSafeKey(key)).toBe(false);

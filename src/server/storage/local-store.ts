@@ -97,6 +97,10 @@ export function createLocalStore(options: { dataDir: string; publicUrl: string }
       await fs.rm(pathOf(key), { force: true });
     },
 
+    async removeAll(folder) {
+      await fs.rm(pathOf(folder), { recursive: true, force: true });
+    },
+
     async serve(key): Promise<ServedObject | null> {
       // One open file for both the size and the bytes, so they cannot disagree.
       const handle = await open(key);

@@ -37,6 +37,8 @@ export interface ObjectStore {
   read(key: string): Promise<Readable | null>;
   /** Removes the object; removing a missing one is not an error. */
   remove(key: string): Promise<void>;
+  /** Removes every object whose key starts with `folder/`; removing an empty or missing folder is not an error. */
+  removeAll(folder: string): Promise<void>;
   /**
    * How to hand the object to a browser, or null when there is no such object
    * (the S3 store redirects without asking the bucket first: a missing object is the bucket's 404).

@@ -54,6 +54,22 @@ describe('the S3 object store, against a fake S3 server', () => {
     expect(await store.size('floor-plans/o/removed')).toBeNull();
   });
 
+  it('removes every object in a folder, more than one listing page of them, and leaves the folder next to it', async () => {
+    const keys = Array.from({ length: 7 }, (_, index) => `floor-plans/org-a/${index}`);
+    for (const key of [...keys, 'floor-plans/org-a/deeper/two', 'floor-plans/org-ab/kept'])
+      await store.put(key, tinyPng(), 'image/png');
+    const paged = await createS3Store(fakeS3.storage, { listPageSize: 3 });
+    try {
+      await paged.removeAll('floor-plans/org-a');
+      await paged.removeAll('floor-plans/org-a');
+    } finally {
+      await paged.close();
+    }
+    for (const key of [...keys, 'floor-plans/org-a/deeper/two']) expect(await store.size(key)).toBeNull();
+    expect(await store.size('floor-plans/org-ab/kept')).not.toBeNull();
+    await expect(store.removeAll('floor-plans/../..')).rejects.toThrow(/unsafe object key/);
+  });
+
   it('serves by a presigned GET that answers with the type and caching Perch chose, whatever the object says', async () => {
     await store.put('floor-plans/o/served', svgImage, 'image/svg+xml');
     const served = await store.serve('floor-plans/o/served', {

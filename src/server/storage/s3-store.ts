@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsCommand,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -33,7 +34,10 @@ function withoutQuery(url: string): string {
  * Any S3-compatible bucket. Uploads go straight from the browser to the bucket with a presigned PUT;
  * images are served by redirecting to a short-lived presigned GET.
  */
-export async function createS3Store(config: S3StorageConfig): Promise<ObjectStore> {
+export async function createS3Store(
+  config: S3StorageConfig,
+  options: { listPageSize?: number } = {},
+): Promise<ObjectStore> {
   const client = new S3Client({
     region: config.region,
     ...(config.endpoint ? { endpoint: config.endpoint } : {}),
@@ -142,6 +146,26 @@ export async function createS3Store(config: S3StorageConfig): Promise<ObjectStor
     async remove(key) {
       assertSafeKey(key);
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async removeAll(folder) {
+      assertSafeKey(folder);
+      // ListObjects (version 1) pages by the last key seen, which every S3-compatible store understands; one
+      // DeleteObject per key, because DeleteObjects needs a Content-MD5 that not every store computes the same way.
+      let marker: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsCommand({
+            Bucket: bucket,
+            Prefix: `${folder}/`,
+            MaxKeys: options.listPageSize ?? 1000,
+            Marker: marker,
+          }),
+        );
+        const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : []));
+        for (const key of keys) await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+        marker = page.IsTruncated ? keys.at(-1) : undefined;
+      } while (marker);
     },
 
     async serve(key, options): Promise<ServedObject> {

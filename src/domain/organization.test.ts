@@ -149,4 +149,15 @@ describe('isTimeZone', () => {
     expect(isTimeZone('Europe/Atlantis')).toBe(false);
     expect(isTimeZone(`Europe/${'x'.repeat(80)}`)).toBe(false);
   });
+
+  it.each(['+05:00', '-0300', '+05', 'UTC+5', 'GMT-03:00'])(
+    'refuses the offset %s, which PostgreSQL would read with the opposite sign',
+    (offset) => {
+      expect(isTimeZone(offset)).toBe(false);
+    },
+  );
+
+  it('accepts the Etc zones that carry a sign in their name', () => {
+    expect(isTimeZone('Etc/GMT+5')).toBe(true);
+  });
 });

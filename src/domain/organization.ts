@@ -26,8 +26,12 @@ export function deriveSlug(name: string): string {
     .replace(/^-|-$/g, '');
 }
 
+// An IANA name: 'UTC', 'Europe/London', 'America/Argentina/Buenos_Aires', 'Etc/GMT+5'. Not an offset such as
+// '+05:00', which Intl accepts and PostgreSQL reads as POSIX, with the opposite sign.
+const ianaName = /^[A-Za-z][A-Za-z0-9_-]*(\/[A-Za-z0-9_+-]+)*$/;
+
 export function isTimeZone(value: string): boolean {
-  if (!value || value.length > 64) return false;
+  if (!value || value.length > 64 || !ianaName.test(value)) return false;
   try {
     new Intl.DateTimeFormat('en-GB', { timeZone: value });
     return true;

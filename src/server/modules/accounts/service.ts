@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, badRequest, conflict, describeForLog, unauthorized } from '../../errors.ts';
 import { createToken, digestToken } from '../../tokens.ts';
 import { enforceLimits, limits } from '../rate-limits/service.ts';
+import { beginSignInAttempt } from '../rate-limits/sign-in.ts';
 import { passwordResetMail, verificationMail } from './mails.ts';
 import * as repo from './repo.ts';
 
@@ -38,15 +39,16 @@ export async function register(context: AppContext, input: RegisterInput, ip: st
   return { requiresVerification: true };
 }
 
-/** Sign-in: the same answer for an unknown e-mail and a wrong password. */
+/**
+ * Sign-in: the same answer for an unknown e-mail and a wrong password. Throttled by address and by account and
+ * address; failures on the account from anywhere only slow it down (rate-limits/sign-in.ts).
+ */
 export async function authenticate(context: AppContext, input: LoginInput, ip: string): Promise<repo.UserRow> {
-  await enforceLimits(context.db, [
-    [limits.loginPerIp, ip],
-    [limits.loginPerAccount, input.email],
-  ]);
+  const attempt = await beginSignInAttempt(context.db, { email: input.email, ip });
   const user = await repo.findUserByEmail(context.db, input.email);
   const isValid = await verify(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
   if (!user?.passwordHash || !isValid) throw unauthorized(accountMessages.invalidCredentials);
+  await attempt.succeeded();
   if (context.config.requireEmailVerification && !user.emailVerifiedAt) {
     await sendVerification(context, user);
     throw new AppError(403, 'Please confirm your email address first. We have sent you a new confirmation link.', {

@@ -9,7 +9,7 @@ import { digestToken } from '../../tokens.ts';
 import * as accounts from '../accounts/repo.ts';
 import { hashOptions } from '../accounts/service.ts';
 import * as members from '../members/repo.ts';
-import { enforceLimits, limits } from '../rate-limits/service.ts';
+import { beginSignInAttempt } from '../rate-limits/sign-in.ts';
 import * as repo from './repo.ts';
 
 async function findPending(db: Database, token: string): Promise<repo.LiveInvitation> {
@@ -25,13 +25,23 @@ export async function findInvitationDetails(context: AppContext, token: string):
   return { organizationName, role: invitation.role, email: invitation.email, hasAccount: account !== undefined };
 }
 
-/** The password of the account being created, or proof of the one that exists (sign-in rules: 401). */
-async function checkCredentials(input: InvitationSignupInput, account: accounts.UserRow | undefined) {
+/**
+ * The password of the account being created, or proof of the one that exists under sign-in's rules and limits
+ * (401; 429 for an address that has guessed too often): a link must not become a way around them.
+ */
+async function checkCredentials(
+  context: AppContext,
+  input: InvitationSignupInput,
+  account: accounts.UserRow | undefined,
+  ip: string,
+) {
   if (account) {
+    const attempt = await beginSignInAttempt(context.db, { email: account.email, ip });
     const isValid = account.passwordHash
       ? await verify(account.passwordHash, input.password).catch(() => false)
       : false;
     if (!isValid) throw unauthorized(accountMessages.invalidCredentials);
+    await attempt.succeeded();
     return undefined;
   }
   if (!input.firstName) throw badRequest(`${teamMessages.firstNameRequired} (firstName)`);
@@ -53,13 +63,8 @@ export async function acceptInvitation(
   signIn: (db: Database, userId: string) => Promise<void>,
 ): Promise<accounts.UserRow> {
   const { invitation } = await findPending(context.db, input.token);
-  // The same counters as sign-in: a link must not become a way around them for guessing a password.
-  await enforceLimits(context.db, [
-    [limits.loginPerIp, ip],
-    [limits.loginPerAccount, invitation.email],
-  ]);
   const account = await accounts.findUserByEmail(context.db, invitation.email);
-  const passwordHash = await checkCredentials(input, account);
+  const passwordHash = await checkCredentials(context, input, account, ip);
 
   return context.db.transaction(async (tx) => {
     await members.lockTeam(tx, invitation.organizationId);

@@ -228,18 +228,22 @@ describe('accepting with an existing account', () => {
     expect(response.body.message).toBe('You are already a member of this organization.');
   });
 
-  it('limits password guesses through an invitation like sign-in, with 429', async () => {
+  it("limits password guesses through an invitation like sign-in: the guesser's address, not the owner", async () => {
     const team = await createTeam(testApp);
     const existing = await signUp(testApp);
     const { token } = await inviteAndGetToken(testApp, team, existing.email);
+    const guesser = newClient(testApp);
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 11; attempt++) {
       statuses.push(
-        (await newClient(testApp).post('/api/signup-with-invitation', { token, password: `wrong ${attempt}` })).status,
+        (await guesser.post('/api/signup-with-invitation', { token, password: `wrong ${attempt}` })).status,
       );
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
+    const owner = await newClient(testApp).post('/api/signup-with-invitation', { token, password });
+    expect(owner.status).toBe(201);
+    expect((await membership(team, existing.email))?.role).toBe('member');
   });
 });
 

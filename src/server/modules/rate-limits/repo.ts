@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rateLimits } from '../../db/schema.ts';
 
@@ -23,6 +23,19 @@ export async function countHit(
     .returning({ hits: rateLimits.hits, windowStartedAt: rateLimits.windowStartedAt });
   if (!row) throw new Error('rate limit upsert returned nothing');
   return { hits: row.hits, resetAt: new Date(row.windowStartedAt.getTime() + windowSeconds * 1000) };
+}
+
+/** Takes back `cost` hits of the current window (an attempt that turned out not to count); never below zero. */
+export async function refundHit(db: Database, key: string, cost = 1): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`GREATEST(${rateLimits.hits} - ${cost}::int, 0)` })
+    .where(eq(rateLimits.key, key));
+}
+
+/** Forgets a counter altogether, as if nothing had been counted. */
+export async function deleteWindow(db: Database, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key));
 }
 
 export async function deleteExpiredWindows(db: Database, olderThanSeconds: number): Promise<void> {

@@ -6,9 +6,12 @@ import {
   displayName,
   forgotPasswordSchema,
   loginSchema,
+  passwordMaxLength,
   registerSchema,
   resetPasswordSchema,
 } from './account.ts';
+import { deleteAccountSchema } from './data-rights.ts';
+import { invitationSignupSchema } from './team.ts';
 
 function problemsOf(schema: z.ZodType, input: unknown): string[] {
   const result = schema.safeParse(input);
@@ -105,6 +108,35 @@ describe('forgotPasswordSchema and resetPasswordSchema', () => {
     expect(problemsOf(resetPasswordSchema, { token: '', newPassword: '123456' })).toEqual(['Token is required']);
     expect(problemsOf(resetPasswordSchema, { newPassword: '123456' })).toEqual(['Token is required']);
   });
+});
+
+describe('every schema that takes a password', () => {
+  const schemas: Array<[string, z.ZodType, Record<string, unknown>, string]> = [
+    ['sign-in', loginSchema, { email: 'ada@example.com' }, 'password'],
+    ['registration', registerSchema, { email: 'ada@example.com' }, 'password'],
+    ['password reset', resetPasswordSchema, { token: 't' }, 'newPassword'],
+    ['sign-up with an invitation', invitationSignupSchema, { token: 't' }, 'password'],
+    ['account deletion', deleteAccountSchema, {}, 'password'],
+  ];
+
+  it('allows passwords up to 200 characters', () => {
+    expect(passwordMaxLength).toBe(200);
+  });
+
+  it.each(schemas)('%s accepts a password of exactly 200 characters', (_label, schema, rest, field) => {
+    expect(problemsOf(schema, { ...rest, [field]: 'p'.repeat(passwordMaxLength) })).toEqual([]);
+  });
+
+  it.each(schemas)(
+    '%s refuses a password of 201 characters, on that field, with a sentence',
+    (_l, schema, rest, field) => {
+      const result = schema.safeParse({ ...rest, [field]: 'p'.repeat(passwordMaxLength + 1) });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        [field, 'Password must be at most 200 characters'],
+      ]);
+    },
+  );
 });
 
 describe('checkResetPasswordForm', () => {

@@ -1,11 +1,17 @@
 import { z } from 'zod';
 import { hasNoControlCharacters } from './text.ts';
 
+/**
+ * Every password field (sign-in, registration, reset, invitation sign-up, account deletion) stops here: long enough
+ * for any passphrase, short enough that nobody makes the server hash megabytes.
+ */
+export const passwordMaxLength = 200;
+
 export const accountMessages = {
   missingInformation: 'Missing information',
   emailInvalid: 'Please enter a valid email address',
   registerPasswordTooShort: 'Password must be at least 8 characters',
-  passwordTooLong: 'Password must be at most 200 characters',
+  passwordTooLong: `Password must be at most ${passwordMaxLength} characters`,
   resetPasswordTooShort: 'Password must be at least 6 characters long',
   invalidCredentials: 'Invalid email or password',
   forgotPasswordSent: 'If an account exists for that email, we have sent a link to reset the password.',
@@ -22,7 +28,7 @@ const email = z
 const requiredPassword = z
   .string({ error: accountMessages.missingInformation })
   .min(1, accountMessages.missingInformation)
-  .max(200, accountMessages.passwordTooLong);
+  .max(passwordMaxLength, accountMessages.passwordTooLong);
 
 const personName = (label: string) =>
   z
@@ -54,7 +60,7 @@ export const resetPasswordSchema = z.strictObject({
   newPassword: z
     .string({ error: accountMessages.resetPasswordTooShort })
     .min(6, accountMessages.resetPasswordTooShort)
-    .max(200, accountMessages.passwordTooLong),
+    .max(passwordMaxLength, accountMessages.passwordTooLong),
 });
 
 export interface FormProblem {

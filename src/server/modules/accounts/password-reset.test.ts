@@ -1,7 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hash } from '@node-rs/argon2';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, type TestApp, uniqueEmail } from '../../testing/harness.ts';
 import { digestToken } from '../../tokens.ts';
 import { accountsHelpers, mailsTo, password } from './accounts-test-support.ts';
+
+// argon2 as it is, watched: a reset must not hash anything before it knows the link is good.
+vi.mock('@node-rs/argon2', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@node-rs/argon2')>();
+  return { ...original, hash: vi.fn(original.hash) };
+});
 
 const forgotMessage = 'If an account exists for that email, we have sent a link to reset the password.';
 
@@ -152,5 +159,51 @@ describe('password reset links', () => {
     expect((await clientWithSession(resetToken).get('/api/user')).status).toBe(401);
     const sessionToken = client.cookies.get('perch_session') ?? '';
     expect((await newClient().get(`/api/reset-password/${sessionToken}`)).status).toBe(400);
+  });
+});
+
+describe('resetting a password cheaply and within limits', () => {
+  it('checks the link before hashing the new password: an unknown link costs no argon2 work', async () => {
+    const { email } = await registered();
+    const token = await requestResetToken(email);
+    vi.mocked(hash).mockClear();
+    const unknown = await newClient().post('/api/reset-password', {
+      token: 'x'.repeat(43),
+      newPassword: 'guess guess',
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('This password reset link is invalid or has expired.');
+    expect(hash).not.toHaveBeenCalled();
+    expect((await newClient().post('/api/reset-password', { token, newPassword: 'fresh password' })).status).toBe(200);
+    expect(hash).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a 21st reset attempt from one address within 15 minutes with 429, Retry-After and a sentence', async () => {
+    const { email } = await registered();
+    const token = await requestResetToken(email);
+    const prober = newClient();
+    for (let attempt = 1; attempt <= 20; attempt++) {
+      const guess = await prober.post('/api/reset-password', { token: `made-up-${attempt}`, newPassword: 'whatever1' });
+      expect(guess.status).toBe(400);
+    }
+    const refused = await prober.post('/api/reset-password', { token, newPassword: 'fresh password' });
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(refused.body.message).toMatch(
+      /^Too many password reset attempts from this network\. Please wait \d+ minutes and try again\.$/,
+    );
+    // The limit is the address's: the same link still works from elsewhere.
+    expect((await newClient().post('/api/reset-password', { token, newPassword: 'fresh password' })).status).toBe(200);
+  });
+
+  it('refuses a new password over 200 characters with 400 naming the field, and leaves the link usable', async () => {
+    const { email } = await registered();
+    const token = await requestResetToken(email);
+    const response = await newClient().post('/api/reset-password', { token, newPassword: 'x'.repeat(201) });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe('Password must be at most 200 characters (newPassword)');
+    expect((await newClient().get(`/api/reset-password/${token}`)).status).toBe(200);
   });
 });

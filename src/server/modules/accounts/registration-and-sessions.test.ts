@@ -163,6 +163,22 @@ describe('sign-in', () => {
   });
 });
 
+describe('password length', () => {
+  const tooLong = 'p'.repeat(201);
+  it.each([
+    ['POST', '/api/register', { email: 'long@example.com', password: tooLong }, 'password'],
+    ['POST', '/api/login', { email: 'long@example.com', password: tooLong }, 'password'],
+    ['POST', '/api/reset-password', { token: 'some-token', newPassword: tooLong }, 'newPassword'],
+    ['POST', '/api/signup-with-invitation', { token: 'some-token', password: tooLong }, 'password'],
+    ['DELETE', '/api/user', { password: tooLong }, 'password'],
+  ])('%s %s refuses a password over 200 characters with 400 naming the field', async (method, url, body, field) => {
+    const { client } = await registered();
+    const response = await client.request(method, url, body);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toBe(`Password must be at most 200 characters (${field})`);
+  });
+});
+
 describe('current user and sign-out', () => {
   it('answers 401 with a sentence for GET /api/user when signed out', async () => {
     const response = await newClient().get('/api/user');

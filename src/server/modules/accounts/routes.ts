@@ -156,13 +156,13 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Accounts'],
           summary: 'Set a new password with a reset token.',
           description:
-            'The token is single use; the user’s other sessions end. 400 for an unknown, used or expired token or a short password.',
+            'The token is single use; the user’s other sessions end. 400 for an unknown, used or expired token or a password shorter than 6 or longer than 200 characters. Rate limited per address (429 with Retry-After).',
           body: resetPasswordSchema,
           response: { 200: messageResponse },
         },
       },
       async (request) => {
-        await accounts.resetPassword(context, request.body, request.auth?.sessionId);
+        await accounts.resetPassword(context, request.body, request.ip, request.auth?.sessionId);
         return { message: 'Your password has been reset. You can now sign in with your new password.' };
       },
     );

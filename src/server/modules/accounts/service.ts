@@ -86,13 +86,17 @@ export async function checkResetToken(context: AppContext, token: string): Promi
 
 /**
  * Single use, and voids the user's other reset links; ends every other session of the user,
- * since whoever held the old password may hold them.
+ * since whoever held the old password may hold them. The link is checked before the new password is hashed, so
+ * a made-up link costs no argon2 work; the consuming transaction checks it again.
  */
 export async function resetPassword(
   context: AppContext,
   input: { token: string; newPassword: string },
+  ip: string,
   currentSessionId: string | undefined,
 ): Promise<void> {
+  await enforceLimits(context.db, [[limits.resetPerIp, ip]]);
+  await checkResetToken(context, input.token);
   const passwordHash = await hash(input.newPassword, hashOptions);
   await context.db.transaction(async (tx) => {
     const userId = await repo.consumeAccountToken(tx, digestToken(input.token), 'password-reset');

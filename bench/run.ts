@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { measureBookingsLoad } from './bookings-load.ts';
+import { renderClusterSection } from './cluster/report.ts';
 import { measureCluster } from './cluster/run.ts';
 import { measureDesksLoad } from './desks-load.ts';
 import { type EventsLoadFigures, measureEventsLoad } from './events-load.ts';
@@ -101,7 +102,7 @@ const bookings = hasPostgres
   : undefined;
 console.log('▶ page quality: Lighthouse on the landing page, /auth and the dashboard');
 const quality = await measurePageQualityOnOwnServer();
-console.log('▶ cluster: instances behind a round-robin proxy');
+console.log('▶ cluster: instances behind nginx (deploy/nginx)');
 const cluster = hasPostgres ? await measureCluster() : undefined;
 let events: EventsLoadFigures | undefined;
 if (hasPostgres) {
@@ -182,23 +183,7 @@ const qualityRows = quality.pages
   .join('\n');
 const landing = quality.pages[0];
 
-const clusterSection = cluster
-  ? `## Scale-out (\`npm run bench:cluster\`: instances on one PostgreSQL behind a round-robin proxy)
-
-The day read (as above, brotli) through bench/cluster/proxy.ts to N instances of \`node src/server/main.ts\`,
-${connections} connections. CPU: share of the whole machine's CPU time during the run, per part.
-
-| Instances | requests/s | p95 | scaling | CPU: instances | proxy | load generator | PostgreSQL |
-|---|---|---|---|---|---|---|---|
-${cluster.sizes.map((size) => `| ${size.instances} | ${size.rps} | ${ms(size.p95)} | ${size.scaling.toFixed(2)}× | ${size.cpu.instances} % | ${size.cpu.proxy} % | ${size.cpu.loadGenerator} % | ${size.cpu.postgres} % |`).join('\n')}
-
-- No double booking: ${cluster.race.requests} racing requests for 20 desks × 5 dates × 3 slots across ${cluster.sizes.at(-1)?.instances} instances: ${cluster.race.created} created, ${cluster.race.refused} answered 409, ${cluster.race.otherErrors} other errors; overlapping active rows afterwards: **${cluster.race.overlappingRows}**.
-- Live updates across instances: ${cluster.liveUpdate.checked ? (cluster.liveUpdate.crossed ? `a booking made through instance 2 reached a stream held by instance 1 in ${ms(cluster.liveUpdate.latencyMs ?? Number.NaN)}` : '**did not arrive**') : 'not checked (no events route)'}.
-- On ${os.cpus().length} cores every instance, the proxy, the load generator and PostgreSQL share the same CPUs:
-  throughput cannot rise with instances once the machine is busy; the scaling factor here shows the cost of
-  the proxy hop and of more processes contending, not what separate machines would give.
-`
-  : '';
+const clusterSection = cluster ? renderClusterSection(cluster) : '';
 
 const report = `# Benchmarks
 

@@ -1,8 +1,11 @@
-// `npm run bench:cluster`: Perch instances on one PostgreSQL behind a round-robin proxy (bench/cluster/proxy.ts).
-// Reports the day read's throughput at 1, 2 and 3 instances with the scaling factor and where the CPU went, then,
-// at the largest size, races bookings across instances and counts overlapping active rows (must be 0), and checks
-// that a booking made through one instance reaches a live stream (GET /api/organizations/{id}/events) held by
-// another. Each instance runs the same command as deploy/: `node src/server/main.ts` with the settings below.
+// `npm run bench:cluster`: Perch instances on one PostgreSQL behind the deployed front door: Debian's nginx with
+// deploy/nginx's configuration (bench/cluster/nginx.ts), started without root on a loopback port and stopped at
+// the end. Reports the day read's throughput at 1, 2 and 3 instances with the scaling factor and where the CPU
+// went, then, at the largest size, races bookings across instances and counts overlapping active rows (must be 0),
+// checks that a booking made through one instance reaches a live stream (GET /api/organizations/{id}/events) held
+// by another, and that a stream opened through nginx receives a booking made through nginx. Each instance runs the
+// same command as deploy/: `node src/server/main.ts` with the settings below. Run alone, it rewrites the cluster
+// section of docs/benchmarks.md (BENCH_QUICK=1: prints it only).
 // Database: BENCH_DATABASE_URL's server, database perch_bench_cluster (recreated, dropped at the end).
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,16 +19,20 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
 import { seedBookings } from '../bookings-seed.ts';
 import { connections, isQuick, loadSeconds, percentile, warmUpSeconds } from '../settings.ts';
+import { type Nginx, startNginx } from './nginx.ts';
+import { renderClusterSection, replaceClusterSection } from './report.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const node = path.join(root, 'node_modules', '.bin', 'node');
 const proxyPort = 4390;
 const instancePort = (index: number) => 4401 + index;
 const sizes = isQuick ? [1, 2] : [1, 2, 3];
-// Whatever happens (an error, the time limit), no instance or proxy outlives the benchmark.
+// Whatever happens (an error, the time limit), no instance or nginx outlives the benchmark.
 const running = new Set<ChildProcess>();
+let frontDoor: Nginx | undefined;
 process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
+  frontDoor?.signalStop();
 });
 
 type Autocannon = (options: {
@@ -42,11 +49,14 @@ export interface ClusterFigures {
   sizes: { instances: number; rps: number; p95: number; scaling: number; cpu: CpuShare }[];
   race: { requests: number; created: number; refused: number; otherErrors: number; overlappingRows: number };
   liveUpdate: { crossed: boolean; latencyMs: number | null; checked: boolean };
+  /** A stream opened through nginx, a booking made through nginx: the event passed the front door unbuffered. */
+  liveThroughFrontDoor: { arrived: boolean; latencyMs: number | null };
 }
 
 interface CpuShare {
   /** Percent of the machine's CPU time over the run spent by each part. */
   instances: number;
+  /** nginx: its master and worker processes. */
   proxy: number;
   loadGenerator: number;
   postgres: number;
@@ -122,7 +132,8 @@ function startInstance(index: number, databaseUrl: string, dataDir: string): Chi
         DATABASE_POOL_SIZE: '10',
         DATA_DIR: path.join(dataDir, `instance-${index}`),
         PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
-        TRUST_PROXY: 'true',
+        // Only nginx, on this machine, is trusted to say who the client is (deploy/systemd/perch.env).
+        TRUST_PROXY: '127.0.0.1',
         SESSION_DAYS: '30',
         LOG_LEVEL: 'warn',
       },
@@ -137,14 +148,11 @@ function track(child: ChildProcess): ChildProcess {
   return child;
 }
 
-function startProxyProcess(count: number): ChildProcess {
-  const targets = Array.from({ length: count }, (_, index) => ['--target', `127.0.0.1:${instancePort(index)}`]).flat();
-  return track(
-    spawn(node, ['bench/cluster/proxy.ts', '--port', String(proxyPort), ...targets], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }),
-  );
+function startFrontDoor(count: number): Promise<Nginx> {
+  return startNginx({
+    port: proxyPort,
+    upstreams: Array.from({ length: count }, (_, index) => `127.0.0.1:${instancePort(index)}`),
+  });
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -198,12 +206,40 @@ async function firstEvent(response: Response, kind: string, timeoutMs: number): 
   }
 }
 
+/** A stream and a booking both through `baseUrl`: whether the booking's event arrived, and how long it took. */
+async function liveUpdateThrough(
+  baseUrl: string,
+  cookie: string,
+  organizationId: string,
+  booking: { deskId: string; bookingDate: string },
+): Promise<ClusterFigures['liveThroughFrontDoor']> {
+  const stream = await fetch(`${baseUrl}/api/organizations/${organizationId}/events`, {
+    headers: { cookie, accept: 'text/event-stream', 'accept-encoding': 'gzip, br' },
+  });
+  if (!stream.ok) {
+    console.warn(`The events route answered ${stream.status} through nginx.`);
+    return { arrived: false, latencyMs: null };
+  }
+  const arrival = firstEvent(stream, 'bookings', 10_000);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const sent = performance.now();
+  const made = await fetch(`${baseUrl}/api/bookings`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ organizationId, timeSlot: 'full-day', ...booking }),
+  });
+  const arrivedAt = await arrival;
+  return {
+    arrived: made.status === 201 && arrivedAt !== null,
+    latencyMs: arrivedAt === null ? null : Number((arrivedAt - sent).toFixed(1)),
+  };
+}
+
 export async function measureCluster(): Promise<ClusterFigures> {
   const databaseUrl = databaseUrlFor('perch_bench_cluster');
   await recreate(databaseUrl, false);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-bench-cluster-'));
   const instances: ChildProcess[] = [];
-  let proxy: ChildProcess | undefined;
   try {
     const seeder = await openDatabase({ databaseUrl, poolSize: 2 });
     await migrate(seeder.sql);
@@ -231,13 +267,14 @@ export async function measureCluster(): Promise<ClusterFigures> {
         instances.push(startInstance(instances.length, databaseUrl, dataDir));
         await waitFor(`http://127.0.0.1:${instancePort(instances.length - 1)}/api/health`, 60_000);
       }
-      if (proxy) await stop(proxy);
-      proxy = startProxyProcess(size);
-      await waitFor(`http://127.0.0.1:${proxyPort}/api/health`, 30_000);
+      await frontDoor?.stop();
+      frontDoor = await startFrontDoor(size);
+      const proxy = frontDoor;
+      await waitFor(`${proxy.baseUrl}/api/health`, 30_000);
       await load(dayRead, warmUpSeconds);
       const before = {
         instances: instances.reduce((sum, child) => sum + cpuSecondsOf(child.pid), 0),
-        proxy: cpuSecondsOf(proxy.pid),
+        proxy: proxy.cpuSeconds(),
         self: process.cpuUsage(),
         postgres: postgresCpuSeconds(),
       };
@@ -259,7 +296,7 @@ export async function measureCluster(): Promise<ClusterFigures> {
         scaling: Number((rps / (sizesMeasured[0]?.rps ?? rps)).toFixed(2)),
         cpu: {
           instances: share(instances.reduce((sum, child) => sum + cpuSecondsOf(child.pid), 0) - before.instances),
-          proxy: share(cpuSecondsOf(proxy.pid) - before.proxy),
+          proxy: share(proxy.cpuSeconds() - before.proxy),
           loadGenerator: share((self.user + self.system) / 1e6),
           postgres: share(postgresCpuSeconds() - before.postgres),
         },
@@ -350,9 +387,20 @@ export async function measureCluster(): Promise<ClusterFigures> {
       }
       console.log(`Live update across instances: ${JSON.stringify(liveUpdate)}`);
     }
-    return { sizes: sizesMeasured, race: raceFigures, liveUpdate };
+    const liveThroughFrontDoor = await liveUpdateThrough(
+      `http://127.0.0.1:${proxyPort}`,
+      seeded.cookies[2]!,
+      seeded.organizationId,
+      {
+        deskId: seeded.bookableDeskIds.at(-2)!,
+        bookingDate: addDays(seeded.firstFreeDate, 951),
+      },
+    );
+    console.log(`Live update through nginx: ${JSON.stringify(liveThroughFrontDoor)}`);
+    return { sizes: sizesMeasured, race: raceFigures, liveUpdate, liveThroughFrontDoor };
   } finally {
-    if (proxy) await stop(proxy);
+    await frontDoor?.stop();
+    frontDoor = undefined;
     await Promise.all(instances.map(stop));
     fs.rmSync(dataDir, { recursive: true, force: true });
     await recreate(databaseUrl, true);
@@ -367,5 +415,13 @@ if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
   timer.unref();
   const figures = await measureCluster();
   console.log(JSON.stringify(figures, null, 2));
+  const section = renderClusterSection(figures);
+  if (isQuick) {
+    console.log(section);
+  } else {
+    const report = path.join(root, 'docs', 'benchmarks.md');
+    fs.writeFileSync(report, replaceClusterSection(fs.readFileSync(report, 'utf8'), section));
+    console.log(`The cluster section of ${path.relative(root, report)} is rewritten.`);
+  }
   process.exit(figures.race.overlappingRows === 0 ? 0 : 1);
 }

@@ -8,7 +8,9 @@ import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
 import { useOrganizations } from '../features/organizations/api.ts';
 import { PlanCard, planNameId } from '../features/plans/plan-card.tsx';
+import { BillingOffCard } from '../features/subscriptions/billing-off.tsx';
 import { CheckoutError, useCheckout } from '../features/subscriptions/create-subscription.ts';
+import { usePaymentSetup } from '../features/subscriptions/get-payment-setup.ts';
 
 const reasons = [
   { icon: Sparkles, title: 'Smart Booking', text: 'Colour-coded floor plans and one-click booking for every desk.' },
@@ -26,14 +28,68 @@ function logCheckoutFailure(error: unknown) {
   else console.error('Subscription creation failed', error);
 }
 
-/** Spec section 2, /subscription: four plans, one selection, then the 'Complete Your Subscription' panel. */
+function PageHeader() {
+  return (
+    <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-6 py-4">
+      <Brand />
+      <Link
+        href="/"
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-700 hover:text-slate-900"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to dashboard
+      </Link>
+    </header>
+  );
+}
+
+/**
+ * Spec section 2, /subscription: four plans, one selection, then the 'Complete Your Subscription' panel. With
+ * billing off (issue 13) no plans at all: a card that says so and the way back.
+ */
 export function SubscriptionPage() {
-  const [selected, setSelected] = useState<Plan | null>(null);
   const [searchParams] = useSearchParams();
   const organizations = useOrganizations();
   // The organization the dashboard sent us from, else the first in the list.
   const wanted = searchParams.get('organization');
   const organization = organizations.data?.find((item) => item.id === wanted) ?? organizations.data?.[0];
+  // Billing off is the server's setting, so any organization tells; with none, the payment setup does.
+  const setup = usePaymentSetup(organizations.isSuccess && !organization);
+  const isDeciding = organizations.isPending || (organizations.isSuccess && !organization && setup.isPending);
+  const isBillingOff = organization ? organization.subscription.isBillingOff : setup.data?.mode === 'off';
+
+  if (isDeciding) {
+    return (
+      <PageShell>
+        <PageHeader />
+        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">
+          <div role="status" aria-label="Loading plans" className="grid gap-6">
+            <div className="mx-auto h-10 w-96 max-w-full animate-pulse rounded-lg bg-slate-100" />
+            <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+              {plans.map((plan) => (
+                <div key={plan.id} className="h-96 animate-pulse rounded-2xl bg-slate-100" />
+              ))}
+            </div>
+          </div>
+        </main>
+      </PageShell>
+    );
+  }
+  if (isBillingOff) {
+    return (
+      <PageShell>
+        <PageHeader />
+        <main className="flex flex-1 flex-col bg-slate-50 px-4 py-12 sm:px-6 sm:py-16">
+          <BillingOffCard organizationName={organization?.name ?? null} />
+        </main>
+      </PageShell>
+    );
+  }
+  return <PlanPicker organization={organization ?? null} />;
+}
+
+function PlanPicker({ organization }: { organization: { id: string; name: string } | null }) {
+  const [selected, setSelected] = useState<Plan | null>(null);
   const checkout = useCheckout();
   const isLeaving = checkout.isPending || checkout.isSuccess;
 
@@ -45,16 +101,7 @@ export function SubscriptionPage() {
 
   return (
     <PageShell>
-      <header className="flex items-center justify-between gap-4 border-b border-slate-200 bg-white px-6 py-4">
-        <Brand />
-        <Link
-          href="/"
-          className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-700 hover:text-slate-900"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to dashboard
-        </Link>
-      </header>
+      <PageHeader />
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">
         <div className="text-center">
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">Choose Your Subscription Plan</h1>

@@ -6,7 +6,8 @@ import { approveLink, type ProviderLink } from './provider-links.ts';
 /** GET /paypal/setup: asked only when the pay button is pressed. */
 export interface PaymentSetup {
   clientToken: string;
-  mode: 'local' | 'sandbox' | 'live';
+  /** 'off': billing is off on this server (issue 13); nothing can be bought. */
+  mode: 'local' | 'sandbox' | 'live' | 'off';
 }
 
 export interface CreatedSubscription {

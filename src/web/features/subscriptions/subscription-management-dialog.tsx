@@ -7,6 +7,7 @@ import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
+import { BillingOffSummary } from './billing-off.tsx';
 import { CancelSubscription } from './cancel-subscription-panel.tsx';
 import { CheckoutError, goToCheckout, useCheckout } from './create-subscription.ts';
 import { type SubscriptionDetails, useSubscription } from './get-subscription.ts';
@@ -195,7 +196,10 @@ function ManageSubscription({
   );
 }
 
-/** Spec section 2, Subscription Management: plan, status, seats, dates; cancel, reactivate and upgrade. */
+/**
+ * Spec section 2, Subscription Management: plan, status, seats, dates; cancel, reactivate and upgrade. With
+ * billing off (issue 13) there is nothing to choose or pay: the sentence and the seats in use, no limit.
+ */
 export function SubscriptionManagementDialog({
   organization,
   onClose,
@@ -204,11 +208,16 @@ export function SubscriptionManagementDialog({
   onClose: () => void;
 }) {
   const subscription = useSubscription(organization.id);
+  const isBillingOff = subscription.data?.isBillingOff ?? organization.subscription.isBillingOff;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         title="Subscription Management"
-        description={`Plan, seats and billing for ${organization.name}.`}
+        description={
+          isBillingOff
+            ? `Plan and seats for ${organization.name}.`
+            : `Plan, seats and billing for ${organization.name}.`
+        }
         size="xl"
       >
         {subscription.isPending && (
@@ -225,7 +234,10 @@ export function SubscriptionManagementDialog({
             </Button>
           </div>
         )}
-        {subscription.data && <ManageSubscription organization={organization} subscription={subscription.data} />}
+        {subscription.data?.isBillingOff && <BillingOffSummary subscription={subscription.data} />}
+        {subscription.data && !subscription.data.isBillingOff && (
+          <ManageSubscription organization={organization} subscription={subscription.data} />
+        )}
       </DialogContent>
     </Dialog>
   );

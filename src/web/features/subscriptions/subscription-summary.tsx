@@ -1,10 +1,17 @@
 import { CalendarClock, CreditCard, ShieldCheck, Users } from 'lucide-react';
 import { plans } from '../../../domain/plans.ts';
 import { cn } from '../../lib/cn.ts';
+import { BillingOffBadge, BillingOffSummary } from './billing-off.tsx';
 import type { SubscriptionDetails } from './get-subscription.ts';
 import { daysLeftText, daysUntil, formatDate, formatUsers, statusTones, statusWords } from './subscription-words.ts';
 
-export function StatusBadge({ subscription }: { subscription: Pick<SubscriptionDetails, 'status'> }) {
+/** The status as a pill; with billing off there is no status to speak of, only that billing is off. */
+export function StatusBadge({
+  subscription,
+}: {
+  subscription: Pick<SubscriptionDetails, 'status'> & { isBillingOff?: boolean };
+}) {
+  if (subscription.isBillingOff) return <BillingOffBadge />;
   return (
     <span
       className={cn(
@@ -17,8 +24,9 @@ export function StatusBadge({ subscription }: { subscription: Pick<SubscriptionD
   );
 }
 
-/** The date that matters for this status, with its label. */
+/** The date that matters for this status, with its label (none with billing off: nothing is billed or ends). */
 export function keyDate(subscription: SubscriptionDetails): { label: string; value: string } | null {
+  if (subscription.isBillingOff) return null;
   const nextBilling = formatDate(subscription.nextBillingTime);
   const ends = formatDate(subscription.endsAt ?? subscription.nextBillingTime);
   switch (subscription.status) {
@@ -60,6 +68,7 @@ function SeatMeter({ used, limit }: { used: number; limit: number }) {
 
 /** Plan, status, price, user limit, seats used and the date that matters. */
 export function SubscriptionSummary({ subscription, now }: { subscription: SubscriptionDetails; now: Date }) {
+  if (subscription.isBillingOff) return <BillingOffSummary subscription={subscription} />;
   const plan = plans.find((item) => item.id === subscription.planId);
   const date = keyDate(subscription);
   const trialDays = subscription.status === 'trial' ? daysUntil(subscription.endsAt, now) : null;

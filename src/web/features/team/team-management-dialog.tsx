@@ -3,10 +3,19 @@ import { isSubscriptionEnabled } from '../../../domain/subscription.ts';
 import { inviteBlocker } from '../../../domain/team.ts';
 import { errorMessage } from '../../app/api.ts';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { formatUsers } from '../subscriptions/subscription-words.ts';
 import { useInvitations, useMembers } from './api.ts';
 import { InviteForm } from './invite-form.tsx';
 import { MemberList } from './member-list.tsx';
 import { PendingInvitations } from './pending-invitations.tsx';
+
+/** "3 of 50 users on Tier 1 in Acme.", or with billing off (no plan, no limit) "3 users in Acme (no seat limit)." */
+function teamSummary(organization: OrganizationView, memberCount: number): string {
+  const { maxUsers, planName, isBillingOff } = organization.subscription;
+  const users = `${formatUsers(memberCount)} ${memberCount === 1 ? 'user' : 'users'}`;
+  if (isBillingOff) return `${users} in ${organization.name} (no seat limit).`;
+  return `${formatUsers(memberCount)} of ${formatUsers(maxUsers)} users${planName ? ` on ${planName}` : ''} in ${organization.name}.`;
+}
 
 /**
  * Spec section 2, Team Management: the member list with role badges for everyone; for admins, role
@@ -26,17 +35,12 @@ export function TeamManagementDialog({
   const invitations = useInvitations(organization.id, isAdmin);
   const now = new Date();
   const memberCount = members.data?.length ?? 0;
-  const { maxUsers, planName } = organization.subscription;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent
         title="Team Management"
-        description={
-          members.data
-            ? `${memberCount} of ${maxUsers} users${planName ? ` on ${planName}` : ''} in ${organization.name}.`
-            : `The people in ${organization.name}.`
-        }
+        description={members.data ? teamSummary(organization, memberCount) : `The people in ${organization.name}.`}
         size="xl"
       >
         <section aria-labelledby="members-heading" className="grid gap-1">

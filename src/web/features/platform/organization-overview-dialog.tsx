@@ -1,7 +1,8 @@
-import { Activity, Building2, History, Search, Users } from 'lucide-react';
+import { Activity, BadgeCheck, Building2, History, Search, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { OrganizationOverview, OrganizationView } from '../../../domain/organization.ts';
+import { subscriptionMessages } from '../../../domain/subscription.ts';
 import { ApiError, errorMessage } from '../../app/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
@@ -37,7 +38,9 @@ function SubscriptionCell({ organization }: { organization: OrganizationOverview
         <span className="font-medium text-slate-900">{subscription.plan ?? 'No plan'}</span>
         <StatusBadge subscription={subscription} />
       </div>
-      <span className="text-xs text-slate-600">Up to {formatUsers(subscription.maxUsers)} users</span>
+      <span className="text-xs text-slate-600">
+        {subscription.isBillingOff ? 'No seat limit' : `Up to ${formatUsers(subscription.maxUsers)} users`}
+      </span>
       {subscription.isOverridden && (
         <OverrideBadge>Overridden{subscription.overrideReason ? `: ${subscription.overrideReason}` : ''}</OverrideBadge>
       )}
@@ -51,8 +54,11 @@ const organizationColumns: PlatformColumn[] = [
   { label: 'Created' },
   { label: 'Admins' },
   { label: 'Subscription' },
-  { label: 'Actions', isLabelHidden: true },
 ];
+const actionsColumn: PlatformColumn = { label: 'Actions', isLabelHidden: true };
+
+/** Billing off is the server's setting: then no organization's subscription can be overridden (the server answers 422). */
+const canOverride = (organization: OrganizationOverview) => !organization.subscription.isBillingOff;
 
 function OrganizationsTable({
   organizations,
@@ -61,8 +67,12 @@ function OrganizationsTable({
   organizations: OrganizationOverview[];
   onOverride: (organization: OrganizationOverview) => void;
 }) {
+  const hasActions = organizations.some(canOverride);
   return (
-    <PlatformTable caption="Organizations" columns={organizationColumns}>
+    <PlatformTable
+      caption="Organizations"
+      columns={hasActions ? [...organizationColumns, actionsColumn] : organizationColumns}
+    >
       {organizations.map((organization) => (
         <tr key={organization.id} className="align-top hover:bg-slate-50/60">
           <th scope="row" className="px-4 py-3 font-normal">
@@ -87,16 +97,20 @@ function OrganizationsTable({
           <td className="px-4 py-3">
             <SubscriptionCell organization={organization} />
           </td>
-          <td className="px-4 py-3 text-right">
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-label={`Override subscription of ${organization.name}`}
-              onClick={() => onOverride(organization)}
-            >
-              Override
-            </Button>
-          </td>
+          {hasActions && (
+            <td className="px-4 py-3 text-right">
+              {canOverride(organization) && (
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  aria-label={`Override subscription of ${organization.name}`}
+                  onClick={() => onOverride(organization)}
+                >
+                  Override
+                </Button>
+              )}
+            </td>
+          )}
         </tr>
       ))}
     </PlatformTable>
@@ -108,6 +122,7 @@ function Overview({ organizations }: { organizations: OrganizationOverview[] }) 
   const [overridingId, setOverridingId] = useState<string | null>(null);
   const overriding = organizations.find((item) => item.id === overridingId) ?? null;
   const totalMembers = organizations.reduce((sum, item) => sum + item.member_count, 0);
+  const isBillingOff = organizations.some((item) => item.subscription.isBillingOff);
   const shown = useMemo(() => {
     const wanted = search.trim().toLowerCase();
     if (!wanted) return organizations;
@@ -134,6 +149,12 @@ function Overview({ organizations }: { organizations: OrganizationOverview[] }) 
         />
         <StatTile icon={<Activity className="size-5" aria-hidden="true" />} label="Active Today" value="--" />
       </dl>
+      {isBillingOff && (
+        <div className="flex gap-3 rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900 ring-1 ring-emerald-200">
+          <BadgeCheck className="size-5 shrink-0 text-emerald-700" aria-hidden="true" />
+          <p>{subscriptionMessages.billingOff} There are no subscriptions to override.</p>
+        </div>
+      )}
       <div className="relative">
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"

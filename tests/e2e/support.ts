@@ -171,13 +171,16 @@ function ownServerEnvironment(dataDir: string): NodeJS.ProcessEnv {
   return env;
 }
 
-/** Starts Perch (src/server/main.ts) in a fresh data directory and waits until it answers its health check. */
-export async function startOwnServer(name: string): Promise<OwnServer> {
+/**
+ * Starts Perch (src/server/main.ts) in a fresh data directory, with `env` on top of the usual settings (such as
+ * BILLING), and waits until it answers its health check.
+ */
+export async function startOwnServer(name: string, env: NodeJS.ProcessEnv = {}): Promise<OwnServer> {
   const dataDir = `${e2eDataDir}-${name}`;
   fs.rmSync(dataDir, { recursive: true, force: true });
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;
-  const server = perchProcess({ baseURL, env: ownServerEnvironment(dataDir) });
+  const server = perchProcess({ baseURL, env: { ...ownServerEnvironment(dataDir), ...env } });
   await server.start();
   return {
     baseURL,

@@ -162,6 +162,8 @@ export const invitations = pgTable('invitations', {
   revokedAt: timestamp('revoked_at', timestamps),
 });
 
+// Rows are only ever rewritten when an account is deleted: "a deleted user" then replaces the person's e-mail and
+// name in actor_email and details (data-rights-service.ts; migration 0011 for accounts deleted before).
 export const auditEvents = pgTable('audit_events', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   organizationId: uuid('organization_id'),
@@ -191,6 +193,7 @@ export const paymentWebhookEvents = pgTable('payment_webhook_events', {
   receivedAt: timestamp('received_at', timestamps).notNull().defaultNow(),
 });
 
+// custom_id is the organization's id; the row goes when the organization is deleted with its last member's account.
 export const localCheckoutSubscriptions = pgTable('local_checkout_subscriptions', {
   id: text('id').primaryKey(),
   providerPlanId: text('provider_plan_id').notNull(),
@@ -209,3 +212,15 @@ export const localCheckoutSubscriptions = pgTable('local_checkout_subscriptions'
   createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', timestamps).notNull().defaultNow(),
 });
+
+// Migration 0010, read and written only by SQL (triggers and the day cache's revision sum). No foreign keys: the rows
+// of a deleted organization's desks are removed by the deletion of its last member's account (migration 0011).
+export const deskBookingRevisions = pgTable(
+  'desk_booking_revisions',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    deskId: uuid('desk_id').notNull(),
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.deskId] })],
+);

@@ -164,25 +164,20 @@ export function cancelActiveBookings(
   );
 }
 
-/** The stored objects (floor-plan images) of organizations about to be deleted. */
-export async function listObjectKeysOfOrganizations(db: Database, organizationIds: string[]): Promise<string[]> {
-  if (organizationIds.length === 0) return [];
-  const rows = await rowsOf<{ objectKey: string }>(
-    db,
-    sql`SELECT object_key AS "objectKey" FROM uploads WHERE organization_id IN ${organizationIds}`,
-  );
-  return rows.map((row) => row.objectKey);
-}
-
-/** Deletes organizations with everything in them (floors, desks, bookings, invitations, subscription cascade). */
+/**
+ * Deletes organizations with everything in them (floors, desks, bookings, invitations, subscription cascade), and
+ * the booking revisions of their desks: those rows have no foreign key (migration 0010), and the cascade's own
+ * booking deletions have just bumped them, so they go after it, in the same transaction.
+ */
 export async function deleteOrganizations(db: Database, organizationIds: string[]): Promise<void> {
   if (organizationIds.length === 0) return;
   await db.execute(sql`DELETE FROM organizations WHERE id IN ${organizationIds}`);
+  await db.execute(sql`DELETE FROM desk_booking_revisions WHERE organization_id IN ${organizationIds}`);
 }
 
 /**
  * Deletes the account. Its sessions, tokens, memberships, uploads records and bookings go with it (ON DELETE
- * CASCADE); other people's rows that merely mention it (invitations sent, bookings it cancelled, audit events)
+ * CASCADE); other people's rows that merely refer to it (invitations sent, bookings it cancelled, audit events)
  * stay, with the reference set to null.
  */
 export async function deleteUser(db: Database, userId: string): Promise<boolean> {

@@ -1,11 +1,14 @@
 import { verify } from '@node-rs/argon2';
-import { displayName } from '../../../domain/account.ts';
 import { dataRightsMessages } from '../../../domain/data-rights.ts';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/client.ts';
 import { conflict, describeForLog, forbidden, notFound } from '../../errors.ts';
-import { recordAuditEvent } from '../audit/repo.ts';
+import { deleteLocalSubscriptionsOfOrganizations } from '../../payments/local-checkout/repo.ts';
+import { listAuditEventsMentioning, recordAuditEvent, rewriteAuditEvents } from '../audit/repo.ts';
+import { deleteInvitationsOfPerson } from '../invitations/repo.ts';
 import { lockTeam } from '../members/repo.ts';
 import { enforceLimits, type Limit } from '../rate-limits/service.ts';
+import { deletedUser, forgetPerson, mentionsOf } from './data-rights-forget.ts';
 import * as repo from './data-rights-repo.ts';
 import type { UserRow } from './repo.ts';
 import { forgetUserSessions } from './session-cache.ts';
@@ -82,6 +85,27 @@ export async function exportUserData(context: AppContext, userId: string) {
   };
 }
 
+/** Where uploads/service.ts keeps an organization's images: checked copies, and uploads not yet checked (S3). */
+const floorPlanFolders = (organizationId: string) => [
+  `floor-plans/${organizationId}`,
+  `incoming/floor-plans/${organizationId}`,
+];
+
+/**
+ * The audit log keeps what was done, not who the person was: wherever an event names them (as its actor, or in
+ * its details as member, owner or invitee), "a deleted user" takes the place of their name and e-mail.
+ */
+async function forgetInAuditLog(db: Database, user: UserRow): Promise<void> {
+  const candidates = await listAuditEventsMentioning(db, user.id, mentionsOf(user));
+  const rewritten = candidates.flatMap((event) => {
+    const actorEmail = event.isByPerson ? deletedUser : forgetPerson(event.actorEmail, user);
+    const details = forgetPerson(event.details, user);
+    const isChanged = actorEmail !== event.actorEmail || JSON.stringify(details) !== JSON.stringify(event.details);
+    return isChanged ? [{ id: event.id, actorEmail, details }] : [];
+  });
+  await rewriteAuditEvents(db, rewritten);
+}
+
 export interface DeleteAccountResult {
   message: string;
   cancelledBookings: number;
@@ -92,7 +116,10 @@ export interface DeleteAccountResult {
  * The signed-in user deletes their own account, confirmed with the password. In one transaction, under each
  * organization's team lock: refused (409) while they are the last admin of an organization with other
  * members, or while an organization of theirs alone still has a subscription the provider renews; their active
- * bookings are cancelled; an organization where they are the only member is deleted with everything in it; every session ends; other people's data stays.
+ * bookings are cancelled; an organization where they are the only member is deleted with everything in it
+ * (its local checkout and booking revisions included); invitations to them go; the audit log keeps "a deleted
+ * user" where it named them; every session ends. After the commit, the deleted organizations' floor-plan files
+ * are removed from the store. Other people's data stays.
  */
 export async function deleteAccount(
   context: AppContext,
@@ -104,7 +131,7 @@ export async function deleteAccount(
   const isValid = passwordHash !== null && (await verify(passwordHash, password).catch(() => false));
   if (!isValid) throw forbidden(dataRightsMessages.wrongPassword);
 
-  const { result, objectKeys } = await context.db.transaction(async (tx) => {
+  const { result, deletedIds } = await context.db.transaction(async (tx) => {
     // Team locks in one global order, so that two deletions never deadlock; then the counts are final.
     const organizationIds = (await repo.listMemberships(tx, user.id)).map((row) => row.organizationId).sort();
     for (const id of organizationIds) await lockTeam(tx, id);
@@ -117,24 +144,26 @@ export async function deleteAccount(
     const billed = soleMemberOf.find((row) => row.isBilled);
     if (billed) throw conflict(dataRightsMessages.stillBilled(billed.organizationName));
     const soleIds = soleMemberOf.map((row) => row.organizationId);
-    const keys = await repo.listObjectKeysOfOrganizations(tx, soleIds);
     const cancelled = await repo.cancelActiveBookings(tx, user.id);
     const cancelledIn = new Map(cancelled.map((row) => [row.organizationId, row.count]));
     for (const row of memberships) {
       if (soleIds.includes(row.organizationId)) continue;
       await recordAuditEvent(tx, {
         organizationId: row.organizationId,
-        actor: { id: user.id, email: user.email },
+        actor: { id: user.id, email: deletedUser },
         action: 'member.account_deleted',
         target: { type: 'user', id: user.id },
         details: {
-          member: { name: displayName(user), email: user.email },
+          member: { name: deletedUser },
           role: row.role,
           cancelledBookings: cancelledIn.get(row.organizationId) ?? 0,
         },
       });
     }
     await repo.deleteOrganizations(tx, soleIds);
+    await deleteLocalSubscriptionsOfOrganizations(tx, soleIds);
+    await deleteInvitationsOfPerson(tx, { userId: user.id, email: user.email });
+    await forgetInAuditLog(tx, user);
     if (!(await repo.deleteUser(tx, user.id))) throw notFound('Account not found.');
     // Before the commit: no instance in this process answers the ended sessions from memory afterwards.
     forgetUserSessions(user.id);
@@ -142,7 +171,7 @@ export async function deleteAccount(
       .filter((row) => !soleIds.includes(row.organizationId))
       .reduce((total, row) => total + row.count, 0);
     return {
-      objectKeys: keys,
+      deletedIds: soleIds,
       result: {
         message: dataRightsMessages.deleted,
         cancelledBookings,
@@ -151,14 +180,16 @@ export async function deleteAccount(
     };
   });
 
-  // The rows are gone; the images they pointed at go after the commit (a failure leaves an unreachable file).
-  for (const key of objectKeys) {
-    await context.objectStore.remove(key).catch((error: unknown) => {
-      context.log.error(
-        { error: describeForLog(error) },
-        'a deleted organization’s floor-plan image could not be removed',
-      );
-    });
+  // The rows are gone; the files go after the commit. A store that fails leaves unreachable files, and says so.
+  for (const organizationId of deletedIds) {
+    for (const folder of floorPlanFolders(organizationId)) {
+      await context.objectStore.removeAll(folder).catch((error: unknown) => {
+        context.log.error(
+          { error: describeForLog(error), organizationId, folder },
+          'a deleted organization’s floor-plan files could not be removed',
+        );
+      });
+    }
   }
   return result;
 }

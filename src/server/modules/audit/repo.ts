@@ -54,6 +54,53 @@ export async function recordAuditEvent(db: Database, event: AuditEventInput): Pr
   });
 }
 
+/** An event that may name a person, as the erasure of their account reads it. */
+export interface AuditEventMention {
+  id: number;
+  actorEmail: string | null;
+  /** The person took the action (their e-mail is the recorded actor's, whatever it says). */
+  isByPerson: boolean;
+  details: Record<string, unknown>;
+}
+
+/**
+ * Events that may name a person: those they took, those about their account, and any whose recorded actor e-mail
+ * or details contain one of `mentions` (lower case). Candidates only: the caller decides what to rewrite.
+ */
+export async function listAuditEventsMentioning(
+  db: Database,
+  userId: string,
+  mentions: readonly string[],
+): Promise<AuditEventMention[]> {
+  const text = sql`lower(coalesce(e.actor_email, '') || ' ' || e.details::text)`;
+  const contains = mentions.map((mention) => sql`strpos(${text}, ${mention}) > 0`);
+  const result = (await db.execute(sql`
+    SELECT e.id::int AS id, e.actor_email AS "actorEmail", coalesce(e.actor_user_id = ${userId}, false) AS "isByPerson",
+      e.details
+    FROM audit_events e
+    WHERE e.actor_user_id = ${userId} OR (e.target_type = 'user' AND e.target_id = ${userId})
+      ${contains.length > 0 ? sql`OR ${sql.join(contains, sql` OR `)}` : sql``}
+    ORDER BY e.id`)) as unknown as { rows: AuditEventMention[] };
+  return result.rows;
+}
+
+/**
+ * Rewrites the actor e-mail and details of events (erasure of an account only: otherwise rows are never updated).
+ * One statement per thousand events.
+ */
+export async function rewriteAuditEvents(
+  db: Database,
+  events: readonly { id: number; actorEmail: string | null; details: Record<string, unknown> }[],
+): Promise<void> {
+  for (let start = 0; start < events.length; start += 1000) {
+    const batch = events.slice(start, start + 1000);
+    await db.execute(sql`
+      UPDATE audit_events e SET actor_email = r."actorEmail", details = r.details
+      FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS r(id bigint, "actorEmail" text, details jsonb)
+      WHERE e.id = r.id`);
+  }
+}
+
 /** Newest first; `before` is the id of the last event of the previous page. */
 export function listAuditEvents(db: Database, organizationId: string, options: { limit: number; before?: number }) {
   return db

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Role } from '../../../domain/organization.ts';
 import type { Database } from '../../db/client.ts';
 import { invitations, memberships, organizations, subscriptions, users } from '../../db/schema.ts';
@@ -131,4 +131,17 @@ export async function markAccepted(db: Database, id: string, userId: string): Pr
     .where(and(eq(invitations.id, id), isPending))
     .returning({ id: invitations.id });
   return rows.length > 0;
+}
+
+/**
+ * Deleting an account: the invitations sent to its address or accepted by it go. Those it sent stay for their
+ * invitees, their sender already forgotten (invited_by is set null with the account).
+ */
+export async function deleteInvitationsOfPerson(
+  db: Database,
+  person: { userId: string; email: string },
+): Promise<void> {
+  await db
+    .delete(invitations)
+    .where(or(eq(invitations.email, person.email.toLowerCase()), eq(invitations.acceptedBy, person.userId)));
 }

@@ -45,3 +45,9 @@ export async function transitionLocalSubscription(
     .returning();
   return row;
 }
+
+/** The local checkout's subscriptions of deleted organizations: their pages, which show the name, go with them. */
+export async function deleteLocalSubscriptionsOfOrganizations(db: Database, organizationIds: string[]): Promise<void> {
+  if (organizationIds.length === 0) return;
+  await db.delete(localCheckoutSubscriptions).where(inArray(localCheckoutSubscriptions.customId, organizationIds));
+}

@@ -28,6 +28,11 @@ export interface DatabaseHandle {
   sql: SqlConnection;
   /** Receives NOTIFY payloads of a channel (live updates, decision 007): on PostgreSQL over a connection of its own. */
   listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  /**
+   * Resolves when the database answers a trivial query, rejects otherwise: on PostgreSQL over a connection of its
+   * own, so that a pool busy with requests never makes the server look unreachable (decision 011).
+   */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -35,19 +40,37 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir?: string;
   poolSize?: number;
+  /**
+   * PostgreSQL: the longest a pooled connection's statement waits for a lock before failing with 55P03 (answered
+   * 429 with Retry-After): no request holds a pool connection waiting without bound (decision 011).
+   */
+  lockTimeoutMs?: number;
   /** A dumped PGlite data directory to start from (tests start from a migrated snapshot). */
   pgliteSnapshot?: Blob;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.lockTimeoutMs ?? defaultLockTimeoutMs);
+  }
   return openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<DatabaseHandle> {
+/** Lock waits of request statements: far above any transaction of Perch's own, far below a client's patience. */
+export const defaultLockTimeoutMs = 3000;
+
+async function openPostgres(connectionString: string, max: number, lockTimeoutMs: number): Promise<DatabaseHandle> {
   // Fail fast when the database is away: a refused or slow connection becomes a 503 within 2 s (error-handler.ts),
-  // and dead connections are noticed by TCP keep-alive rather than by a request that hangs.
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 2000, keepAlive: true });
+  // and dead connections are noticed by TCP keep-alive rather than by a request that hangs. No statement waits
+  // for a lock longer than lock_timeout (sent at connection start: it costs no round trip).
+  const health = healthConnection(connectionString);
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: 2000,
+    keepAlive: true,
+    lock_timeout: lockTimeoutMs,
+  });
   // An idle client that loses its server emits 'error'; the pool replaces it. Without a listener Node would exit.
   pool.on('error', () => {});
   // A checked-out client has no listener of the pool's: one that loses its server between two queries (a database
@@ -67,6 +90,9 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       withConnection: async (fn) => {
         const connection = await pool.connect();
         try {
+          // Session-level work (migrations waiting for another instance's, job locks) may wait as long as it takes;
+          // RESET below returns the connection to the pool's lock_timeout.
+          await connection.query('SET lock_timeout = 0');
           return await fn({
             exec: async (text) => {
               await connection.query(text);
@@ -75,12 +101,72 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
               (await connection.query(text, params)).rows as Row[],
           });
         } finally {
-          connection.release();
+          await connection.query('RESET lock_timeout').then(
+            () => connection.release(),
+            (error: Error) => connection.release(error),
+          );
         }
       },
     },
     listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
-    close: () => pool.end(),
+    ping: health.ping,
+    close: async () => {
+      await Promise.all([pool.end(), health.close()]);
+    },
+  };
+}
+
+/**
+ * The health check's own connection, opened on first use and again after any failure; checks that arrive while
+ * one is under way share its answer. Nothing else uses it, so it never waits behind the pool.
+ */
+function healthConnection(connectionString: string): { ping(): Promise<void>; close(): Promise<void> } {
+  let client: pg.Client | undefined;
+  let pending: Promise<void> | undefined;
+  let isClosed = false;
+  const drop = (broken: pg.Client) => {
+    if (client === broken) client = undefined;
+    broken.end().catch(() => {});
+  };
+  const check = async () => {
+    if (isClosed) throw new Error('the database handle is closed');
+    let current = client;
+    if (!current) {
+      current = new pg.Client({
+        connectionString,
+        connectionTimeoutMillis: 2000,
+        query_timeout: 2000,
+        keepAlive: true,
+      });
+      current.on('error', () => {});
+      client = current;
+      try {
+        await current.connect();
+      } catch (error) {
+        drop(current);
+        throw error;
+      }
+    }
+    try {
+      await current.query('SELECT 1');
+    } catch (error) {
+      drop(current);
+      throw error;
+    }
+  };
+  return {
+    ping: () => {
+      pending ??= check().finally(() => {
+        pending = undefined;
+      });
+      return pending;
+    },
+    close: async () => {
+      isClosed = true;
+      const current = client;
+      client = undefined;
+      await current?.end().catch(() => {});
+    },
   };
 }
 
@@ -104,6 +190,9 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
     kind: 'pglite',
     db: drizzlePglite(client, { schema }) as unknown as Database,
     sql: { ...runner, withConnection: (fn) => fn(runner) },
+    ping: async () => {
+      await client.query('SELECT 1');
+    },
     listen: async (channel, handlers) => {
       const unlisten = await client.listen(channel, handlers.onNotification);
       return { close: () => (client.closed ? Promise.resolve() : unlisten()) };

@@ -27,6 +27,7 @@ const clientStates: Record<string, [number, string]> = {
   '22P02': [400, 'A value has the wrong format.'],
   '23505': [409, 'That already exists.'],
 };
+const lockNotAvailable = '55P03';
 const unavailableStates = /^(08|53|57P0[1-3])/;
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -52,6 +53,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const state = sqlState(error);
     const mapped = state ? clientStates[state] : undefined;
     if (mapped) return reply.status(mapped[0]).send({ message: mapped[1] });
+    if (state === lockNotAvailable) {
+      // A lock held past the pool's lock_timeout (decision 011): contention, not a failure; the client may retry.
+      reply.header('retry-after', '1');
+      return reply
+        .status(429)
+        .send({ message: 'Someone else is changing the same thing right now. Please try again.' });
+    }
     if ((state && unavailableStates.test(state)) || isConnectionFailure(error)) {
       request.log.warn({ error: describeForLog(error) }, 'database unavailable');
       reply.header('retry-after', '5');

@@ -84,28 +84,28 @@ export async function insertBooking(db: Database, booking: NewBooking): Promise<
 }
 
 export interface PlacedBooking extends BookingPlace {
-  /** The new booking's id; null when nothing was inserted (no desk, or a past date in the organization's zone). */
+  /** The new booking's id; null when nothing was inserted (no desk, a past date, or the time already taken). */
   bookingId: string | null;
+  /** An active booking of the desk already held the time when the statement began: nothing was tried. */
+  isTaken: boolean;
 }
 
-/**
- * A one-off booking in one statement: finds the caller's membership, the organization and the desk (as
- * findBookingPlace does) and, when the desk is the organization's and the date is not past in the organization's
- * zone, takes the desk's lock and inserts, as insertBooking does. Undefined for a non-member. The exclusion
- * constraint still decides every race (23P01); a desk deleted meanwhile is 23503.
- */
 const placeBookingStatement = namedStatement<{
   organizationId: string;
   deskId: string | null;
   userId: string;
   bookingDate: string;
   timeSlot: TimeSlot;
+  occupied: string;
   notes: string | null;
+  mayInsert: boolean;
 }>(
   'perch_place_booking',
   sql`WITH place AS (
       SELECT m.role, o.id AS "organizationId", o.name AS "organizationName", o.time_zone AS "timeZone",
-        d.id AS "deskId", d.name AS "deskName", f.name AS "floorName"
+        d.id AS "deskId", d.name AS "deskName", f.name AS "floorName",
+        EXISTS (SELECT FROM bookings b WHERE b.desk_id = d.id AND b.status = 'active'
+          AND b.occupied && ${param('occupied')}::tsrange) AS "isTaken"
       FROM memberships m JOIN organizations o ON o.id = m.organization_id
         LEFT JOIN desks d ON d.id = ${param('deskId')}::uuid AND d.organization_id = m.organization_id
         LEFT JOIN floors f ON f.id = d.floor_id
@@ -114,9 +114,12 @@ const placeBookingStatement = namedStatement<{
       INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, notes, is_permanent)
       SELECT place."organizationId", place."deskId", ${param('userId')}::uuid, ${param('bookingDate')}::date,
         ${param('timeSlot')}::text, ${param('notes')}::text, false
-      FROM place CROSS JOIN LATERAL (SELECT ${deskLock(sql`place."deskId"`)}) AS desk_lock
-      WHERE place."deskId" IS NOT NULL
-        AND ${param('bookingDate')}::date >= (now() AT TIME ZONE place."timeZone")::date
+      FROM place CROSS JOIN LATERAL (
+        -- The lock is taken only for a row that will be tried: never to find out that the time is taken.
+        SELECT ${deskLock(sql`place."deskId"`)}
+        WHERE ${param('mayInsert')}::boolean AND place."deskId" IS NOT NULL AND NOT place."isTaken"
+          AND ${param('bookingDate')}::date >= (now() AT TIME ZONE place."timeZone")::date
+      ) AS desk_lock
       RETURNING id
     )
     SELECT place.*, (SELECT id FROM inserted) AS "bookingId" FROM place`,
@@ -124,14 +127,16 @@ const placeBookingStatement = namedStatement<{
 
 /**
  * A one-off booking in one statement: finds the caller's membership, the organization and the desk (as
- * findBookingPlace does) and, when the desk is the organization's and the date is not past in the organization's
- * zone, takes the desk's lock and inserts, as insertBooking does. Undefined for a non-member. The exclusion
- * constraint still decides every race (23P01); a desk deleted meanwhile is 23503. A named prepared statement:
- * planned once per connection (decision 009).
+ * findBookingPlace does) and, when the desk is the organization's, the date is not past in the organization's
+ * zone and no active booking of the desk holds `occupied` yet, takes the desk's lock and inserts, as insertBooking
+ * does. A time already taken is answered without waiting for the lock, and with `mayInsert` false the statement
+ * only looks (decision 011). Undefined for a non-member.
+ * The exclusion constraint still decides every race (23P01); a desk deleted meanwhile is 23503; a lock held past
+ * the pool's lock_timeout is 55P03. A named prepared statement: planned once per connection (decision 009).
  */
 export async function placeBooking(
   db: Database,
-  booking: Omit<NewBooking, 'deskId' | 'isPermanent'> & { deskId: string | null },
+  booking: Omit<NewBooking, 'deskId' | 'isPermanent'> & { deskId: string | null; occupied: string; mayInsert: boolean },
 ): Promise<PlacedBooking | undefined> {
   const [row] = await placeBookingStatement.rows<
     Omit<BookingPlace, 'desk'> & {
@@ -139,6 +144,7 @@ export async function placeBooking(
       deskName: string;
       floorName: string;
       bookingId: string | null;
+      isTaken: boolean;
     }
   >(db, {
     organizationId: booking.organizationId,
@@ -146,11 +152,13 @@ export async function placeBooking(
     userId: booking.userId,
     bookingDate: booking.bookingDate,
     timeSlot: booking.timeSlot,
+    occupied: booking.occupied,
     notes: booking.notes,
+    mayInsert: booking.mayInsert,
   });
   if (!row) return undefined;
-  const { deskId, deskName, floorName, bookingId, ...membership } = row;
-  return { ...membership, desk: deskId ? { id: deskId, name: deskName, floorName } : null, bookingId };
+  const { deskId, deskName, floorName, bookingId, isTaken, ...membership } = row;
+  return { ...membership, desk: deskId ? { id: deskId, name: deskName, floorName } : null, bookingId, isTaken };
 }
 
 const bookingsRevisionStatement = namedStatement<{ organizationId: string; userId: string }>(

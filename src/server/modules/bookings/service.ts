@@ -15,6 +15,7 @@ import type { MailMessage } from '../../mail/mailer.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { findMemberOrganization, requireAdmin } from '../organizations/service.ts';
+import { DeskQueue, type Outcome, tooBusy, type Verdict } from './desk-queue.ts';
 import { bookingConfirmationMail, bookingsCancelledMail, type MailOrganization } from './mails.ts';
 import * as repo from './repo.ts';
 
@@ -84,8 +85,38 @@ async function placeOrExplain(db: Database, booking: Parameters<typeof repo.plac
     const state = sqlState(error);
     if (state === '23P01') throw conflict(bookingMessages.alreadyBooked);
     if (state === '23503') throw deskNotFound();
+    // The desk's lock was held past the pool's lock_timeout (another instance's crowd, or a long transaction).
+    if (state === '55P03') throw tooBusy();
     throw error;
   }
+}
+
+const deskQueues = new WeakMap<AppContext, DeskQueue>();
+
+/** The instance's line of one-off bookings per desk (one per running app: tests start several in one process). */
+function deskQueueOf(context: AppContext): DeskQueue {
+  let queue = deskQueues.get(context);
+  if (!queue) {
+    // A crowd on one desk holds at most a quarter of the pool with its checks, plus one connection to insert.
+    const maxChecks = Math.max(1, Math.floor(context.config.databasePoolSize / 4));
+    queue = new DeskQueue({ maxWaiting: 2000, maxWaitMs: 10_000, maxChecks });
+    deskQueues.set(context, queue);
+  }
+  return queue;
+}
+
+/** What one placement tells the attempts waiting for the same desk (desk-queue.ts). */
+function verdictOf(outcome: Outcome<repo.PlacedBooking | undefined>): Verdict {
+  if ('error' in outcome) {
+    if (!(outcome.error instanceof AppError)) return 'final';
+    if (outcome.error.statusCode === 409) return 'taken';
+    return outcome.error.statusCode === 429 ? 'shed' : 'final';
+  }
+  const placed = outcome.value;
+  if (!placed?.desk) return 'final';
+  if (placed.bookingId || placed.isTaken) return 'taken';
+  // Nothing inserted and nothing in the way: a check only looked (or the date is past, which its turn will say).
+  return 'free';
 }
 
 /** The view of a booking just made: every part of it is known without reading it back. */
@@ -118,23 +149,35 @@ export async function createBooking(context: AppContext, user: UserRow, input: C
   if (!isUuid(input.organizationId)) place = undefined;
   else if (input.isPermanent) {
     const found = await repo.findBookingPlace(context.db, input.organizationId, user.id, deskId);
-    place = found && { ...found, bookingId: null };
+    place = found && { ...found, bookingId: null, isTaken: false };
   } else {
     // A one-off booking: the lookup and the insert in one statement, which inserts only what passes the checks below.
-    place = await placeOrExplain(context.db, {
+    // One statement per desk at a time from this instance: a crowd on one desk waits here, not in the pool.
+    const times = slotTimes[input.timeSlot];
+    const booking = {
       organizationId: input.organizationId,
       deskId,
       userId: user.id,
       bookingDate: input.bookingDate,
       timeSlot: input.timeSlot,
+      occupied: repo.localRange(`${input.bookingDate} ${times.start}`, `${input.bookingDate} ${times.end}`),
       notes: input.notes ?? null,
-    });
+    };
+    place = await (deskId
+      ? deskQueueOf(context).run(
+          deskId,
+          { date: input.bookingDate, slot: input.timeSlot },
+          (mayInsert) => placeOrExplain(context.db, { ...booking, mayInsert }),
+          verdictOf,
+        )
+      : placeOrExplain(context.db, { ...booking, mayInsert: true }));
   }
   if (!place) throw organizationNotFound();
   if (input.isPermanent && place.role !== 'admin') throw forbidden('Only administrators can make permanent bookings.');
   if (!place.desk) throw deskNotFound();
   // The statement judged "past" by the database's clock; when it inserted, that judgement stands.
   if (!place.bookingId) requireNotPast(input.bookingDate, place.timeZone, 'bookingDate');
+  if (place.isTaken) throw conflict(bookingMessages.alreadyBooked);
   const values: repo.NewBooking = {
     organizationId: place.organizationId,
     deskId: place.desk.id,

@@ -34,3 +34,6 @@ export interface AuditLogPage {
   /** Pass as `before` for the next page; null when this is the last page. */
   nextBefore: number | null;
 }
+
+/** What the audit log keeps instead of a deleted person's name and e-mail: a pseudonymous reference. */
+export const deletedUserLabel = 'a deleted user';

@@ -1,7 +1,9 @@
 import { displayName } from '../../../domain/account.ts';
 
 /** What records keep in place of a deleted person's name or e-mail. */
-export const deletedUser = 'a deleted user';
+import { deletedUserLabel } from '../../../domain/audit.ts';
+
+export const deletedUser = deletedUserLabel;
 
 /** How a person is named in what Perch records: the account's e-mail and names. */
 export interface PersonToForget {

@@ -25,6 +25,17 @@ describe('audit events as sentences', () => {
     );
   });
 
+  it('starts with "A deleted user" when the actor’s account was deleted, and keeps it lower case elsewhere', () => {
+    const deleted = { email: 'a deleted user', name: null };
+    expect(
+      describeAuditEvent({
+        action: 'member.removed',
+        actor: deleted,
+        details: { member: { email: 'a deleted user' } },
+      }),
+    ).toBe('A deleted user removed a deleted user from the organization');
+  });
+
   it('counts the bookings a removal and a permanent booking cancelled', () => {
     expect(
       describeAuditEvent({ action: 'member.removed', actor: ana, details: { member: sam, cancelledBookings: 2 } }),

@@ -1,4 +1,4 @@
-import type { AuditEventView } from '../../../domain/audit.ts';
+import { type AuditEventView, deletedUserLabel } from '../../../domain/audit.ts';
 import { formatLongDate, isIsoDate } from '../../../domain/dates.ts';
 
 // Details are whatever the server recorded for the action: read them defensively, never trust their shape.
@@ -23,7 +23,10 @@ const roleOf = (value: string | undefined) => (value === 'admin' ? 'an admin' : 
 
 /** Who did it: the name while the account exists, else the recorded e-mail; the system has no account. */
 export function actorName(event: Pick<AuditEventView, 'actor'>): string {
-  return event.actor ? (event.actor.name ?? event.actor.email) : 'Perch';
+  if (!event.actor) return 'Perch';
+  // The actor starts the sentence: a deleted account's pseudonym does too.
+  if (event.actor.email === deletedUserLabel) return 'A deleted user';
+  return event.actor.name ?? event.actor.email;
 }
 
 function cancelledSuffix(count: number | undefined): string {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addYears, bookingDateProblem, latestBookingDate, readDateProblem } from './horizon.ts';
+import {
+  addYears,
+  bookingDateProblem,
+  latestBookingDate,
+  readDateProblem,
+  readDateProblemAnywhere,
+} from './horizon.ts';
 
 describe('addYears', () => {
   it.each([
@@ -43,5 +49,18 @@ describe('the read window', () => {
     ['the last day of year 9999', '9999-12-31', outside],
   ])('judges %s', (_label, date, problem) => {
     expect(readDateProblem(date, today)).toBe(problem);
+  });
+});
+
+describe('the read window wherever today is', () => {
+  // 2026-11-23 12:00 UTC: 2026-11-23 at UTC-12, 2026-11-24 at UTC+14.
+  const now = new Date('2026-11-23T12:00:00Z');
+  it.each([
+    ['the earliest zone’s two years back', '2024-11-23', undefined],
+    ['the latest zone’s two years ahead', '2028-11-24', undefined],
+    ['a day before', '2024-11-22', 'Dates must lie within 2 years of today, from 2024-11-23 to 2028-11-24'],
+    ['a day after', '2028-11-25', 'Dates must lie within 2 years of today, from 2024-11-23 to 2028-11-24'],
+  ])('judges %s', (_label, date, problem) => {
+    expect(readDateProblemAnywhere(date, now)).toBe(problem);
   });
 });

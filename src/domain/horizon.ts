@@ -1,4 +1,5 @@
 import { bookingMessages } from './bookings.ts';
+import { todayIn } from './dates.ts';
 
 /** How far from today a client may name a date: bookings up to 2 years ahead, reads 2 years either side. */
 export const horizonYears = 2;
@@ -32,6 +33,21 @@ export function bookingDateProblem(date: string, today: string): string | undefi
 export function readDateProblem(date: string, today: string): string | undefined {
   const earliest = addYears(today, -horizonYears);
   const latest = addYears(today, horizonYears);
+  if (date < earliest || date > latest) return horizonMessages.outsideReadWindow(earliest, latest);
+  return undefined;
+}
+
+// The zones furthest behind and ahead of UTC: between them, every organization's today.
+const earliestZone = 'Etc/GMT+12';
+const latestZone = 'Pacific/Kiritimati';
+
+/**
+ * The read window wherever on Earth today is: for the hot reads that do not look up the organization's zone.
+ * It is at most a day wider than the organization's own window, and never narrower.
+ */
+export function readDateProblemAnywhere(date: string, now: Date = new Date()): string | undefined {
+  const earliest = addYears(todayIn(earliestZone, now), -horizonYears);
+  const latest = addYears(todayIn(latestZone, now), horizonYears);
   if (date < earliest || date > latest) return horizonMessages.outsideReadWindow(earliest, latest);
   return undefined;
 }

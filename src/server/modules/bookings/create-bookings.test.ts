@@ -126,7 +126,7 @@ describe('permanent bookings', () => {
       [0, 409],
       [1, 409],
       [365, 409],
-      [3000, 409],
+      [700, 409],
       [-1, 201],
     ] as const) {
       for (const timeSlot of days === -1 ? ['morning'] : ['morning', 'afternoon', 'full-day']) {

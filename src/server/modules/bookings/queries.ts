@@ -16,8 +16,9 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findMemberOrganization } from '../organizations/service.ts';
 import { BookingsReadCache, bookingsReadCache } from './day-cache.ts';
+import { requireBookableDate, requireReadableDate } from './horizon.ts';
 import * as repo from './repo.ts';
-import { deskNotFound, requireNotPast, toBookingView } from './service.ts';
+import { deskNotFound, toBookingView } from './service.ts';
 
 export const maxUserBookings = 500;
 export const maxAlternatives = 10;
@@ -34,6 +35,8 @@ export async function listOrganizationBookings(
   organizationId: string,
   range: { startDate: string; endDate: string },
 ): Promise<CachedJsonBody> {
+  requireReadableDate(range.startDate, 'startDate');
+  requireReadableDate(range.endDate, 'endDate');
   const membership = isUuid(organizationId)
     ? await repo.findBookingsRevision(context.db, organizationId, userId)
     : undefined;
@@ -78,6 +81,7 @@ export async function findDeskAvailability(
   deskId: string,
   date: string,
 ): Promise<DeskAvailabilityView> {
+  requireReadableDate(date, 'date');
   const desk = isUuid(deskId) ? await repo.findDeskOfMember(context.db, deskId, userId) : undefined;
   if (!desk) throw deskNotFound();
   const wholeDay = repo.localRange(`${date} 00:00`, `${addDays(date, 1)} 00:00`);
@@ -105,7 +109,7 @@ export async function findWeeklyAvailability(
     ? await repo.findDeskInOrganization(context.db, organization.id, input.deskId)
     : undefined;
   if (!desk) throw deskNotFound();
-  requireNotPast(input.startDate, organization.timeZone, 'startDate');
+  requireBookableDate(input.startDate, organization.timeZone, 'startDate');
   const dates = remainingWeekdays(input.startDate);
   const lastDate = dates.at(-1);
   if (!lastDate) throw badRequest('A weekly booking starts on a weekday, Monday to Friday (startDate)');

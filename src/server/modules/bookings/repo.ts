@@ -119,6 +119,8 @@ const placeBookingStatement = namedStatement<{
         SELECT ${deskLock(sql`place."deskId"`)}
         WHERE ${param('mayInsert')}::boolean AND place."deskId" IS NOT NULL AND NOT place."isTaken"
           AND ${param('bookingDate')}::date >= (now() AT TIME ZONE place."timeZone")::date
+          -- The booking horizon of src/domain/horizon.ts: at most horizonYears (2) ahead of the organization's today.
+          AND ${param('bookingDate')}::date <= (now() AT TIME ZONE place."timeZone")::date + interval '2 years'
       ) AS desk_lock
       RETURNING id
     )

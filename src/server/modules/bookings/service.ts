@@ -16,6 +16,7 @@ import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { findMemberOrganization, requireAdmin } from '../organizations/service.ts';
 import { DeskQueue, type Outcome, tooBusy, type Verdict } from './desk-queue.ts';
+import { requireBookableDate } from './horizon.ts';
 import { bookingConfirmationMail, bookingsCancelledMail, type MailOrganization } from './mails.ts';
 import * as repo from './repo.ts';
 
@@ -40,11 +41,6 @@ export function toBookingView(row: repo.BookingRow): BookingView {
     startTime: times.start,
     endTime: times.end,
   };
-}
-
-/** "Today" is the organization's, never the server's. `field` names the input in the 400. */
-export function requireNotPast(date: string, timeZone: string, field: string): void {
-  if (date < todayIn(timeZone)) throw badRequest(`${bookingMessages.pastDate} (${field})`);
 }
 
 /**
@@ -175,8 +171,8 @@ export async function createBooking(context: AppContext, user: UserRow, input: C
   if (!place) throw organizationNotFound();
   if (input.isPermanent && place.role !== 'admin') throw forbidden('Only administrators can make permanent bookings.');
   if (!place.desk) throw deskNotFound();
-  // The statement judged "past" by the database's clock; when it inserted, that judgement stands.
-  if (!place.bookingId) requireNotPast(input.bookingDate, place.timeZone, 'bookingDate');
+  // The statement judged the date (not past, within the horizon) by the database's clock; when it inserted, that stands.
+  if (!place.bookingId) requireBookableDate(input.bookingDate, place.timeZone, 'bookingDate');
   if (place.isTaken) throw conflict(bookingMessages.alreadyBooked);
   const values: repo.NewBooking = {
     organizationId: place.organizationId,
@@ -282,7 +278,7 @@ export async function createBulkBookings(context: AppContext, user: UserRow, inp
   const { organization } = await findMemberOrganization(context, input.organizationId, user.id);
   input.bookings.forEach((item, index) => {
     if (!isUuid(item.deskId)) throw deskNotFound();
-    requireNotPast(item.bookingDate, organization.timeZone, `bookings.${index}.bookingDate`);
+    requireBookableDate(item.bookingDate, organization.timeZone, `bookings.${index}.bookingDate`);
   });
   const deskIds = [...new Set(input.bookings.map((item) => item.deskId))];
   const desks = new Map(

@@ -7,6 +7,29 @@ export interface MailContent {
   footnote?: string;
 }
 
+// Zero-width characters, direction marks, overrides and isolates, and the byte-order mark: invisible, or able to
+// show text in another order than it is written.
+const invisibleCharacters = /[\u200B-\u200F\u202A-\u202E\u2060-\u2069\uFEFF]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+const breaksAndControls = /[\s\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
+const doubleQuotes = /["\u201C\u201D\u201E\u201F\u2033]/g;
+
+/**
+ * Text someone else chose (an organization's or a person's name), made fit for a mail: one line, nothing invisible,
+ * at most `maxLength` characters (cut with an ellipsis), and inside double quotes it cannot close, so a reader can
+ * tell where it starts and ends.
+ */
+export function quoteForMail(value: string, maxLength: number): string {
+  const cleaned = value
+    .replace(invisibleCharacters, '')
+    .replace(breaksAndControls, ' ')
+    .replace(doubleQuotes, "'")
+    .trim();
+  const characters = Array.from(cleaned);
+  const fitted = characters.length > maxLength ? `${characters.slice(0, maxLength - 1).join('')}…` : cleaned;
+  return `"${fitted}"`;
+}
+
 const escapeHtml = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 

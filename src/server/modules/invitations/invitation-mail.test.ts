@@ -7,6 +7,24 @@ import { createTeam, newClient, teamTestEnvironment } from './team-test-support.
 
 const mailFrom = 'Perch Test <no-reply@perch.test>';
 
+/** A header as a mail program shows it: RFC 2047 encoded words (used for a subject with quotes) decoded. */
+function decodeHeader(value: string | undefined): string {
+  const decodeQ = (text: string) =>
+    Buffer.from(
+      text
+        .replaceAll('_', ' ')
+        .split(/(=[0-9A-F]{2})/i)
+        .flatMap((piece) =>
+          /^=[0-9A-F]{2}$/i.test(piece) ? [Number.parseInt(piece.slice(1), 16)] : [...Buffer.from(piece)],
+        ),
+    ).toString('utf8');
+  return (value ?? '').replace(
+    /=\?UTF-8\?([QB])\?([^?]*)\?=(?:\s+(?==\?))?/gi,
+    (_word, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQ(text),
+  );
+}
+
 describe('invitation mail over SMTP', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let testApp: TestApp;
@@ -36,13 +54,13 @@ describe('invitation mail over SMTP', () => {
     const message = parseMime(mail?.raw ?? '');
     expect(message.headers.get('from')).toBe(mailFrom);
     expect(message.headers.get('to')).toBe(invitee);
-    expect(message.headers.get('subject')).toBe("You're invited to join Acme Corp on Perch");
+    expect(decodeHeader(message.headers.get('subject'))).toBe('You\'re invited to join "Acme Corp" on Perch');
     expect(message.headers.get('content-type')).toMatch(/^multipart\/alternative/i);
     expect(message.headers.has('links')).toBe(false);
 
     const text = partOfType(message, 'text/plain')?.body ?? '';
     const html = partOfType(message, 'text/html')?.body ?? '';
-    expect(text).toContain('Ada Admin has invited you to join Acme Corp on Perch as an admin.');
+    expect(text).toContain('"Ada Admin" has invited you to join "Acme Corp" on Perch as an admin.');
     expect(text).toContain('expires in 7 days');
     const link = /http:\/\/perch\.test\/signup\?token=[A-Za-z0-9_-]+/.exec(text)?.[0] ?? '';
     expect(link).not.toBe('');

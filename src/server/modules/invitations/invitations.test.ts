@@ -39,8 +39,8 @@ describe('inviting by e-mail', () => {
     for (const email of [first, second, third]) {
       const mails = mailsTo(email);
       expect(mails).toHaveLength(1);
-      expect(mails[0]?.subject).toBe("You're invited to join Acme Corp on Perch");
-      expect(mails[0]?.text).toContain('Ada Admin has invited you to join Acme Corp on Perch as an admin.');
+      expect(mails[0]?.subject).toBe('You\'re invited to join "Acme Corp" on Perch');
+      expect(mails[0]?.text).toContain('"Ada Admin" has invited you to join "Acme Corp" on Perch as an admin.');
       expect(mails[0]?.html).toContain(`href="${mails[0]?.links?.[0]}"`);
       lastInvitationToken(testApp, email);
     }

@@ -35,6 +35,14 @@ export const invitesPerOrganization: Limit = {
   message: 'Too many invitations from this organization.',
 };
 
+/** The same for one person, across every organization it administers: new organizations do not make a new budget. */
+export const invitesPerUser: Limit = {
+  name: 'invite-user',
+  max: 200,
+  windowSeconds: 60 * 60,
+  message: 'You have sent too many invitations in the last hour.',
+};
+
 export function toInvitationView(row: repo.InvitationRow): InvitationView {
   return {
     id: row.id,
@@ -78,7 +86,10 @@ export async function invite(
   input: InviteInput,
 ): Promise<InviteResult> {
   const { organization, subscription } = await requireInviter(context, organizationId, admin.id);
-  await enforceLimits(context.db, [[invitesPerOrganization, organization.id, input.emails.length]]);
+  await enforceLimits(context.db, [
+    [invitesPerOrganization, organization.id, input.emails.length],
+    [invitesPerUser, admin.id, input.emails.length],
+  ]);
   const maxUsers = toOrganizationView({ organization, subscription, role: 'admin' }).subscription.maxUsers;
   const errors: InviteError[] = [];
   const outgoing: Outgoing[] = [];
@@ -201,7 +212,10 @@ export async function resendInvitation(
 ): Promise<{ message: string; invitation: InvitationView }> {
   const { organization, subscription } = await requireInviter(context, organizationId, admin.id);
   if (!isUuid(invitationId)) throw notFound(teamMessages.invitationNotFound);
-  await enforceLimits(context.db, [[invitesPerOrganization, organization.id, 1]]);
+  await enforceLimits(context.db, [
+    [invitesPerOrganization, organization.id, 1],
+    [invitesPerUser, admin.id, 1],
+  ]);
   const maxUsers = toOrganizationView({ organization, subscription, role: 'admin' }).subscription.maxUsers;
   const { token, renewed } = await context.db.transaction(async (tx) => {
     await lockTeam(tx, organization.id);

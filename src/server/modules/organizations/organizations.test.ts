@@ -47,6 +47,7 @@ describe('creating an organization', () => {
         nextBillingTime: null,
         endsAt: expect.any(String),
         isOverridden: false,
+        isBillingOff: false,
       },
     });
     const trialLength = Date.parse(response.body.subscription.endsAt) - Date.parse(response.body.createdAt);
@@ -135,6 +136,30 @@ describe('creating an organization', () => {
     expect(response.status).toBe(401);
     const rows = await testApp.database.sql.query('SELECT id FROM organizations WHERE slug = $1', [slug]);
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe('organizations per user', () => {
+  it('lets a user create 10 organizations a day, then answers 429 with Retry-After and a sentence', async () => {
+    const { client } = await signUp(testApp);
+    const taken = uniqueSlug();
+    expect((await createOrganization(client, { slug: taken })).status).toBe(201);
+    // A refused slug creates nothing, and is not counted.
+    expect((await createOrganization(client, { slug: taken })).status).toBe(409);
+    for (let organization = 2; organization <= 10; organization++) {
+      expect((await createOrganization(client)).status).toBe(201);
+    }
+    const refused = await createOrganization(client);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(24 * 60 * 60);
+    expect(refused.body.message).toMatch(
+      /^You have created 10 organizations today, the most Perch allows in one day\. Please wait \d+ (hours|minutes|seconds) and try again\.$/,
+    );
+    expect((await client.get('/api/organizations')).body).toHaveLength(10);
+    // The limit is that user's alone.
+    expect((await createOrganization((await signUp(testApp)).client)).status).toBe(201);
   });
 });
 

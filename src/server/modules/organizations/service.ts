@@ -6,6 +6,7 @@ import { billingOffSubscription, isSubscriptionEnabled, type Subscription } from
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
+import { enforceLimits, type Limit, refundLimits } from '../rate-limits/service.ts';
 import * as repo from './repo.ts';
 
 /** What decides how a subscription reads: billing off replaces every organization's with the same one. */
@@ -56,13 +57,34 @@ export function toOrganizationView(
   };
 }
 
-/** Any signed-in user may create an organization; the creator becomes its admin and it starts a trial. */
+/** Enough for anyone who runs several offices; too few to fill the database or the platform list with trials. */
+export const organizationsPerUser: Limit = {
+  name: 'organizations-user',
+  max: 10,
+  windowSeconds: 24 * 60 * 60,
+  message: 'You have created 10 organizations today, the most Perch allows in one day.',
+};
+
+/**
+ * Any signed-in user may create an organization, at most organizationsPerUser a day (429); the creator becomes its
+ * admin and it starts a trial. A refused slug is not counted.
+ */
 export async function createOrganization(
   context: AppContext,
   userId: string,
   input: CreateOrganizationInput,
 ): Promise<OrganizationView> {
-  const created = await context.db.transaction(async (tx) => {
+  await enforceLimits(context.db, [[organizationsPerUser, userId]]);
+  const created = await insertOrganizationOfUser(context, userId, input).catch(async (error: unknown) => {
+    await refundLimits(context.db, [[organizationsPerUser, userId]]);
+    throw error;
+  });
+  if (!created) throw new Error('created organization is not readable');
+  return toOrganizationView(created, context.config);
+}
+
+async function insertOrganizationOfUser(context: AppContext, userId: string, input: CreateOrganizationInput) {
+  return context.db.transaction(async (tx) => {
     const organization = await repo.insertOrganization(tx, {
       name: input.name,
       slug: input.slug,
@@ -80,8 +102,6 @@ export async function createOrganization(
     });
     return repo.findOrganizationOfUser(tx, organization.id, userId);
   });
-  if (!created) throw new Error('created organization is not readable');
-  return toOrganizationView(created, context.config);
 }
 
 export async function listOrganizations(context: AppContext, userId: string): Promise<OrganizationView[]> {

@@ -4,11 +4,12 @@ import { trialPlan } from '../../../domain/plans.ts';
 import { type InvitationDetails, type InvitationSignupInput, teamMessages } from '../../../domain/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { badRequest, conflict, notFound, unauthorized, unprocessable } from '../../errors.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized, unprocessable } from '../../errors.ts';
 import { digestToken } from '../../tokens.ts';
 import * as accounts from '../accounts/repo.ts';
 import { hashOptions } from '../accounts/service.ts';
 import * as members from '../members/repo.ts';
+import { platformMessages } from '../organizations/service.ts';
 import { beginSignInAttempt } from '../rate-limits/sign-in.ts';
 import * as repo from './repo.ts';
 
@@ -18,9 +19,17 @@ async function findPending(db: Database, token: string): Promise<repo.LiveInvita
   return found;
 }
 
+/** An invitation into the platform organization made before they were refused can be neither read nor used (403). */
+function refuseThePlatform(context: AppContext, invitation: repo.LiveInvitation['invitation']): void {
+  if (invitation.organizationId === context.config.platformOrganizationId) {
+    throw forbidden(platformMessages.noJoining);
+  }
+}
+
 /** Public: whoever holds the link may read it. Unknown, expired, used and revoked links are all 404. */
 export async function findInvitationDetails(context: AppContext, token: string): Promise<InvitationDetails> {
   const { invitation, organizationName } = await findPending(context.db, token);
+  refuseThePlatform(context, invitation);
   const account = await accounts.findUserByEmail(context.db, invitation.email);
   return { organizationName, role: invitation.role, email: invitation.email, hasAccount: account !== undefined };
 }
@@ -63,6 +72,7 @@ export async function acceptInvitation(
   signIn: (db: Database, userId: string) => Promise<void>,
 ): Promise<accounts.UserRow> {
   const { invitation } = await findPending(context.db, input.token);
+  refuseThePlatform(context, invitation);
   const account = await accounts.findUserByEmail(context.db, invitation.email);
   const passwordHash = await checkCredentials(context, input, account, ip);
 

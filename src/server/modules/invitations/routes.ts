@@ -41,7 +41,7 @@ export function invitationRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Invitations'],
           summary: 'Invite one or more e-mail addresses with a role.',
           description:
-            'Admins only. Each address succeeds or fails on its own (invalid, already a member, over the plan’s user limit counting pending invitations); `errors` lists the failures. Each address counts against 200 an hour per organization and per inviting user (429 with Retry-After).',
+            'Admins only. Each address succeeds or fails on its own (invalid, already a member, over the plan’s user limit counting pending invitations); `errors` lists the failures. Each address counts against 200 an hour per organization and per inviting user (429 with Retry-After). 403 for the platform organization: its admins are appointed only with `npm run platform-admin`.',
           params: organizationParams,
           body: inviteSchema,
           response: { 200: inviteResponse },
@@ -85,7 +85,8 @@ export function invitationRoutes(context: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['Invitations'],
           summary: 'Send a pending invitation again, with a fresh link and expiry.',
-          description: 'Admins only. Counts against the same hourly limits as inviting (429).',
+          description:
+            'Admins only. Counts against the same hourly limits as inviting (429); 403 for the platform organization.',
           params: invitationParams,
           response: { 200: z.object({ message: z.string(), invitation: invitationResponse }) },
         },
@@ -106,7 +107,7 @@ export function invitationSignupRoutes(context: AppContext): FastifyPluginAsyncZ
           tags: ['Invitations'],
           summary: 'What an invitation link offers: organization, role and e-mail.',
           description:
-            'No session needed: the link is the authorization. 404 for an unknown, used or expired (7 days) link.',
+            'No session needed: the link is the authorization. 404 for an unknown, used or expired (7 days) link; 403 for an invitation into the platform organization.',
           params: z.object({ token: tokenSchema }),
           response: {
             200: z.object({
@@ -128,7 +129,7 @@ export function invitationSignupRoutes(context: AppContext): FastifyPluginAsyncZ
           tags: ['Invitations'],
           summary: 'Accept an invitation: create or attach the account, join, and sign in.',
           description:
-            '422 when the organization is at its plan’s user limit; 404 for an unknown, used or expired link; 401 for a wrong password of an existing account, throttled like sign-in (429).',
+            '422 when the organization is at its plan’s user limit; 404 for an unknown, used or expired link; 401 for a wrong password of an existing account, throttled like sign-in (429); 403 for an invitation into the platform organization.',
           body: invitationSignupSchema,
           response: { 201: publicUserResponse },
         },

@@ -13,12 +13,12 @@ import {
 } from '../../../domain/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, conflict, describeForLog, notFound, unprocessable } from '../../errors.ts';
+import { AppError, conflict, describeForLog, forbidden, notFound, unprocessable } from '../../errors.ts';
 import { createToken } from '../../tokens.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { countMembers, lockTeam } from '../members/repo.ts';
-import { requireAdmin, toOrganizationView } from '../organizations/service.ts';
+import { platformMessages, requireAdmin, toOrganizationView } from '../organizations/service.ts';
 import { enforceLimits, type Limit } from '../rate-limits/service.ts';
 import { invitationMail } from './mails.ts';
 import * as repo from './repo.ts';
@@ -59,9 +59,15 @@ interface Outgoing {
   role: InvitationView['role'];
 }
 
-/** Admin and an enabled subscription (spec section 4): what inviting and re-sending need. */
+/**
+ * Admin and an enabled subscription (spec section 4): what inviting and re-sending need. Never into the platform
+ * organization: platform administration comes only from `npm run platform-admin` (403).
+ */
 async function requireInviter(context: AppContext, organizationId: string, userId: string) {
   const found = await requireAdmin(context, organizationId, userId);
+  if (found.organization.id === context.config.platformOrganizationId) {
+    throw forbidden(platformMessages.noInvitations);
+  }
   if (!isSubscriptionEnabled(toOrganizationView(found).subscription, new Date())) {
     throw unprocessable(teamMessages.subscribeToInvite);
   }

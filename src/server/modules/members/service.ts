@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
-import { findMemberOrganization, requireAdmin } from '../organizations/service.ts';
+import { findMemberOrganization, platformMessages, requireAdmin } from '../organizations/service.ts';
 import * as repo from './repo.ts';
 
 export function toMemberView(row: repo.MemberRow): MemberView {
@@ -53,7 +53,10 @@ async function refuseLastAdmin(db: Database, organizationId: string, target: rep
   }
 }
 
-/** Admins only (requireAdmin, then again under the team lock); never one's own role; never the last admin. */
+/**
+ * Admins only (requireAdmin, then again under the team lock); never one's own role; never the last admin; never
+ * anyone to admin of the platform organization, whose admins only `npm run platform-admin` appoints (403).
+ */
 export async function changeRole(
   context: AppContext,
   adminId: string,
@@ -67,6 +70,10 @@ export async function changeRole(
   return context.db.transaction(async (tx) => {
     const { caller, target } = await lockedAdminAndTarget(tx, organization.id, adminId, memberId);
     if (role === 'member') await refuseLastAdmin(tx, organization.id, target);
+    const isPromotion = role === 'admin' && target.role !== 'admin';
+    if (isPromotion && organization.id === context.config.platformOrganizationId) {
+      throw forbidden(platformMessages.noPromotion);
+    }
     await repo.updateRole(tx, organization.id, memberId, role);
     // Setting the role a member already has changes nothing, and records nothing.
     if (target.role === role) return toMemberView(target);

@@ -65,6 +65,16 @@ export const organizationsPerUser: Limit = {
   message: 'You have created 10 organizations today, the most Perch allows in one day.',
 };
 
+/** Said wherever the web could otherwise make someone a platform administrator (decision 011). */
+export const platformMessages = {
+  noInvitations:
+    'Platform administrators are appointed only with npm run platform-admin on the server, so nobody can be invited into the platform organization.',
+  noJoining:
+    'This invitation is into the platform organization, which nobody can join by invitation. Platform administrators are appointed only with npm run platform-admin on the server.',
+  noPromotion:
+    'Platform administrators are appointed only with npm run platform-admin on the server, not from the team page.',
+} as const;
+
 /**
  * Any signed-in user may create an organization, at most organizationsPerUser a day (429); the creator becomes its
  * admin and it starts a trial. A refused slug is not counted.

@@ -53,7 +53,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Accounts'],
           summary: 'Sign in with e-mail and password and receive the session cookie.',
           description:
-            '401 `Invalid email or password` for an unknown e-mail and a wrong password alike. Rate limited per IP and per e-mail (429 with Retry-After).',
+            '401 `Invalid email or password` for an unknown e-mail and a wrong password alike. Failed attempts are limited per address (100 in 15 minutes) and per account and address (10 in 15 minutes), 429 with Retry-After; failures on an account from anywhere only slow its sign-in (up to 3 s), so the right password from another address always works.',
           body: loginSchema,
           response: { 200: publicUserResponse },
         },

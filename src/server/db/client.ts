@@ -30,7 +30,7 @@ export interface DatabaseHandle {
   listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
   /**
    * Resolves when the database answers a trivial query, rejects otherwise: on PostgreSQL over a connection of its
-   * own, so that a pool busy with requests never makes the server look unreachable (decision 011).
+   * own, so that a pool busy with requests never makes the server look unreachable (decision 013).
    */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -42,7 +42,7 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /**
    * PostgreSQL: the longest a pooled connection's statement waits for a lock before failing with 55P03 (answered
-   * 429 with Retry-After): no request holds a pool connection waiting without bound (decision 011).
+   * 429 with Retry-After): no request holds a pool connection waiting without bound (decision 013).
    */
   lockTimeoutMs?: number;
   /** A dumped PGlite data directory to start from (tests start from a migrated snapshot). */

@@ -54,7 +54,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const mapped = state ? clientStates[state] : undefined;
     if (mapped) return reply.status(mapped[0]).send({ message: mapped[1] });
     if (state === lockNotAvailable) {
-      // A lock held past the pool's lock_timeout (decision 011): contention, not a failure; the client may retry.
+      // A lock held past the pool's lock_timeout (decision 013): contention, not a failure; the client may retry.
       reply.header('retry-after', '1');
       return reply
         .status(429)

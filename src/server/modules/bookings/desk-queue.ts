@@ -1,7 +1,7 @@
 import type { TimeSlot } from '../../../domain/bookings.ts';
 import { tooManyRequests } from '../../errors.ts';
 
-/** The sentence of every booking refused because too many are under way at once (decision 011). */
+/** The sentence of every booking refused because too many are under way at once (decision 013). */
 export const busyMessage = 'Too many people are booking at this moment. Please try again in a few seconds.';
 export const busyRetryAfterSeconds = 1;
 export const tooBusy = () => tooManyRequests(busyMessage, busyRetryAfterSeconds);
@@ -54,7 +54,7 @@ interface Line {
 }
 
 /**
- * One instance's line of booking attempts per desk (decision 011). At most one attempt per desk may insert (and so
+ * One instance's line of booking attempts per desk (decision 013). At most one attempt per desk may insert (and so
  * wait for the desk's lock) at a time; the others wait here, holding no database connection, so that a crowd on one
  * desk cannot take the whole pool, and with it every other organization's requests. When the inserting attempt finds
  * its time taken, or takes it, the waiters whose claims overlap are let through to check without inserting (a check

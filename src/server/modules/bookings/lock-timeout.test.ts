@@ -7,7 +7,7 @@ import { startTestApp, type TestApp, testDatabase } from '../../testing/harness.
 import { activeRows, addMember, createOrganization, type TestOrganization } from './bookings-test-support.ts';
 
 // A desk's lock held elsewhere (another instance in the middle of its own crowd, or a long transaction) must not make
-// a request hold its pool connection without bound (decision 011). PostgreSQL only: PGlite has a single connection,
+// a request hold its pool connection without bound (decision 013). PostgreSQL only: PGlite has a single connection,
 // so a lock held on it would stop the test itself.
 describe.skipIf(testDatabase !== 'postgres')('a booking while another connection holds the desk’s lock', () => {
   const lockTimeoutMs = 300;

@@ -132,7 +132,7 @@ const placeBookingStatement = namedStatement<{
  * findBookingPlace does) and, when the desk is the organization's, the date is not past in the organization's
  * zone and no active booking of the desk holds `occupied` yet, takes the desk's lock and inserts, as insertBooking
  * does. A time already taken is answered without waiting for the lock, and with `mayInsert` false the statement
- * only looks (decision 011). Undefined for a non-member.
+ * only looks (decision 013). Undefined for a non-member.
  * The exclusion constraint still decides every race (23P01); a desk deleted meanwhile is 23503; a lock held past
  * the pool's lock_timeout is 55P03. A named prepared statement: planned once per connection (decision 009).
  */

@@ -16,6 +16,7 @@ import { type EventsLoadFigures, measureEventsLoad } from './events-load.ts';
 import { measureFloorRender } from './floor-render.ts';
 import { measurePageQualityOnOwnServer } from './lighthouse.ts';
 import { describeMachine } from './machine.ts';
+import { measureRush, type RushFigures, rushSection } from './rush.ts';
 import { connections, isQuick, loadSeconds, warmUpSeconds } from './settings.ts';
 import { measureStartup } from './startup.ts';
 
@@ -108,6 +109,11 @@ let events: EventsLoadFigures | undefined;
 if (hasPostgres) {
   console.log('▶ live updates under load');
   events = await measureEventsLoad({ databaseUrl: databaseUrl('perch_bench_events') });
+}
+let rush: RushFigures | undefined;
+if (hasPostgres) {
+  console.log("▶ the 9 o'clock rush: 400 bookings of one desk at once");
+  rush = await measureRush({ databaseUrl: databaseUrl('perch_bench_rush') });
 }
 
 const startupRows = startup
@@ -232,7 +238,7 @@ ${qualityRows}
 - Landing page JavaScript before interaction: ${Math.round((landing?.scriptBytes ?? 0) / 1024)} KB compressed (≤ 150 KB: ${mark((landing?.scriptBytes ?? Infinity) <= 150 * 1024)}).
 - Floor-plan editor code: ${quality.editor.loadedBeforeEditMode ? '**loaded before edit mode**' : 'not loaded before edit mode'}; ${quality.editor.loadedInEditMode ? `loaded when edit mode is switched on (${quality.editor.chunk})` : '**not seen in edit mode**'}.
 
-${clusterSection}\n${events === undefined ? '' : eventsSection(events)}`;
+${clusterSection}\n${events === undefined ? '' : eventsSection(events)}${rush === undefined ? '' : `\n${rushSection(rush)}`}`;
 // A quick run's figures come from a shared machine: they stay out of the repository.
 const reportFile = isQuick
   ? path.join(os.tmpdir(), 'perch-benchmarks.quick.md')

@@ -2,7 +2,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { type Config, trustProxyOption } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { httpServerOptions } from './http-limits.ts';
@@ -22,6 +22,7 @@ import { memberRoutes } from './modules/members/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { ensurePlatformOrganization } from './modules/platform/bootstrap.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
+import { mayApproveLocalCheckout } from './modules/subscriptions/checkout.ts';
 import { paypalRoutes, subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { openApiRoutes } from './openapi/openapi-routes.ts';
@@ -71,7 +72,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
         }),
       },
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 64 * 1024,
     ...httpServerOptions(config.http),
   });
@@ -125,7 +126,11 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(uploadRoutes(context));
   await app.register(subscriptionRoutes(context));
   await app.register(paypalRoutes(context));
-  if (payments.local) await app.register(localCheckoutRoutes(payments.local));
+  if (payments.local) {
+    await app.register(
+      localCheckoutRoutes(payments.local, (id, userId) => mayApproveLocalCheckout(context, id, userId)),
+    );
+  }
   await app.register(platformRoutes(context));
   await app.register(auditRoutes(context));
   await app.register(eventRoutes(context));

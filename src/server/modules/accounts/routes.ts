@@ -9,6 +9,8 @@ import {
   tokenSchema,
 } from '../../../domain/account.ts';
 import type { AppContext } from '../../context.ts';
+import { forbidden } from '../../errors.ts';
+import { isCrossSite } from '../../plugins/security.ts';
 import { endSession, requireUser, startSession, toPublicUser } from '../../plugins/session.ts';
 import { messageResponse, publicUserResponse, redirectResponse } from '../../response-schemas.ts';
 import { dataRightsRoutes } from './data-rights-routes.ts';
@@ -88,6 +90,9 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
+        // A navigation, so the origin check of writes does not apply: a link on another site must not sign anyone out.
+        if (isCrossSite(request))
+          throw forbidden('Sign out from Perch itself: a link on another site cannot sign you out.');
         await endSession(context, request, reply);
         return reply.redirect('/');
       },

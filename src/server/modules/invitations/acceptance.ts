@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { accountMessages } from '../../../domain/account.ts';
 import { trialPlan } from '../../../domain/plans.ts';
+import { noSeatLimit } from '../../../domain/subscription.ts';
 import { type InvitationDetails, type InvitationSignupInput, teamMessages } from '../../../domain/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -86,7 +87,7 @@ export async function acceptInvitation(
         throw conflict(teamMessages.alreadyJoined);
       await accounts.markEmailVerified(tx, account.id);
     }
-    const maxUsers = live.maxUsers ?? trialPlan.maxUsers;
+    const maxUsers = context.config.payments.mode === 'off' ? noSeatLimit : (live.maxUsers ?? trialPlan.maxUsers);
     if ((await members.countMembers(tx, invitation.organizationId)) >= maxUsers) {
       throw unprocessable(teamMessages.organizationFull);
     }

@@ -18,7 +18,7 @@ import { createToken } from '../../tokens.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { countMembers, lockTeam } from '../members/repo.ts';
-import { platformMessages, requireAdmin, toOrganizationView } from '../organizations/service.ts';
+import { platformMessages, requireAdmin, toSubscription } from '../organizations/service.ts';
 import { enforceLimits, type Limit } from '../rate-limits/service.ts';
 import { invitationMail } from './mails.ts';
 import * as repo from './repo.ts';
@@ -68,7 +68,7 @@ async function requireInviter(context: AppContext, organizationId: string, userI
   if (found.organization.id === context.config.platformOrganizationId) {
     throw forbidden(platformMessages.noInvitations);
   }
-  if (!isSubscriptionEnabled(toOrganizationView(found).subscription, new Date())) {
+  if (!isSubscriptionEnabled(toSubscription(found.subscription, context.config), new Date())) {
     throw unprocessable(teamMessages.subscribeToInvite);
   }
   return found;
@@ -96,7 +96,7 @@ export async function invite(
     [invitesPerOrganization, organization.id, input.emails.length],
     [invitesPerUser, admin.id, input.emails.length],
   ]);
-  const maxUsers = toOrganizationView({ organization, subscription, role: 'admin' }).subscription.maxUsers;
+  const maxUsers = toSubscription(subscription, context.config).maxUsers;
   const errors: InviteError[] = [];
   const outgoing: Outgoing[] = [];
   const valid = input.emails.filter(isValidEmail);
@@ -222,7 +222,7 @@ export async function resendInvitation(
     [invitesPerOrganization, organization.id, 1],
     [invitesPerUser, admin.id, 1],
   ]);
-  const maxUsers = toOrganizationView({ organization, subscription, role: 'admin' }).subscription.maxUsers;
+  const maxUsers = toSubscription(subscription, context.config).maxUsers;
   const { token, renewed } = await context.db.transaction(async (tx) => {
     await lockTeam(tx, organization.id);
     const existing = await repo.findOpenInvitation(tx, organization.id, invitationId);

@@ -31,7 +31,7 @@ export function renderClusterSection(cluster: ClusterFigures, measuredOn = new D
       : '**did not arrive**'
     : 'not checked (one instance)';
   const frontDoor = cluster.liveThroughFrontDoor.arrived
-    ? `a booking made through nginx reached a stream opened through nginx in ${ms(cluster.liveThroughFrontDoor.latencyMs)}`
+    ? `a booking made through nginx reached a stream opened through nginx in ${ms(cluster.liveThroughFrontDoor.latencyMs)} (unbuffered, uncompressed)`
     : '**did not arrive**';
   return `${heading} (\`npm run bench:cluster\`: instances on one PostgreSQL behind nginx)
 
@@ -39,7 +39,7 @@ Measured ${measuredOn.toISOString().slice(0, 10)} with ${nginxVersion()} (Debian
 configuration: perch-proxy.conf as deployed and perch-upstream.conf with one server line per instance, on a loopback
 port without TLS. The day read (as above, brotli) through it to N instances of \`node src/server/main.ts\`
 (TRUST_PROXY=127.0.0.1), ${connections} connections, ${loadSeconds} s per size. CPU: share of the whole machine's CPU
-time during the run, per part (nginx: its master and workers). Load average at the end: ${os.loadavg()[0]!.toFixed(2)}.
+time during the run, per part (nginx: its master and workers; PostgreSQL: every backend of the server, whoever's). Load average at the end: ${os.loadavg()[0]!.toFixed(2)}.
 
 | Instances | requests/s | p95 | scaling | CPU: instances | nginx | load generator | PostgreSQL |
 |---|---|---|---|---|---|---|---|
@@ -47,7 +47,7 @@ ${rows.join('\n')}
 
 - No double booking: ${cluster.race.requests} racing requests for 20 desks × 5 dates × 3 slots across ${largest} instances: ${cluster.race.created} created, ${cluster.race.refused} answered 409, ${cluster.race.otherErrors} other errors; overlapping active rows afterwards: **${cluster.race.overlappingRows}**.
 - Live updates across instances: ${crossing}.
-- Live updates through the front door: ${frontDoor} (unbuffered, uncompressed).
+- Live updates through the front door: ${frontDoor}.
 - On ${os.cpus().length} cores every instance, nginx, the load generator and PostgreSQL share the same CPUs:
   throughput cannot rise with instances once the machine is busy; the scaling factor here shows the cost of
   the proxy hop and of more processes contending, not what separate machines would give.

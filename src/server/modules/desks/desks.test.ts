@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cancelSubscription,
+  forgetOrganizationsCreatedToday,
   insertMembership,
   signUp,
   startTestApp,
@@ -37,6 +38,7 @@ let slugCounter = 0;
 /** A new organization of `owner` with its 'Floor 1'; the shared member joins it as a plain member. */
 async function createOffice(owner: TestClient = admin): Promise<Office> {
   slugCounter += 1;
+  await forgetOrganizationsCreatedToday(testApp);
   const created = await owner.post('/api/organizations', { name: 'Desk Corp', slug: `desk-corp-${slugCounter}` });
   expect(created.status).toBe(201);
   const organizationId = created.body.id;

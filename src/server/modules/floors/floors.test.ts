@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   cancelSubscription,
+  forgetOrganizationsCreatedToday,
   insertMembership,
   signUp,
   startTestApp,
@@ -32,6 +33,7 @@ let slugCounter = 0;
 /** A new organization of the shared admin, with the shared member in it as a plain member. */
 async function createOrganization(owner: TestClient = admin): Promise<string> {
   slugCounter += 1;
+  await forgetOrganizationsCreatedToday(testApp);
   const response = await owner.post('/api/organizations', { name: 'Floor Corp', slug: `floor-corp-${slugCounter}` });
   expect(response.status).toBe(201);
   await insertMembership(testApp, response.body.id, memberId, 'member');

@@ -77,6 +77,7 @@ describe('platform routes', () => {
         status: 'trial',
         maxUsers: 50,
         isOverridden: false,
+        isBillingOff: false,
         overrideReason: null,
         nextBillingTime: null,
         endsAt: expect.any(String),

@@ -57,6 +57,17 @@ test('a member books a morning; a second member, in another browser, sees the de
   const annContext = await browser.newContext();
   const annPage = await inviteAndJoin(page, annContext, ann, organizationName);
   await expect(deskTile(annPage, 'D01')).toHaveAccessibleName('Desk D01: Available');
+  // More than two years ahead: the dialog says so before asking the server.
+  await deskTile(annPage, 'D01').click();
+  const farDialog = annPage.getByRole('dialog', { name: 'Book Desk D01' });
+  await farDialog.getByLabel('Date').fill('2099-01-05');
+  await chooseSlot(farDialog, 'Morning');
+  await farDialog.getByRole('button', { name: 'Book Desk' }).click();
+  await expect(
+    farDialog.getByText(/^Bookings can be made at most 2 years ahead, until \d{4}-\d\d-\d\d$/),
+  ).toBeVisible();
+  await annPage.keyboard.press('Escape');
+  await expect(farDialog).toBeHidden();
   await bookDesk(annPage, 'D01', 'Morning');
   await expect(deskTile(annPage, 'D01')).toHaveAccessibleName(`Desk D01: Partially booked, ${fullName(ann)}, morning`);
 

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { type BookingView, bookingFormSchema, isWeekday, type TimeSlot } from '../../../domain/bookings.ts';
 import { isIsoDate, todayIn } from '../../../domain/dates.ts';
+import { horizonMessages, latestBookingDate } from '../../../domain/horizon.ts';
 import type { OrganizationView } from '../../../domain/organization.ts';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../components/ui/button.tsx';
@@ -119,6 +120,12 @@ export function BookDeskDialog({
       setErrors(found);
       return;
     }
+    // The server's horizon, explained before the request: at most two years ahead of the organization's today.
+    const latest = latestBookingDate(today);
+    if (parsed.data.bookingDate > latest) {
+      setErrors({ bookingDate: horizonMessages.tooFarAhead(latest) });
+      return;
+    }
     setErrors({});
     const form = parsed.data;
     if (isWeekly && isWeekendStart) {
@@ -194,6 +201,7 @@ export function BookDeskDialog({
               id="booking-date"
               type="date"
               min={today}
+              max={latestBookingDate(today)}
               value={bookingDate}
               onChange={(event) => setBookingDate(event.target.value)}
               aria-invalid={Boolean(errors.bookingDate)}

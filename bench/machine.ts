@@ -21,3 +21,12 @@ export function describeMachine(databaseUrl?: string): string {
     `${os.type()} ${os.release()}`,
   ].join(', ');
 }
+
+/** The report with the section under `heading` replaced by `section` (appended when it has none). */
+export function replaceReportSection(report: string, heading: string, section: string): string {
+  const start = report.indexOf(`\n${heading}`);
+  if (start < 0) return `${report.trimEnd()}\n\n${section}`;
+  const next = report.indexOf('\n## ', start + 1);
+  const end = next < 0 ? report.length : next + 1;
+  return `${report.slice(0, start + 1)}${section}${next < 0 ? '' : '\n'}${report.slice(end)}`;
+}

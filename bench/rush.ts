@@ -21,7 +21,7 @@ import { openDatabase, type SqlRunner } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { digestToken } from '../src/server/tokens.ts';
 import { recreateDatabase } from './database.ts';
-import { describeMachine } from './machine.ts';
+import { describeMachine, replaceReportSection } from './machine.ts';
 import { isQuick, percentile } from './settings.ts';
 
 const rushSize = 400;
@@ -402,13 +402,9 @@ ${figures.rounds} rounds, each on a new date. Meanwhile ${bystanders} members of
 `;
 }
 
-/** The report with its rush section replaced by `section` (appended when it has none). */
+/** The report with its section replaced by `section` (appended when it has none). */
 export function replaceRushSection(report: string, section: string): string {
-  const start = report.indexOf(`\n${heading}`);
-  if (start < 0) return `${report.trimEnd()}\n\n${section}`;
-  const next = report.indexOf('\n## ', start + 1);
-  const end = next < 0 ? report.length : next + 1;
-  return `${report.slice(0, start + 1)}${section}${next < 0 ? '' : '\n'}${report.slice(end)}`;
+  return replaceReportSection(report, heading, section);
 }
 
 if (!isMainThread && workerData?.perchRush === true) {

@@ -1,7 +1,9 @@
 // The cluster section of docs/benchmarks.md: written by `npm run bench` with the rest, or alone by
 // `npm run bench:cluster`, which replaces only this section.
+
 import { execSync } from 'node:child_process';
 import os from 'node:os';
+import { replaceReportSection } from '../machine.ts';
 import { connections, loadSeconds } from '../settings.ts';
 import { nginxBinary } from './nginx.ts';
 import type { ClusterFigures } from './run.ts';
@@ -54,11 +56,7 @@ ${rows.join('\n')}
 `;
 }
 
-/** The report with its cluster section replaced by `section` (appended when it has none). */
+/** The report with its section replaced by `section` (appended when it has none). */
 export function replaceClusterSection(report: string, section: string): string {
-  const start = report.indexOf(`\n${heading}`);
-  if (start < 0) return `${report.trimEnd()}\n\n${section}`;
-  const next = report.indexOf('\n## ', start + 1);
-  const end = next < 0 ? report.length : next + 1;
-  return `${report.slice(0, start + 1)}${section}${next < 0 ? '' : '\n'}${report.slice(end)}`;
+  return replaceReportSection(report, heading, section);
 }

@@ -5,6 +5,7 @@ import { subscriptionMessages } from '../../../domain/subscription.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import type { SubscriptionDetails } from './get-subscription.ts';
+import { PlanHeading } from './plan-heading.tsx';
 import { formatUsers } from './subscription-words.ts';
 
 /** Every plan's features, and what a subscription would otherwise unlock: with billing off, all of it is there. */
@@ -57,20 +58,13 @@ export function BillingOffSummary({ subscription }: { subscription: Subscription
       aria-labelledby="current-plan-heading"
       className="grid gap-5 rounded-xl border border-slate-200 bg-gradient-to-br from-white to-slate-50 p-5"
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex items-center gap-3">
-          <span className="flex size-10 items-center justify-center rounded-lg bg-emerald-50 text-emerald-700">
-            <Server className="size-5" aria-hidden="true" />
-          </span>
-          <div>
-            <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Current plan</p>
-            <h3 id="current-plan-heading" className="text-lg font-semibold text-slate-900">
-              {subscription.planName ?? 'Self-hosted'}
-            </h3>
-          </div>
-        </div>
+      <PlanHeading
+        icon={Server}
+        iconClassName="bg-emerald-50 text-emerald-700"
+        name={subscription.planName ?? 'Self-hosted'}
+      >
         <BillingOffBadge />
-      </div>
+      </PlanHeading>
       <BillingOffSentence />
       <dl className="grid gap-4 text-sm sm:grid-cols-2">
         <div>

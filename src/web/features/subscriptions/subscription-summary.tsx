@@ -3,6 +3,7 @@ import { plans } from '../../../domain/plans.ts';
 import { cn } from '../../lib/cn.ts';
 import { BillingOffBadge, BillingOffSummary } from './billing-off.tsx';
 import type { SubscriptionDetails } from './get-subscription.ts';
+import { PlanHeading } from './plan-heading.tsx';
 import { daysLeftText, daysUntil, formatDate, formatUsers, statusTones, statusWords } from './subscription-words.ts';
 
 /** The status as a pill; with billing off there is no status to speak of, only that billing is off. */
@@ -77,18 +78,11 @@ export function SubscriptionSummary({ subscription, now }: { subscription: Subsc
       aria-labelledby="current-plan-heading"
       className="rounded-xl border border-slate-200 bg-gradient-to-br from-white to-slate-50 p-5"
     >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex items-center gap-3">
-          <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-            <CreditCard className="size-5" aria-hidden="true" />
-          </span>
-          <div>
-            <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Current plan</p>
-            <h3 id="current-plan-heading" className="text-lg font-semibold text-slate-900">
-              {subscription.planName ?? 'No plan'}
-            </h3>
-          </div>
-        </div>
+      <PlanHeading
+        icon={CreditCard}
+        iconClassName="bg-brand-50 text-brand-700"
+        name={subscription.planName ?? 'No plan'}
+      >
         <div className="flex flex-wrap items-center gap-2">
           {subscription.isOverridden && (
             <span className="inline-flex items-center gap-1 rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-medium text-violet-900 ring-1 ring-violet-200">
@@ -98,7 +92,7 @@ export function SubscriptionSummary({ subscription, now }: { subscription: Subsc
           )}
           <StatusBadge subscription={subscription} />
         </div>
-      </div>
+      </PlanHeading>
       {plan && !subscription.isOverridden && subscription.status !== 'trial' && (
         <p className="mt-3 text-sm text-slate-700">
           <span className="text-2xl font-semibold text-slate-900">${plan.price}</span> {plan.currency} / month

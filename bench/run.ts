@@ -56,6 +56,8 @@ async function floorRenderFigures() {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The address the browser uses: writes are trusted only from PUBLIC_URL's origin.
+      PUBLIC_URL: `http://localhost:${port}`,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',

@@ -59,7 +59,7 @@ export function memberRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Team'],
           summary: 'Change a member’s role.',
           description:
-            'Admins only. An admin cannot change its own role (403); the last admin cannot be demoted (409).',
+            'Admins only. An admin cannot change its own role (403); the last admin cannot be demoted (409); nobody becomes an admin of the platform organization this way (403: npm run platform-admin only).',
           params: memberParams,
           body: updateRoleSchema,
           response: { 200: memberResponse },

@@ -36,7 +36,8 @@ export function organizationRoutes(context: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['Organizations'],
           summary: 'Create an organization; the caller becomes its admin and a 14-day trial starts.',
-          description: '409 when the slug is taken.',
+          description:
+            '409 when the slug is taken; 429 with Retry-After after 10 organizations created by one user in a day.',
           body: createOrganizationSchema,
           response: { 201: organizationResponse },
         },

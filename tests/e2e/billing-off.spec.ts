@@ -29,6 +29,13 @@ test('with billing off, an admin finds every feature on and no seat limit: the S
     const organizationName = 'Fenwick & Lowe';
     await createOrganizationThroughPage(page, admin, organizationName);
     await expect(page.getByRole('switch', { name: 'Edit Mode' })).toBeEnabled();
+    // Setting up another organization promises no trial: there is nothing to run out.
+    await page.goto('/setup');
+    await expect(
+      page.getByText('Create a workspace for your office. Every feature is included, with no seat limit.'),
+    ).toBeVisible();
+    await expect(page.getByText(/trial/i)).toHaveCount(0);
+    await page.goto('/');
 
     // Team Management counts the people, with no limit to reach, and invites.
     await sidebarItem(page, 'Team Management').click();

@@ -144,7 +144,9 @@ test("a platform admin overrides another organization's subscription, whose Subs
   browser,
 }) => {
   // The platform-admin command writes to the database directly, so this test runs a Perch of its own
-  // that it can stop for the command: the embedded database has one process at a time.
+  // that it can stop for the command: the embedded database has one process at a time. Two start-ups and a
+  // stop (about 45 s on an idle 2-core machine) need more than the default minute.
+  test.setTimeout(180_000);
   const server = await startOwnServer('platform');
   try {
     const customerContext = await browser.newContext({ baseURL: server.baseURL });

@@ -10,6 +10,7 @@ import { FieldError, Input, Label } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { useCurrentUser } from '../features/auth/use-current-user.ts';
 import { useCreateOrganization } from '../features/organizations/api.ts';
+import { usePaymentSetup } from '../features/subscriptions/get-payment-setup.ts';
 
 type Errors = Partial<Record<'name' | 'slug', string>>;
 
@@ -29,6 +30,8 @@ export function SetupPage() {
   const [slug, setSlug] = useState('');
   const [isSlugEdited, setIsSlugEdited] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
+  // No organization says yet whether this server sells subscriptions: the payment setup does (mode 'off').
+  const setup = usePaymentSetup(isAuthenticated);
 
   useEffect(() => {
     if (!isSlugEdited) setSlug(deriveSlug(name));
@@ -78,7 +81,9 @@ export function SetupPage() {
         <div>
           <h1 className="text-2xl font-bold text-slate-900">Set up your organization</h1>
           <p className="mt-1 text-sm text-slate-600">
-            Create a workspace for your office. You start with a free 14-day trial.
+            Create a workspace for your office.
+            {setup.data?.mode === 'off' && ' Every feature is included, with no seat limit.'}
+            {setup.data && setup.data.mode !== 'off' && ' You start with a free 14-day trial.'}
           </p>
         </div>
       </div>

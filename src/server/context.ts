@@ -20,6 +20,22 @@ export interface AppContext {
   realtime: RealtimeHub;
 }
 
+/**
+ * State kept by one running app (caches, queues), made on first use: `perApp(make)` answers the same object for the
+ * same context every time, and a new one for another app (tests start several in one process).
+ */
+export function perApp<T>(make: (context: AppContext) => T): (context: AppContext) => T {
+  const made = new WeakMap<AppContext, T>();
+  return (context) => {
+    let value = made.get(context);
+    if (value === undefined) {
+      value = make(context);
+      made.set(context, value);
+    }
+    return value;
+  };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The context buildApp assembled: main.ts hands it to scheduled jobs. */

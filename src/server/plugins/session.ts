@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicUser } from '../../domain/account.ts';
-import type { AppContext } from '../context.ts';
+import { type AppContext, perApp } from '../context.ts';
 import { unauthorized } from '../errors.ts';
 import { deleteSession, extendSession, findSession, insertSession, type UserRow } from '../modules/accounts/repo.ts';
 import { forgetUserSessions, SessionCache } from '../modules/accounts/session-cache.ts';
@@ -37,17 +37,8 @@ export function requireUser(request: FastifyRequest): UserRow {
   return request.auth.user;
 }
 
-const sessionCaches = new WeakMap<AppContext, SessionCache>();
-
-/** The app's memory of recently read sessions (one per running app: tests start several in one process). */
-function sessionCacheOf(context: AppContext): SessionCache {
-  let cache = sessionCaches.get(context);
-  if (!cache) {
-    cache = new SessionCache();
-    sessionCaches.set(context, cache);
-  }
-  return cache;
-}
+/** The app's memory of recently read sessions (one per running app). */
+const sessionCacheOf = perApp(() => new SessionCache());
 
 const readOnlyMethods = new Set(['GET', 'HEAD']);
 

@@ -1,5 +1,5 @@
 import type { CachedJsonBody } from '../../cached-body.ts';
-import type { AppContext } from '../../context.ts';
+import { perApp } from '../../context.ts';
 
 /**
  * Each server instance's cache of bookings reads (the floor plan's day read), keyed by organization and range and
@@ -55,14 +55,5 @@ export class BookingsReadCache {
   }
 }
 
-const caches = new WeakMap<AppContext, BookingsReadCache>();
-
-/** One cache per running app (tests start several in one process): 32 MiB, some 300 days of a 500-desk office. */
-export function bookingsReadCache(context: AppContext): BookingsReadCache {
-  let cache = caches.get(context);
-  if (!cache) {
-    cache = new BookingsReadCache(32 * 1024 * 1024);
-    caches.set(context, cache);
-  }
-  return cache;
-}
+/** One cache per running app: 32 MiB, some 300 days of a 500-desk office. */
+export const bookingsReadCache = perApp(() => new BookingsReadCache(32 * 1024 * 1024));

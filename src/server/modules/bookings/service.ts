@@ -8,7 +8,7 @@ import {
 } from '../../../domain/bookings.ts';
 import { formatLongDate, todayIn } from '../../../domain/dates.ts';
 import { isUuid } from '../../../domain/ids.ts';
-import type { AppContext } from '../../context.ts';
+import { type AppContext, perApp } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, badRequest, conflict, describeForLog, forbidden, notFound, sqlState } from '../../errors.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
@@ -87,19 +87,18 @@ async function placeOrExplain(db: Database, booking: Parameters<typeof repo.plac
   }
 }
 
-const deskQueues = new WeakMap<AppContext, DeskQueue>();
-
-/** The instance's line of one-off bookings per desk (one per running app: tests start several in one process). */
-function deskQueueOf(context: AppContext): DeskQueue {
-  let queue = deskQueues.get(context);
-  if (!queue) {
-    // A crowd on one desk holds at most a quarter of the pool with its checks, plus one connection to insert.
-    const maxChecks = Math.max(1, Math.floor(context.config.databasePoolSize / 4));
-    queue = new DeskQueue({ maxWaiting: 2000, maxWaitMs: 10_000, maxChecks });
-    deskQueues.set(context, queue);
-  }
-  return queue;
-}
+/**
+ * The instance's line of one-off bookings per desk (one per running app). A crowd on one desk holds at most a quarter
+ * of the pool with its checks, plus one connection to insert.
+ */
+const deskQueueOf = perApp(
+  (context) =>
+    new DeskQueue({
+      maxWaiting: 2000,
+      maxWaitMs: 10_000,
+      maxChecks: Math.max(1, Math.floor(context.config.databasePoolSize / 4)),
+    }),
+);
 
 /** What one placement tells the attempts waiting for the same desk (desk-queue.ts). */
 function verdictOf(outcome: Outcome<repo.PlacedBooking | undefined>): Verdict {

@@ -8,7 +8,7 @@ import {
 } from '../../../domain/floor-plan.ts';
 import { isUuid } from '../../../domain/ids.ts';
 import { CachedJsonBody } from '../../cached-body.ts';
-import type { AppContext } from '../../context.ts';
+import { type AppContext, perApp } from '../../context.ts';
 import { notFound, sqlState } from '../../errors.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import * as floorRepo from '../floors/repo.ts';
@@ -144,17 +144,8 @@ class DeskListCache {
   }
 }
 
-const deskListCaches = new WeakMap<AppContext, DeskListCache>();
-
-/** One cache per running app (tests start several in one process). */
-function floorDeskListCache(context: AppContext): DeskListCache {
-  let cache = deskListCaches.get(context);
-  if (!cache) {
-    cache = new DeskListCache(64 * 1024 * 1024);
-    deskListCaches.set(context, cache);
-  }
-  return cache;
-}
+/** One cache per running app. */
+const floorDeskListCache = perApp(() => new DeskListCache(64 * 1024 * 1024));
 
 /** Admin with an enabled subscription, checked by requireEditor; the floor must be one of this organization's. */
 export async function createDesk(

@@ -1,11 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Role } from '../../../domain/organization.ts';
 import type { Database } from '../../db/client.ts';
-
-async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-}
+import { rowsOf } from '../../db/rows.ts';
 
 export interface AccountRecord {
   id: string;

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { auditEvents, users } from '../../db/schema.ts';
 
 /** The actions the audit log records. Add to this list when a new admin action is audited. */
@@ -74,14 +75,16 @@ export async function listAuditEventsMentioning(
 ): Promise<AuditEventMention[]> {
   const text = sql`lower(coalesce(e.actor_email, '') || ' ' || e.details::text)`;
   const contains = mentions.map((mention) => sql`strpos(${text}, ${mention}) > 0`);
-  const result = (await db.execute(sql`
+  return rowsOf<AuditEventMention>(
+    db,
+    sql`
     SELECT e.id::int AS id, e.actor_email AS "actorEmail", coalesce(e.actor_user_id = ${userId}, false) AS "isByPerson",
       e.details
     FROM audit_events e
     WHERE e.actor_user_id = ${userId} OR (e.target_type = 'user' AND e.target_id = ${userId})
       ${contains.length > 0 ? sql`OR ${sql.join(contains, sql` OR `)}` : sql``}
-    ORDER BY e.id`)) as unknown as { rows: AuditEventMention[] };
-  return result.rows;
+    ORDER BY e.id`,
+  );
 }
 
 /**
@@ -177,8 +180,9 @@ export async function listAuditEventsWithActions(
 
 /** Whether the user is an admin of the organization (the platform organization, for platform admins). */
 export async function isAdminOf(db: Database, organizationId: string, userId: string): Promise<boolean> {
-  const result = (await db.execute(
+  const rows = await rowsOf(
+    db,
     sql`SELECT 1 FROM memberships WHERE organization_id = ${organizationId} AND user_id = ${userId} AND role = 'admin'`,
-  )) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+  );
+  return rows.length > 0;
 }

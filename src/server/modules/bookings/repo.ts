@@ -1,8 +1,10 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { BookingStatus, TimeSlot } from '../../../domain/bookings.ts';
+import { horizonYears } from '../../../domain/horizon.ts';
 import type { Role } from '../../../domain/organization.ts';
 import type { Database } from '../../db/client.ts';
 import { namedStatement, param } from '../../db/named-statement.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** A booking with the names its view shows (desk, floor, owner), as one joined row. */
 export interface BookingRow {
@@ -43,11 +45,6 @@ const bookingJoins = sql`JOIN desks d ON d.id = b.desk_id JOIN floors f ON f.id 
 const bookingLookups = sql`CROSS JOIN LATERAL (SELECT name, floor_id FROM desks WHERE id = b.desk_id OFFSET 0) AS d
   CROSS JOIN LATERAL (SELECT name FROM floors WHERE id = d.floor_id OFFSET 0) AS f
   CROSS JOIN LATERAL (SELECT first_name, last_name, email FROM users WHERE id = b.user_id OFFSET 0) AS u`;
-
-async function rowsOf<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
-}
 
 /** '[2026-11-23 09:00,2026-11-23 13:00)', or open-ended when end is null: the same shape as bookings.occupied. */
 export function localRange(start: string, end: string | null): string {
@@ -99,6 +96,7 @@ const placeBookingStatement = namedStatement<{
   occupied: string;
   notes: string | null;
   mayInsert: boolean;
+  horizonYears: number;
 }>(
   'perch_place_booking',
   sql`WITH place AS (
@@ -119,8 +117,9 @@ const placeBookingStatement = namedStatement<{
         SELECT ${deskLock(sql`place."deskId"`)}
         WHERE ${param('mayInsert')}::boolean AND place."deskId" IS NOT NULL AND NOT place."isTaken"
           AND ${param('bookingDate')}::date >= (now() AT TIME ZONE place."timeZone")::date
-          -- The booking horizon of src/domain/horizon.ts: at most horizonYears (2) ahead of the organization's today.
-          AND ${param('bookingDate')}::date <= (now() AT TIME ZONE place."timeZone")::date + interval '2 years'
+          -- The booking horizon of src/domain/horizon.ts, from the organization's today.
+          AND ${param('bookingDate')}::date
+            <= (now() AT TIME ZONE place."timeZone")::date + make_interval(years => ${param('horizonYears')}::int)
       ) AS desk_lock
       RETURNING id
     )
@@ -157,6 +156,7 @@ export async function placeBooking(
     occupied: booking.occupied,
     notes: booking.notes,
     mayInsert: booking.mayInsert,
+    horizonYears,
   });
   if (!row) return undefined;
   const { deskId, deskName, floorName, bookingId, isTaken, ...membership } = row;

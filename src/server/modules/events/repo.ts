@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export interface StreamOwner {
   streamId: number;
@@ -43,9 +44,9 @@ export async function findStreamOwnerStates(db: Database, owners: readonly Strea
 
 /** When the user's session expires, or null when it is gone or has expired. */
 export async function findSessionExpiry(db: Database, sessionId: string, userId: string): Promise<Date | null> {
-  const result = (await db.execute(
+  const [row] = await rowsOf<{ expiresAt: Date | string }>(
+    db,
     sql`SELECT expires_at AS "expiresAt" FROM sessions WHERE id = ${sessionId} AND user_id = ${userId} AND expires_at > now()`,
-  )) as unknown as { rows: { expiresAt: Date | string }[] };
-  const row = result.rows[0];
+  );
   return row ? new Date(row.expiresAt) : null;
 }

@@ -29,12 +29,10 @@ export function bookingDateProblem(date: string, today: string): string | undefi
   return undefined;
 }
 
-/** Why a date cannot be read (availability, a range of bookings), or undefined when it can. */
-export function readDateProblem(date: string, today: string): string | undefined {
-  const earliest = addYears(today, -horizonYears);
-  const latest = addYears(today, horizonYears);
-  if (date < earliest || date > latest) return horizonMessages.outsideReadWindow(earliest, latest);
-  return undefined;
+/** The dates a client may read (availability, a range of bookings), both ends included. */
+export interface ReadWindow {
+  earliest: string;
+  latest: string;
 }
 
 // The zones furthest behind and ahead of UTC: between them, every organization's today.
@@ -42,12 +40,18 @@ const earliestZone = 'Etc/GMT+12';
 const latestZone = 'Pacific/Kiritimati';
 
 /**
- * The read window wherever on Earth today is: for the hot reads that do not look up the organization's zone.
- * It is at most a day wider than the organization's own window, and never narrower.
+ * The read window wherever on Earth today is: two years either side, for the hot reads that do not look up the
+ * organization's zone. It is at most a day wider than the organization's own window, and never narrower.
  */
-export function readDateProblemAnywhere(date: string, now: Date = new Date()): string | undefined {
-  const earliest = addYears(todayIn(earliestZone, now), -horizonYears);
-  const latest = addYears(todayIn(latestZone, now), horizonYears);
+export function readWindowAnywhere(now: Date = new Date()): ReadWindow {
+  return {
+    earliest: addYears(todayIn(earliestZone, now), -horizonYears),
+    latest: addYears(todayIn(latestZone, now), horizonYears),
+  };
+}
+
+/** Why a date cannot be read, or undefined when it lies in the window. */
+export function readDateProblem(date: string, { earliest, latest }: ReadWindow): string | undefined {
   if (date < earliest || date > latest) return horizonMessages.outsideReadWindow(earliest, latest);
   return undefined;
 }

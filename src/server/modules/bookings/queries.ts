@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { findMemberOrganization } from '../organizations/service.ts';
 import { BookingsReadCache, bookingsReadCache } from './day-cache.ts';
-import { requireBookableDate, requireReadableDate } from './horizon.ts';
+import { requireBookableDate, requireReadableDates } from './horizon.ts';
 import * as repo from './repo.ts';
 import { deskNotFound, toBookingView } from './service.ts';
 
@@ -35,8 +35,7 @@ export async function listOrganizationBookings(
   organizationId: string,
   range: { startDate: string; endDate: string },
 ): Promise<CachedJsonBody> {
-  requireReadableDate(range.startDate, 'startDate');
-  requireReadableDate(range.endDate, 'endDate');
+  requireReadableDates(range);
   const membership = isUuid(organizationId)
     ? await repo.findBookingsRevision(context.db, organizationId, userId)
     : undefined;
@@ -81,7 +80,7 @@ export async function findDeskAvailability(
   deskId: string,
   date: string,
 ): Promise<DeskAvailabilityView> {
-  requireReadableDate(date, 'date');
+  requireReadableDates({ date });
   const desk = isUuid(deskId) ? await repo.findDeskOfMember(context.db, deskId, userId) : undefined;
   if (!desk) throw deskNotFound();
   const wholeDay = repo.localRange(`${date} 00:00`, `${addDays(date, 1)} 00:00`);

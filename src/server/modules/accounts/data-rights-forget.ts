@@ -1,9 +1,5 @@
 import { displayName } from '../../../domain/account.ts';
-
-/** What records keep in place of a deleted person's name or e-mail. */
 import { deletedUserLabel } from '../../../domain/audit.ts';
-
-export const deletedUser = deletedUserLabel;
 
 /** How a person is named in what Perch records: the account's e-mail and names. */
 export interface PersonToForget {
@@ -46,8 +42,8 @@ export function forgetPerson<T>(value: T, person: PersonToForget): T {
 
   const forget = (item: unknown): unknown => {
     if (typeof item === 'string') {
-      if (whole.has(item.trim().toLowerCase())) return deletedUser;
-      return item.replace(anywhere, deletedUser);
+      if (whole.has(item.trim().toLowerCase())) return deletedUserLabel;
+      return item.replace(anywhere, deletedUserLabel);
     }
     if (Array.isArray(item)) return item.map(forget);
     if (item !== null && typeof item === 'object') {

@@ -1,4 +1,5 @@
 import { verify } from '@node-rs/argon2';
+import { deletedUserLabel } from '../../../domain/audit.ts';
 import { dataRightsMessages } from '../../../domain/data-rights.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -8,7 +9,8 @@ import { listAuditEventsMentioning, recordAuditEvent, rewriteAuditEvents } from 
 import { deleteInvitationsOfPerson } from '../invitations/repo.ts';
 import { lockTeam } from '../members/repo.ts';
 import { enforceLimits, type Limit } from '../rate-limits/service.ts';
-import { deletedUser, forgetPerson, mentionsOf } from './data-rights-forget.ts';
+import { floorPlanFoldersOf } from '../uploads/service.ts';
+import { forgetPerson, mentionsOf } from './data-rights-forget.ts';
 import * as repo from './data-rights-repo.ts';
 import type { UserRow } from './repo.ts';
 import { forgetUserSessions } from './session-cache.ts';
@@ -85,12 +87,6 @@ export async function exportUserData(context: AppContext, userId: string) {
   };
 }
 
-/** Where uploads/service.ts keeps an organization's images: checked copies, and uploads not yet checked (S3). */
-const floorPlanFolders = (organizationId: string) => [
-  `floor-plans/${organizationId}`,
-  `incoming/floor-plans/${organizationId}`,
-];
-
 /**
  * The audit log keeps what was done, not who the person was: wherever an event names them (as its actor, or in
  * its details as member, owner or invitee), "a deleted user" takes the place of their name and e-mail.
@@ -98,7 +94,7 @@ const floorPlanFolders = (organizationId: string) => [
 async function forgetInAuditLog(db: Database, user: UserRow): Promise<void> {
   const candidates = await listAuditEventsMentioning(db, user.id, mentionsOf(user));
   const rewritten = candidates.flatMap((event) => {
-    const actorEmail = event.isByPerson ? deletedUser : forgetPerson(event.actorEmail, user);
+    const actorEmail = event.isByPerson ? deletedUserLabel : forgetPerson(event.actorEmail, user);
     const details = forgetPerson(event.details, user);
     const isChanged = actorEmail !== event.actorEmail || JSON.stringify(details) !== JSON.stringify(event.details);
     return isChanged ? [{ id: event.id, actorEmail, details }] : [];
@@ -150,11 +146,11 @@ export async function deleteAccount(
       if (soleIds.includes(row.organizationId)) continue;
       await recordAuditEvent(tx, {
         organizationId: row.organizationId,
-        actor: { id: user.id, email: deletedUser },
+        actor: { id: user.id, email: deletedUserLabel },
         action: 'member.account_deleted',
         target: { type: 'user', id: user.id },
         details: {
-          member: { name: deletedUser },
+          member: { name: deletedUserLabel },
           role: row.role,
           cancelledBookings: cancelledIn.get(row.organizationId) ?? 0,
         },
@@ -182,7 +178,7 @@ export async function deleteAccount(
 
   // The rows are gone; the files go after the commit. A store that fails leaves unreachable files, and says so.
   for (const organizationId of deletedIds) {
-    for (const folder of floorPlanFolders(organizationId)) {
+    for (const folder of floorPlanFoldersOf(organizationId)) {
       await context.objectStore.removeAll(folder).catch((error: unknown) => {
         context.log.error(
           { error: describeForLog(error), organizationId, folder },

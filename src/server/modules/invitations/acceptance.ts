@@ -1,7 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
 import { accountMessages } from '../../../domain/account.ts';
-import { trialPlan } from '../../../domain/plans.ts';
-import { noSeatLimit } from '../../../domain/subscription.ts';
 import { type InvitationDetails, type InvitationSignupInput, teamMessages } from '../../../domain/team.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
@@ -10,7 +8,7 @@ import { digestToken } from '../../tokens.ts';
 import * as accounts from '../accounts/repo.ts';
 import { hashOptions } from '../accounts/service.ts';
 import * as members from '../members/repo.ts';
-import { platformMessages } from '../organizations/service.ts';
+import { platformMessages, seatLimitOf } from '../organizations/service.ts';
 import { beginSignInAttempt } from '../rate-limits/sign-in.ts';
 import * as repo from './repo.ts';
 
@@ -87,8 +85,7 @@ export async function acceptInvitation(
         throw conflict(teamMessages.alreadyJoined);
       await accounts.markEmailVerified(tx, account.id);
     }
-    const maxUsers = context.config.payments.mode === 'off' ? noSeatLimit : (live.maxUsers ?? trialPlan.maxUsers);
-    if ((await members.countMembers(tx, invitation.organizationId)) >= maxUsers) {
+    if ((await members.countMembers(tx, invitation.organizationId)) >= seatLimitOf(live.maxUsers, context.config)) {
       throw unprocessable(teamMessages.organizationFull);
     }
     await members.insertMembership(tx, {

@@ -13,6 +13,12 @@ import * as repo from './repo.ts';
 export type SubscriptionSettings = Pick<Config, 'payments'>;
 export type OrganizationSettings = Pick<Config, 'payments' | 'platformOrganizationId'>;
 
+/** The most members an organization may have, from its subscription row's limit (none yet: the trial's). */
+export function seatLimitOf(maxUsers: number | null | undefined, settings: SubscriptionSettings): number {
+  if (settings.payments.mode === 'off') return billingOffSubscription.maxUsers;
+  return maxUsers ?? trialPlan.maxUsers;
+}
+
 export function toSubscription(row: repo.SubscriptionRow | null, settings: SubscriptionSettings): Subscription {
   if (settings.payments.mode === 'off') return billingOffSubscription;
   if (!row) {

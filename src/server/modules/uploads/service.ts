@@ -16,6 +16,13 @@ export const servedCacheControl = 'private, max-age=31536000, immutable';
 
 // Browser PUTs land here (S3 only); the verified copy lives at the upload's own key, which no URL can write.
 const incomingPrefix = 'incoming/';
+const floorPlanFolder = (organizationId: string) => `floor-plans/${organizationId}`;
+
+/** Every folder that holds an organization's images: checked copies, and uploads not yet checked (S3). */
+export const floorPlanFoldersOf = (organizationId: string) => [
+  floorPlanFolder(organizationId),
+  `${incomingPrefix}${floorPlanFolder(organizationId)}`,
+];
 
 export const uploadMessages = {
   organizationRequired: 'organizationId is required',
@@ -54,7 +61,7 @@ export async function createUploadUrl(
   const organization = organizationId ?? (await soleAdministeredOrganization(context, userId));
   await requireEditor(context, organization, userId);
   const { token, digest } = createToken();
-  const objectKey = `floor-plans/${organization}/${randomUUID()}`;
+  const objectKey = `${floorPlanFolder(organization)}/${randomUUID()}`;
   await repo.insertUpload(context.db, {
     organizationId: organization,
     userId,

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Nginx, startNginx } from '../../bench/cluster/nginx.ts';
 import { freePort } from '../../src/server/testing/perch-server.ts';
-import { closedWithin, connectRaw } from '../../src/server/testing/raw-http.ts';
+import { closedWithin, connectRaw } from '../support/raw-http.ts';
 
 const floorPlanLimit = 10_485_760;
 

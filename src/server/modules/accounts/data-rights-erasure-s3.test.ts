@@ -1,33 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startS3TestAppForFile } from '../../../../tests/support/s3-test-app.ts';
 import { tinyPng } from '../../storage/image-fixtures.ts';
-import type { ObjectStore } from '../../storage/object-store.ts';
-import { createS3Store } from '../../storage/s3-store.ts';
-import { type FakeS3, startFakeS3 } from '../../storage/s3rver-test-support.ts';
-import { startTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
+import type { TestClient } from '../../testing/harness.ts';
 import { createTeam, password, signUp, teamTestEnvironment } from '../invitations/team-test-support.ts';
 import { insertFloor, requestUploadUrl, uploadIdOf, uploadRow } from '../uploads/uploads-test-support.ts';
 
-let fakeS3: FakeS3;
-let testApp: TestApp;
-/** The test's own view of the bucket, to look behind Perch's back. */
-let bucket: ObjectStore;
-beforeAll(async () => {
-  fakeS3 = await startFakeS3();
-  testApp = await startTestApp({ environment: { ...teamTestEnvironment, ...fakeS3.environment } });
-  bucket = await createS3Store(fakeS3.storage);
-});
-afterAll(async () => {
-  await bucket?.close();
-  await testApp?.close();
-  await fakeS3?.close();
-});
+const s3 = startS3TestAppForFile(teamTestEnvironment);
+const { testApp } = s3;
 
 /** What the browser does: PUT the image straight to the presigned URL; answers the bucket key it landed on. */
 async function putToBucket(client: TestClient, organizationId: string): Promise<{ uploadUrl: string; key: string }> {
   const uploadUrl = await requestUploadUrl(client, organizationId);
   const put = await fetch(uploadUrl, { method: 'PUT', body: tinyPng(), headers: { 'content-type': 'image/png' } });
   expect(put.status).toBe(200);
-  return { uploadUrl, key: new URL(uploadUrl).pathname.slice(`/${fakeS3.bucket}/`.length) };
+  return { uploadUrl, key: s3.keyOf(uploadUrl) };
 }
 
 /** An image uploaded and made a floor plan: Perch checks it and keeps its copy at the upload's own key. */
@@ -55,12 +41,12 @@ describe('deleting an account on S3 storage', () => {
     expect(prunedRows).toHaveLength(1);
     const someoneElses = await createTeam(testApp);
     const other = await floorPlanKey(someoneElses.admin.client, someoneElses.id);
-    for (const key of [kept, waiting, pruned, other]) expect(await bucket.size(key)).toBe(tinyPng().length);
+    for (const key of [kept, waiting, pruned, other]) expect(await s3.bucket.size(key)).toBe(tinyPng().length);
 
     const response = await person.client.request('DELETE', '/api/user', { password });
     expect(response.status).toBe(200);
     expect(response.body.deletedOrganizations).toEqual(['Acme Corp']);
-    for (const key of [kept, waiting, pruned]) expect(await bucket.size(key)).toBeNull();
-    expect(await bucket.size(other)).toBe(tinyPng().length);
+    for (const key of [kept, waiting, pruned]) expect(await s3.bucket.size(key)).toBeNull();
+    expect(await s3.bucket.size(other)).toBe(tinyPng().length);
   });
 });

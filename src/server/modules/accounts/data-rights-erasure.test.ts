@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
+import { findInEveryTable } from '../../../../tests/support/find-in-every-table.ts';
 import { tinyPng } from '../../storage/image-fixtures.ts';
 import { insertMembership, startTestAppForFile, type TestClient, uniqueEmail } from '../../testing/harness.ts';
 import {
@@ -15,7 +16,6 @@ import {
 } from '../invitations/team-test-support.ts';
 import { approveLink, createCheckout, pathOf } from '../subscriptions/subscriptions-test-support.ts';
 import { putBytes, requestUploadUrl } from '../uploads/uploads-test-support.ts';
-import { findInEveryTable } from './data-rights-test-support.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

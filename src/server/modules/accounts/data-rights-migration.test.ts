@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { findInEveryTable } from '../../../../tests/support/find-in-every-table.ts';
 import { startTestAppForFile, uniqueEmail } from '../../testing/harness.ts';
 import { addMember, createTeam, teamTestEnvironment } from '../invitations/team-test-support.ts';
-import { findInEveryTable } from './data-rights-test-support.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetOrganizationsCreatedToday } from '../../../../tests/support/organization-limit.ts';
 import {
   cancelSubscription,
-  forgetOrganizationsCreatedToday,
   insertMembership,
   signUp,
   startTestApp,

@@ -1,9 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startS3TestAppForFile } from '../../../../tests/support/s3-test-app.ts';
 import { htmlPage, pngOfSize, svgImage, tinyPng } from '../../storage/image-fixtures.ts';
-import type { ObjectStore } from '../../storage/object-store.ts';
-import { createS3Store } from '../../storage/s3-store.ts';
-import { type FakeS3, startFakeS3 } from '../../storage/s3rver-test-support.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
 import {
   addMember,
   createAdmin,
@@ -16,20 +13,8 @@ import {
   uploadTestEnvironment,
 } from './uploads-test-support.ts';
 
-let fakeS3: FakeS3;
-let testApp: TestApp;
-/** The test's own view of the bucket, to look behind Perch's back. */
-let bucket: ObjectStore;
-beforeAll(async () => {
-  fakeS3 = await startFakeS3();
-  testApp = await startTestApp({ environment: { ...uploadTestEnvironment, ...fakeS3.environment } });
-  bucket = await createS3Store(fakeS3.storage);
-});
-afterAll(async () => {
-  await bucket?.close();
-  await testApp?.close();
-  await fakeS3?.close();
-});
+const s3 = startS3TestAppForFile(uploadTestEnvironment);
+const { testApp, keyOf } = s3;
 
 /** What the browser does: PUT the file straight to the presigned URL. */
 async function putToBucket(uploadUrl: string, bytes: Buffer, contentType = 'image/png') {
@@ -45,18 +30,13 @@ async function adminWithFloor() {
   return { ...admin, floorId: await insertFloor(testApp, admin.organizationId) };
 }
 
-/** The bucket key a presigned upload URL points at. */
-function keyOf(uploadUrl: string): string {
-  return new URL(uploadUrl).pathname.slice(`/${fakeS3.bucket}/`.length);
-}
-
 describe('floor-plan uploads to an S3 bucket', () => {
   it('issues a presigned PUT URL on the bucket, valid for 15 minutes, that a plain fetch can use', async () => {
     const admin = await adminWithFloor();
     const uploadUrl = await requestUploadUrl(admin.client, admin.organizationId);
     const url = new URL(uploadUrl);
-    expect(url.origin).toBe(fakeS3.endpoint);
-    expect(url.pathname).toMatch(new RegExp(`^/${fakeS3.bucket}/incoming/floor-plans/${admin.organizationId}/`));
+    expect(url.origin).toBe(s3.fakeS3.endpoint);
+    expect(url.pathname).toMatch(new RegExp(`^/${s3.fakeS3.bucket}/incoming/floor-plans/${admin.organizationId}/`));
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
     expect(url.searchParams.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
     expect((await putToBucket(uploadUrl, tinyPng())).status).toBe(200);
@@ -76,14 +56,14 @@ describe('floor-plan uploads to an S3 bucket', () => {
     });
     const row = await uploadRow(testApp, uploadIdOf(saved.body.floorPlanUrl));
     expect(row).toMatchObject({ used_at: expect.any(Date), content_type: 'image/png', size_bytes: png.length });
-    expect(await bucket.size(keyOf(uploadUrl))).toBeNull();
-    expect(await bucket.size(row!.object_key)).toBe(png.length);
+    expect(await s3.bucket.size(keyOf(uploadUrl))).toBeNull();
+    expect(await s3.bucket.size(row!.object_key)).toBe(png.length);
 
     const member = await addMember(testApp, admin.organizationId);
     const redirect = await getObject(testApp, member.client, saved.body.floorPlanUrl);
     expect(redirect.status).toBe(302);
     const location = String(redirect.headers.location);
-    expect(location.startsWith(`${fakeS3.endpoint}/${fakeS3.bucket}/${row!.object_key}?`)).toBe(true);
+    expect(location.startsWith(`${s3.fakeS3.endpoint}/${s3.fakeS3.bucket}/${row!.object_key}?`)).toBe(true);
     expect(new URL(location).searchParams.get('response-content-type')).toBe('image/png');
     const image = await fetch(location);
     expect(image.status).toBe(200);
@@ -127,7 +107,7 @@ describe('floor-plan uploads to an S3 bucket', () => {
     const response = await setFloorPlan(admin, admin.floorId, uploadUrl);
     expect(response.status).toBe(415);
     expect(response.body.message).toMatch(/^The floor plan must be a PNG, JPEG or WebP image/);
-    expect(await bucket.size(keyOf(uploadUrl))).toBeNull();
+    expect(await s3.bucket.size(keyOf(uploadUrl))).toBeNull();
   });
 
   it('refuses 10,485,761 bytes with 413 on the floor-plan PUT and deletes them from the bucket', async () => {
@@ -137,7 +117,7 @@ describe('floor-plan uploads to an S3 bucket', () => {
     const response = await setFloorPlan(admin, admin.floorId, uploadUrl);
     expect(response.status).toBe(413);
     expect(response.body.message).toBe('The floor plan is too large: the limit is 10 MB (10,485,760 bytes).');
-    expect(await bucket.size(keyOf(uploadUrl))).toBeNull();
+    expect(await s3.bucket.size(keyOf(uploadUrl))).toBeNull();
   });
 
   it('refuses an upload URL nothing was uploaded to with 400', async () => {
@@ -155,7 +135,7 @@ describe('floor-plan uploads to an S3 bucket', () => {
     await putToBucket(uploadUrl, tinyPng());
     const response = await setFloorPlan(other, other.floorId, uploadUrl);
     expect(response.status).toBe(404);
-    expect(await bucket.size(keyOf(uploadUrl))).toBe(tinyPng().length);
+    expect(await s3.bucket.size(keyOf(uploadUrl))).toBe(tinyPng().length);
   });
 
   it('refuses bucket URLs it did not issue as upload URLs with 400', async () => {
@@ -164,8 +144,8 @@ describe('floor-plan uploads to an S3 bucket', () => {
     await putToBucket(uploadUrl, tinyPng());
     const finalKey = keyOf(uploadUrl).replace(/^incoming\//, '');
     for (const location of [
-      `${fakeS3.endpoint}/${fakeS3.bucket}/${finalKey}`,
-      `${fakeS3.endpoint}/another-bucket/${keyOf(uploadUrl)}`,
+      `${s3.fakeS3.endpoint}/${s3.fakeS3.bucket}/${finalKey}`,
+      `${s3.fakeS3.endpoint}/another-bucket/${keyOf(uploadUrl)}`,
       `http://perch.test/api/objects/upload/${'A'.repeat(43)}`,
     ]) {
       const response = await setFloorPlan(admin, admin.floorId, location);

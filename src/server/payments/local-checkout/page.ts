@@ -21,7 +21,8 @@ dt{color:#64748b}dd{margin:0;font-weight:600}
 .actions{display:flex;gap:12px;margin-top:24px}
 button{font:inherit;font-weight:600;border-radius:8px;padding:10px 18px;cursor:pointer;border:1px solid #cbd5e1;background:#fff;color:#0f172a}
 button.primary{background:#4f46e5;border-color:#4f46e5;color:#fff}
-button:focus-visible{outline:3px solid #a5b4fc;outline-offset:2px}
+button:focus-visible,a:focus-visible{outline:3px solid #a5b4fc;outline-offset:2px}
+a{color:#4338ca;font-weight:600;text-decoration:none}a:hover{text-decoration:underline}
 .note{font-size:13px;color:#64748b;margin-top:24px}
 footer{font-size:12px;color:#94a3b8;text-align:center;margin-top:16px}
 `;

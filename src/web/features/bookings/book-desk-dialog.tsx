@@ -78,7 +78,12 @@ export function BookDeskDialog({
   const [errors, setErrors] = useState<Errors>({});
   const [conflicts, setConflicts] = useState<BookingView[]>([]);
 
-  const availability = useDeskAvailability(desk.id, bookingDate);
+  // The server's horizon, explained before anything is sent: at most two years ahead of the organization's today.
+  // Beyond it there is no availability to ask for.
+  const latestDate = latestBookingDate(today);
+  const horizonProblem = bookingDate > latestDate ? horizonMessages.tooFarAhead(latestDate) : undefined;
+  const availability = useDeskAvailability(desk.id, bookingDate, !horizonProblem);
+  const dateError = errors.bookingDate ?? horizonProblem;
   const weekly = useWeeklyAvailability();
   const create = useCreateBooking();
   const bulk = useBulkBooking();
@@ -120,10 +125,8 @@ export function BookDeskDialog({
       setErrors(found);
       return;
     }
-    // The server's horizon, explained before the request: at most two years ahead of the organization's today.
-    const latest = latestBookingDate(today);
-    if (parsed.data.bookingDate > latest) {
-      setErrors({ bookingDate: horizonMessages.tooFarAhead(latest) });
+    if (horizonProblem) {
+      setErrors({ bookingDate: horizonProblem });
       return;
     }
     setErrors({});
@@ -201,19 +204,19 @@ export function BookDeskDialog({
               id="booking-date"
               type="date"
               min={today}
-              max={latestBookingDate(today)}
+              max={latestDate}
               value={bookingDate}
               onChange={(event) => setBookingDate(event.target.value)}
-              aria-invalid={Boolean(errors.bookingDate)}
-              aria-describedby={errors.bookingDate ? 'booking-date-error' : undefined}
+              aria-invalid={Boolean(dateError)}
+              aria-describedby={dateError ? 'booking-date-error' : undefined}
             />
-            <FieldError id="booking-date-error" message={errors.bookingDate} />
+            <FieldError id="booking-date-error" message={dateError} />
           </div>
           <SlotPicker
             value={timeSlot}
             onChange={setTimeSlot}
             slots={availability.data?.slots}
-            isLoading={availability.isPending}
+            isLoading={availability.isLoading}
             errorId={errors.timeSlot ? 'booking-slot-error' : undefined}
           />
           <FieldError id="booking-slot-error" message={errors.timeSlot} />

@@ -4,8 +4,10 @@ import { formatClockRange } from './format-clock.ts';
 
 const slotNames: Record<TimeSlot, string> = { 'full-day': 'Full day', morning: 'Morning', afternoon: 'Afternoon' };
 
+/** Nothing is said of a slot whose availability is not being asked (no date, or one beyond the horizon). */
 function stateText(state: SlotAvailability | undefined, isLoading: boolean): string {
-  if (isLoading || !state) return 'Checking…';
+  if (isLoading) return 'Checking…';
+  if (!state) return '';
   return state === 'booked' ? 'Booked' : 'Available';
 }
 

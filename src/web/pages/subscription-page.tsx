@@ -1,5 +1,5 @@
 import { ArrowLeft, Building2, Layers, Lock, PiggyBank, Sparkles } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { type Plan, plans } from '../../domain/plans.ts';
 import { Brand } from '../components/layout/brand.tsx';
@@ -58,34 +58,35 @@ export function SubscriptionPage() {
   const isDeciding = organizations.isPending || (organizations.isSuccess && !organization && setup.isPending);
   const isBillingOff = organization ? organization.subscription.isBillingOff : setup.data?.mode === 'off';
 
+  let body: ReactNode;
   if (isDeciding) {
-    return (
-      <PageShell>
-        <PageHeader />
-        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">
-          <div role="status" aria-label="Loading plans" className="grid gap-6">
-            <div className="mx-auto h-10 w-96 max-w-full animate-pulse rounded-lg bg-slate-100" />
-            <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {plans.map((plan) => (
-                <div key={plan.id} className="h-96 animate-pulse rounded-2xl bg-slate-100" />
-              ))}
-            </div>
+    body = (
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">
+        <div role="status" aria-label="Loading plans" className="grid gap-6">
+          <div className="mx-auto h-10 w-96 max-w-full animate-pulse rounded-lg bg-slate-100" />
+          <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {plans.map((plan) => (
+              <div key={plan.id} className="h-96 animate-pulse rounded-2xl bg-slate-100" />
+            ))}
           </div>
-        </main>
-      </PageShell>
+        </div>
+      </main>
     );
-  }
-  if (isBillingOff) {
-    return (
-      <PageShell>
-        <PageHeader />
-        <main className="flex flex-1 flex-col bg-slate-50 px-4 py-12 sm:px-6 sm:py-16">
-          <BillingOffCard organizationName={organization?.name ?? null} />
-        </main>
-      </PageShell>
+  } else if (isBillingOff) {
+    body = (
+      <main className="flex flex-1 flex-col bg-slate-50 px-4 py-12 sm:px-6 sm:py-16">
+        <BillingOffCard organizationName={organization?.name ?? null} />
+      </main>
     );
+  } else {
+    body = <PlanPicker organization={organization ?? null} />;
   }
-  return <PlanPicker organization={organization ?? null} />;
+  return (
+    <PageShell>
+      <PageHeader />
+      {body}
+    </PageShell>
+  );
 }
 
 function PlanPicker({ organization }: { organization: { id: string; name: string } | null }) {
@@ -100,100 +101,91 @@ function PlanPicker({ organization }: { organization: { id: string; name: string
     );
 
   return (
-    <PageShell>
-      <PageHeader />
-      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">
-        <div className="text-center">
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900">Choose Your Subscription Plan</h1>
-          <p className="mt-2 text-slate-600">Flat monthly pricing in USD. Cancel at any time.</p>
-        </div>
-        <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {plans.map((plan) => {
-            const isSelected = selected?.id === plan.id;
-            return (
-              <PlanCard key={plan.id} plan={plan} isSelected={selected ? isSelected : undefined}>
-                <Button
-                  className="w-full"
-                  variant={isSelected ? 'primary' : 'secondary'}
-                  onClick={() => setSelected(plan)}
-                  aria-pressed={isSelected}
-                  aria-describedby={planNameId(plan)}
-                >
-                  {isSelected ? 'Selected' : 'Select Plan'}
-                </Button>
-              </PlanCard>
-            );
-          })}
-        </ul>
-        {selected && (
-          <Card className="mx-auto mt-10 max-w-xl p-6" aria-labelledby="complete-heading" role="region">
-            <h2 id="complete-heading" className="text-xl font-semibold text-slate-900">
-              Complete Your Subscription
-            </h2>
-            <dl className="mt-4 grid grid-cols-2 gap-y-2 text-sm">
-              <dt className="text-slate-600">Plan</dt>
-              <dd className="text-right font-medium">
-                {selected.name} · ${selected.price}/month
-              </dd>
-              <dt className="text-slate-600">Users</dt>
-              <dd className="text-right font-medium">{selected.userRange}</dd>
-              {organization && (
-                <>
-                  <dt className="text-slate-600">Organization</dt>
-                  <dd className="flex items-center justify-end gap-1.5 text-right font-medium">
-                    <Building2 className="size-4 text-slate-500" aria-hidden="true" />
-                    {organization.name}
-                  </dd>
-                </>
-              )}
-              <dt className="border-t border-slate-200 pt-2 font-semibold">Total</dt>
-              <dd className="border-t border-slate-200 pt-2 text-right font-semibold">
-                ${selected.price} {selected.currency}/month
-              </dd>
-            </dl>
-            <Button
-              className="mt-6 w-full"
-              size="lg"
-              variant="paypal"
-              disabled={isLeaving}
-              onClick={() => pay(selected)}
-            >
-              {isLeaving ? (
-                'Connecting to PayPal…'
-              ) : (
-                <span>
-                  Pay with <span className="font-bold text-[#003087] italic">Pay</span>
-                  <span className="font-bold text-[#00509e] italic">Pal</span>
-                </span>
-              )}
-            </Button>
-            <p className="mt-3 flex items-start justify-center gap-1.5 text-center text-xs text-slate-600">
-              <Lock className="mt-0.5 size-3 shrink-0" aria-hidden="true" />
-              <span>
-                By subscribing, you agree to our Terms of Service and Privacy Policy. You can cancel your subscription
-                at any time.
-              </span>
-            </p>
-          </Card>
-        )}
-        <section aria-labelledby="why-heading" className="mt-16">
-          <h2 id="why-heading" className="text-center text-2xl font-bold text-slate-900">
-            Why Choose Perch?
+    <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-10 sm:px-6">
+      <div className="text-center">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">Choose Your Subscription Plan</h1>
+        <p className="mt-2 text-slate-600">Flat monthly pricing in USD. Cancel at any time.</p>
+      </div>
+      <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {plans.map((plan) => {
+          const isSelected = selected?.id === plan.id;
+          return (
+            <PlanCard key={plan.id} plan={plan} isSelected={selected ? isSelected : undefined}>
+              <Button
+                className="w-full"
+                variant={isSelected ? 'primary' : 'secondary'}
+                onClick={() => setSelected(plan)}
+                aria-pressed={isSelected}
+                aria-describedby={planNameId(plan)}
+              >
+                {isSelected ? 'Selected' : 'Select Plan'}
+              </Button>
+            </PlanCard>
+          );
+        })}
+      </ul>
+      {selected && (
+        <Card className="mx-auto mt-10 max-w-xl p-6" aria-labelledby="complete-heading" role="region">
+          <h2 id="complete-heading" className="text-xl font-semibold text-slate-900">
+            Complete Your Subscription
           </h2>
-          <div className="mt-8 grid gap-6 sm:grid-cols-3">
-            {reasons.map(({ icon: Icon, title, text }) => (
-              <div key={title} className="text-center">
-                <span className="mx-auto flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                  <Icon className="size-6" aria-hidden="true" />
-                </span>
-                <h3 className="mt-3 font-semibold text-slate-900">{title}</h3>
-                <p className="mt-1 text-sm text-slate-600">{text}</p>
-              </div>
-            ))}
-          </div>
-        </section>
-      </main>
-    </PageShell>
+          <dl className="mt-4 grid grid-cols-2 gap-y-2 text-sm">
+            <dt className="text-slate-600">Plan</dt>
+            <dd className="text-right font-medium">
+              {selected.name} · ${selected.price}/month
+            </dd>
+            <dt className="text-slate-600">Users</dt>
+            <dd className="text-right font-medium">{selected.userRange}</dd>
+            {organization && (
+              <>
+                <dt className="text-slate-600">Organization</dt>
+                <dd className="flex items-center justify-end gap-1.5 text-right font-medium">
+                  <Building2 className="size-4 text-slate-500" aria-hidden="true" />
+                  {organization.name}
+                </dd>
+              </>
+            )}
+            <dt className="border-t border-slate-200 pt-2 font-semibold">Total</dt>
+            <dd className="border-t border-slate-200 pt-2 text-right font-semibold">
+              ${selected.price} {selected.currency}/month
+            </dd>
+          </dl>
+          <Button className="mt-6 w-full" size="lg" variant="paypal" disabled={isLeaving} onClick={() => pay(selected)}>
+            {isLeaving ? (
+              'Connecting to PayPal…'
+            ) : (
+              <span>
+                Pay with <span className="font-bold text-[#003087] italic">Pay</span>
+                <span className="font-bold text-[#00509e] italic">Pal</span>
+              </span>
+            )}
+          </Button>
+          <p className="mt-3 flex items-start justify-center gap-1.5 text-center text-xs text-slate-600">
+            <Lock className="mt-0.5 size-3 shrink-0" aria-hidden="true" />
+            <span>
+              By subscribing, you agree to our Terms of Service and Privacy Policy. You can cancel your subscription at
+              any time.
+            </span>
+          </p>
+        </Card>
+      )}
+      <section aria-labelledby="why-heading" className="mt-16">
+        <h2 id="why-heading" className="text-center text-2xl font-bold text-slate-900">
+          Why Choose Perch?
+        </h2>
+        <div className="mt-8 grid gap-6 sm:grid-cols-3">
+          {reasons.map(({ icon: Icon, title, text }) => (
+            <div key={title} className="text-center">
+              <span className="mx-auto flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <Icon className="size-6" aria-hidden="true" />
+              </span>
+              <h3 className="mt-3 font-semibold text-slate-900">{title}</h3>
+              <p className="mt-1 text-sm text-slate-600">{text}</p>
+            </div>
+          ))}
+        </div>
+      </section>
+    </main>
   );
 }
 

@@ -1,12 +1,12 @@
-import { Activity, BadgeCheck, Building2, History, Search, Users } from 'lucide-react';
+import { Activity, Building2, History, Search, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useMemo, useState } from 'react';
 import type { OrganizationOverview, OrganizationView } from '../../../domain/organization.ts';
-import { subscriptionMessages } from '../../../domain/subscription.ts';
 import { ApiError, errorMessage } from '../../app/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { Input } from '../../components/ui/input.tsx';
+import { BillingOffSentence } from '../subscriptions/billing-off.tsx';
 import { StatusBadge } from '../subscriptions/subscription-summary.tsx';
 import { formatDate, formatUsers } from '../subscriptions/subscription-words.ts';
 import { AccessState } from './access-state.tsx';
@@ -149,12 +149,7 @@ function Overview({ organizations }: { organizations: OrganizationOverview[] }) 
         />
         <StatTile icon={<Activity className="size-5" aria-hidden="true" />} label="Active Today" value="--" />
       </dl>
-      {isBillingOff && (
-        <div className="flex gap-3 rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900 ring-1 ring-emerald-200">
-          <BadgeCheck className="size-5 shrink-0 text-emerald-700" aria-hidden="true" />
-          <p>{subscriptionMessages.billingOff} There are no subscriptions to override.</p>
-        </div>
-      )}
+      {isBillingOff && <BillingOffSentence>{' There are no subscriptions to override.'}</BillingOffSentence>}
       <div className="relative">
         <Search
           className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"

@@ -1,4 +1,5 @@
 import { ArrowLeft, BadgeCheck, Check, Server, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { plans } from '../../../domain/plans.ts';
 import { subscriptionMessages } from '../../../domain/subscription.ts';
@@ -25,11 +26,15 @@ export function BillingOffBadge() {
   );
 }
 
-function BillingOffSentence() {
+/** The billing-off sentence as a notice, with what it means where it is shown. */
+export function BillingOffSentence({ children }: { children?: ReactNode }) {
   return (
     <div className="flex gap-3 rounded-xl bg-emerald-50 p-4 text-sm text-emerald-900 ring-1 ring-emerald-200">
       <BadgeCheck className="size-5 shrink-0 text-emerald-700" aria-hidden="true" />
-      <p>{subscriptionMessages.billingOff}</p>
+      <p>
+        {subscriptionMessages.billingOff}
+        {children}
+      </p>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { CalendarClock, CreditCard, ShieldCheck, Users } from 'lucide-react';
 import { plans } from '../../../domain/plans.ts';
 import { cn } from '../../lib/cn.ts';
-import { BillingOffBadge, BillingOffSummary } from './billing-off.tsx';
+import { BillingOffBadge } from './billing-off.tsx';
 import type { SubscriptionDetails } from './get-subscription.ts';
 import { PlanHeading } from './plan-heading.tsx';
 import { daysLeftText, daysUntil, formatDate, formatUsers, statusTones, statusWords } from './subscription-words.ts';
@@ -25,9 +25,8 @@ export function StatusBadge({
   );
 }
 
-/** The date that matters for this status, with its label (none with billing off: nothing is billed or ends). */
+/** The date that matters for this status, with its label. */
 export function keyDate(subscription: SubscriptionDetails): { label: string; value: string } | null {
-  if (subscription.isBillingOff) return null;
   const nextBilling = formatDate(subscription.nextBillingTime);
   const ends = formatDate(subscription.endsAt ?? subscription.nextBillingTime);
   switch (subscription.status) {
@@ -69,7 +68,6 @@ function SeatMeter({ used, limit }: { used: number; limit: number }) {
 
 /** Plan, status, price, user limit, seats used and the date that matters. */
 export function SubscriptionSummary({ subscription, now }: { subscription: SubscriptionDetails; now: Date }) {
-  if (subscription.isBillingOff) return <BillingOffSummary subscription={subscription} />;
   const plan = plans.find((item) => item.id === subscription.planId);
   const date = keyDate(subscription);
   const trialDays = subscription.status === 'trial' ? daysUntil(subscription.endsAt, now) : null;

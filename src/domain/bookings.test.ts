@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type BookingOccupancy,
+  bookingDateFieldProblem,
   bookingFormSchema,
   bookingMessages,
   bookingRangeSchema,
@@ -8,11 +9,20 @@ import {
   countsOnDate,
   createBookingSchema,
   deskAvailabilityOn,
+  deskDialogStateOn,
+  fullyBookedMessage,
+  type HeldBooking,
+  isFullyBooked,
   remainingWeekdays,
+  type SlotAvailability,
   slotAvailabilityOn,
   slotLabel,
   slotTimes,
+  sortMyBookings,
   type TimeSlot,
+  takenDatesOf,
+  takenDaysSentence,
+  weeklyAvailabilityResponseSchema,
 } from './bookings.ts';
 import { todayIn } from './dates.ts';
 
@@ -246,5 +256,229 @@ describe('the booking range schema', () => {
     expect(problemsOf(bookingRangeSchema, { startDate: '2026-01-02', endDate: '2026-01-01' })).toEqual([
       'End date must not be before the start date',
     ]);
+  });
+});
+
+describe('the Book Desk date field', () => {
+  const today = '2026-11-23';
+  it.each<[string, string, string | undefined]>([
+    ['an empty date', '', bookingMessages.dateRequired],
+    ['a date that does not exist', '2026-02-30', bookingMessages.dateInvalid],
+    ['yesterday', '2026-11-22', bookingMessages.choosePresentDate],
+    ['a date years ago', '2001-01-01', bookingMessages.choosePresentDate],
+    ['today', today, undefined],
+    ['tomorrow', '2026-11-24', undefined],
+  ])('says of %s: %s', (_name, value, expected) => {
+    expect(bookingDateFieldProblem(value, today)).toBe(expected);
+  });
+});
+
+describe('a fully booked desk', () => {
+  const slots = (morning: SlotAvailability, afternoon: SlotAvailability, fullDay: SlotAvailability = 'booked') => ({
+    'full-day': fullDay,
+    morning,
+    afternoon,
+  });
+  it.each<[string, Record<TimeSlot, SlotAvailability>, boolean]>([
+    ['every slot booked', slots('booked', 'booked'), true],
+    ['the afternoon free', slots('booked', 'available'), false],
+    ['the morning free', slots('available', 'booked'), false],
+    ['everything free', slots('available', 'available', 'available'), false],
+  ])('with %s is fully booked: %s', (_name, value, expected) => {
+    expect(isFullyBooked(value)).toBe(expected);
+  });
+
+  it('is named with the long date and what to do instead', () => {
+    expect(fullyBookedMessage('D03', '2026-11-23')).toBe(
+      'D03 is fully booked on Monday, 23 November 2026. Choose another date or another desk.',
+    );
+  });
+});
+
+describe('the weekdays a desk is taken', () => {
+  const week = ['2026-11-23', '2026-11-24', '2026-11-25', '2026-11-26', '2026-11-27'];
+  const on = (bookingDate: string, timeSlot: TimeSlot, overrides: Partial<BookingOccupancy> = {}) =>
+    booking(timeSlot, { bookingDate, ...overrides });
+  it.each<[string, BookingOccupancy[], TimeSlot, string[]]>([
+    ['no bookings', [], 'full-day', []],
+    ['an afternoon on Thursday, for mornings', [on('2026-11-26', 'afternoon')], 'morning', []],
+    ['an afternoon on Thursday, for full days', [on('2026-11-26', 'afternoon')], 'full-day', ['2026-11-26']],
+    [
+      'full days on Tuesday and Thursday',
+      [on('2026-11-24', 'full-day'), on('2026-11-26', 'full-day')],
+      'morning',
+      ['2026-11-24', '2026-11-26'],
+    ],
+    ['a cancelled Monday', [on('2026-11-23', 'full-day', { status: 'cancelled' })], 'morning', []],
+    [
+      'a permanent afternoon from Wednesday, for mornings',
+      [on('2026-11-25', 'afternoon', { isPermanent: true })],
+      'morning',
+      ['2026-11-26', '2026-11-27'],
+    ],
+    [
+      'a permanent booking from an earlier week',
+      [on('2026-01-05', 'morning', { isPermanent: true })],
+      'afternoon',
+      week,
+    ],
+  ])('with %s', (_name, bookings, slot, expected) => {
+    expect(takenDatesOf(bookings, week, slot)).toEqual(expected);
+  });
+
+  it.each<[string[], string]>([
+    [[], 'D03 is free every day'],
+    [['2026-11-24'], 'D03 is taken on Tuesday'],
+    [['2026-11-24', '2026-11-26'], 'D03 is taken on Tuesday and Thursday'],
+    [['2026-11-23', '2026-11-24', '2026-11-27'], 'D03 is taken on Monday, Tuesday and Friday'],
+  ])('names %j in a sentence', (dates, expected) => {
+    expect(takenDaysSentence('D03', dates)).toBe(expected);
+  });
+
+  it('is part of the weekly availability contract', () => {
+    const answer = {
+      originalDesk: { id: 'd', name: 'D03', available: false, takenDates: ['2026-11-24'] },
+      alternatives: [],
+      dates: week,
+    };
+    expect(weeklyAvailabilityResponseSchema.parse(answer)).toEqual(answer);
+    const { takenDates: _dropped, ...withoutTakenDates } = answer.originalDesk;
+    expect(weeklyAvailabilityResponseSchema.safeParse({ ...answer, originalDesk: withoutTakenDates }).success).toBe(
+      false,
+    );
+  });
+});
+
+describe('what clicking a desk opens', () => {
+  const me = 'me';
+  const held = (
+    id: string,
+    timeSlot: TimeSlot,
+    overrides: Partial<HeldBooking & { id: string }> = {},
+  ): HeldBooking & { id: string } => ({ id, deskId: 'd1', userId: 'other', ...booking(timeSlot), ...overrides });
+  const stateOf = (bookings: Array<HeldBooking & { id: string }>, isAdmin = false) => {
+    const state = deskDialogStateOn(bookings, { deskId: 'd1', date, currentUserId: me, isAdmin });
+    if (state.kind === 'yours')
+      return { kind: state.kind, ids: state.bookings.map((item) => item.id), freeSlot: state.freeSlot };
+    if (state.kind === 'blocked') return { kind: state.kind, ids: [state.booking.id], canRelease: state.canRelease };
+    return { kind: state.kind };
+  };
+
+  it.each<[string, Array<HeldBooking & { id: string }>, boolean, ReturnType<typeof stateOf>]>([
+    ['nobody has it', [], false, { kind: 'book' }],
+    ['someone else has the morning', [held('a', 'morning')], false, { kind: 'book' }],
+    ['someone else has the full day', [held('a', 'full-day')], false, { kind: 'book' }],
+    ['I had it, but cancelled', [held('a', 'full-day', { userId: me, status: 'cancelled' })], false, { kind: 'book' }],
+    [
+      'I have it on another day',
+      [held('a', 'full-day', { userId: me, bookingDate: '2026-11-26' })],
+      false,
+      { kind: 'book' },
+    ],
+    ['I have another desk', [held('a', 'full-day', { userId: me, deskId: 'd2' })], false, { kind: 'book' }],
+    [
+      'I have the full day',
+      [held('a', 'full-day', { userId: me })],
+      false,
+      { kind: 'yours', ids: ['a'], freeSlot: null },
+    ],
+    [
+      'I have the morning',
+      [held('a', 'morning', { userId: me })],
+      false,
+      { kind: 'yours', ids: ['a'], freeSlot: 'afternoon' },
+    ],
+    [
+      'I have the afternoon',
+      [held('a', 'afternoon', { userId: me })],
+      false,
+      { kind: 'yours', ids: ['a'], freeSlot: 'morning' },
+    ],
+    [
+      'I have the morning and someone else the afternoon',
+      [held('b', 'afternoon'), held('a', 'morning', { userId: me })],
+      false,
+      { kind: 'yours', ids: ['a'], freeSlot: null },
+    ],
+    [
+      'I have both halves, listed morning first',
+      [held('b', 'afternoon', { userId: me }), held('a', 'morning', { userId: me })],
+      false,
+      { kind: 'yours', ids: ['a', 'b'], freeSlot: null },
+    ],
+    [
+      'I have the morning of the day a permanent afternoon starts',
+      [held('p', 'afternoon', { isPermanent: true }), held('a', 'morning', { userId: me })],
+      false,
+      { kind: 'yours', ids: ['a'], freeSlot: null },
+    ],
+    [
+      'a permanent booking that started earlier, seen by a member',
+      [held('p', 'full-day', { isPermanent: true, bookingDate: '2026-01-05' })],
+      false,
+      { kind: 'blocked', ids: ['p'], canRelease: false },
+    ],
+    [
+      'a permanent booking, seen by an admin',
+      [held('p', 'full-day', { isPermanent: true })],
+      true,
+      { kind: 'blocked', ids: ['p'], canRelease: true },
+    ],
+    [
+      'a permanent booking held by me, a member',
+      [held('p', 'full-day', { isPermanent: true, userId: me })],
+      false,
+      { kind: 'blocked', ids: ['p'], canRelease: true },
+    ],
+    [
+      'a permanent booking that starts tomorrow',
+      [held('p', 'full-day', { isPermanent: true, bookingDate: '2026-11-26' })],
+      true,
+      { kind: 'book' },
+    ],
+    [
+      'a released permanent booking',
+      [held('p', 'full-day', { isPermanent: true, status: 'cancelled', bookingDate: '2026-01-05' })],
+      true,
+      { kind: 'book' },
+    ],
+  ])('when %s', (_name, bookings, isAdmin, expected) => {
+    expect(stateOf(bookings, isAdmin)).toEqual(expected);
+  });
+});
+
+describe('the order of My Bookings', () => {
+  const today = '2026-11-23';
+  const mine = (id: string, bookingDate: string, timeSlot: TimeSlot, overrides: Partial<BookingOccupancy> = {}) => ({
+    id,
+    ...booking(timeSlot, { bookingDate, ...overrides }),
+  });
+  it('puts permanent bookings first, then what lies ahead soonest first, then the past and the cancelled, newest first', () => {
+    const bookings = [
+      mine('past-early', '2026-11-02', 'full-day'),
+      mine('next-week', '2026-11-30', 'morning'),
+      mine('cancelled-ahead', '2026-11-25', 'full-day', { status: 'cancelled' }),
+      mine('today-afternoon', today, 'afternoon'),
+      mine('past-late', '2026-11-20', 'morning'),
+      mine('permanent', '2026-10-01', 'full-day', { isPermanent: true }),
+      mine('today-morning', today, 'morning'),
+      mine('cancelled-permanent', '2026-09-01', 'full-day', { isPermanent: true, status: 'cancelled' }),
+    ];
+    expect(sortMyBookings(bookings, today).map((item) => item.id)).toEqual([
+      'permanent',
+      'today-morning',
+      'today-afternoon',
+      'next-week',
+      'cancelled-ahead',
+      'past-late',
+      'past-early',
+      'cancelled-permanent',
+    ]);
+  });
+
+  it('leaves the list it was given as it was', () => {
+    const bookings = [mine('later', '2026-11-30', 'morning'), mine('sooner', '2026-11-24', 'morning')];
+    sortMyBookings(bookings, today);
+    expect(bookings.map((item) => item.id)).toEqual(['later', 'sooner']);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { addDays, isIsoDate } from './dates.ts';
+import { addDays, formatLongDate, isIsoDate } from './dates.ts';
 
 /** Spec section 9: the three slots, local to the organization. */
 export const timeSlots = ['full-day', 'morning', 'afternoon'] as const;
@@ -28,6 +28,8 @@ export const bookingMessages = {
   notesTooLong: `Notes must be at most ${maxNotesLength} characters`,
   notesCharacters: 'Notes contain characters that are not allowed',
   pastDate: 'Bookings can only be made for today or later',
+  /** The Book Desk form's word for a typed past date: what to do about it. */
+  choosePresentDate: 'Choose today or a later date: past days cannot be booked',
   alreadyBooked: 'Desk is already booked for this time slot',
   noAlternatives: 'No available desks for the full week',
   tryIndividualDays: 'Try booking individual days instead',
@@ -80,6 +82,21 @@ function occupiedInterval(booking: BookingOccupancy): Interval {
 export function countsOnDate(booking: BookingOccupancy, date: string): boolean {
   if (booking.status !== 'active') return false;
   return booking.bookingDate === date || (booking.isPermanent && booking.bookingDate <= date);
+}
+
+/** The bookings that count on a date, by desk (desks without any are absent). */
+export function bookingsByDeskOn<T extends BookingOccupancy & { deskId: string }>(
+  bookings: readonly T[],
+  date: string,
+): Map<string, T[]> {
+  const byDesk = new Map<string, T[]>();
+  for (const booking of bookings) {
+    if (!countsOnDate(booking, date)) continue;
+    const list = byDesk.get(booking.deskId);
+    if (list) list.push(booking);
+    else byDesk.set(booking.deskId, [booking]);
+  }
+  return byDesk;
 }
 
 /** Each slot of a date is booked when any counted booking overlaps it (full day overlaps both halves). */
@@ -239,11 +256,21 @@ export interface BookingView {
   endTime: string;
 }
 
-export interface WeeklyAvailabilityView {
-  originalDesk: { id: string; name: string; available: boolean };
-  alternatives: Array<{ id: string; name: string; floor: { id: string; name: string } }>;
-  dates: string[];
-}
+/** POST /api/desks/weekly-availability answers this: the one contract of the server's reply and the browser's read. */
+export const weeklyAvailabilityResponseSchema = z.object({
+  originalDesk: z.object({
+    id: z.string(),
+    name: z.string(),
+    available: z.boolean(),
+    /** The dates of `dates` on which the desk is taken in the slot: empty exactly when it is available. */
+    takenDates: z.array(z.string()),
+  }),
+  alternatives: z.array(
+    z.object({ id: z.string(), name: z.string(), floor: z.object({ id: z.string(), name: z.string() }) }),
+  ),
+  dates: z.array(z.string()),
+});
+export type WeeklyAvailabilityView = z.infer<typeof weeklyAvailabilityResponseSchema>;
 
 export interface DeskAvailabilityView {
   deskId: string;
@@ -251,4 +278,100 @@ export interface DeskAvailabilityView {
   status: DeskAvailability;
   slots: Record<TimeSlot, SlotAvailability>;
   bookings: BookingView[];
+}
+
+// What the browser explains before anything is sent (issue 14): the date field, a full desk, the taken weekdays,
+// what a click on a desk opens, and the order of My Bookings.
+
+/** The Book Desk form's date problem as soon as a date is typed (the horizon is horizon.ts's), or undefined. */
+export function bookingDateFieldProblem(date: string, today: string): string | undefined {
+  const parsed = bookingDateSchema.safeParse(date);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? bookingMessages.dateInvalid;
+  return date < today ? bookingMessages.choosePresentDate : undefined;
+}
+
+/** No slot of the desk is left on the date: not even a half day can be booked. */
+export function isFullyBooked(slots: Readonly<Record<TimeSlot, SlotAvailability>>): boolean {
+  return timeSlots.every((slot) => slots[slot] === 'booked');
+}
+
+export function fullyBookedMessage(deskName: string, date: string): string {
+  return `${deskName} is fully booked on ${formatLongDate(date)}. Choose another date or another desk.`;
+}
+
+/** The dates on which the slot is taken, as the database would refuse them. */
+export function takenDatesOf(
+  bookings: readonly BookingOccupancy[],
+  dates: readonly string[],
+  slot: TimeSlot,
+): string[] {
+  return dates.filter((date) => slotAvailabilityOn(bookings, date)[slot] === 'booked');
+}
+
+const weekdayName = new Intl.DateTimeFormat('en-GB', { weekday: 'long', timeZone: 'UTC' });
+
+/** 'D03 is taken on Tuesday and Thursday': the dates lie in one week, so their weekdays name them. */
+export function takenDaysSentence(deskName: string, takenDates: readonly string[]): string {
+  const days = takenDates.map((date) => weekdayName.format(new Date(`${date}T00:00:00Z`)));
+  const last = days.pop();
+  if (!last) return `${deskName} is free every day`;
+  return `${deskName} is taken on ${days.length > 0 ? `${days.join(', ')} and ${last}` : last}`;
+}
+
+/** A booking as the desk dialog reads it: whose and on which desk. */
+export interface HeldBooking extends BookingOccupancy {
+  deskId: string;
+  userId: string;
+}
+
+/**
+ * What clicking a desk opens on a date: the user's own bookings there (with the half day still free, if any), the
+ * permanent booking that blocks it (which an admin or its holder may release), or the Book Desk form. Someone's own
+ * booking wins over a permanent one that starts that afternoon: it is the one they can do something about.
+ */
+export type DeskDialogState<B extends HeldBooking> =
+  | { kind: 'yours'; bookings: B[]; freeSlot: 'morning' | 'afternoon' | null }
+  | { kind: 'blocked'; booking: B; canRelease: boolean }
+  | { kind: 'book' };
+
+export function deskDialogStateOn<B extends HeldBooking>(
+  dayBookings: readonly B[],
+  place: { deskId: string; date: string; currentUserId: string; isAdmin: boolean },
+): DeskDialogState<B> {
+  const counted = dayBookings.filter((booking) => booking.deskId === place.deskId && countsOnDate(booking, place.date));
+  const yours = counted
+    .filter((booking) => booking.userId === place.currentUserId && !booking.isPermanent)
+    .sort((a, b) => slotTimes[a.timeSlot].start.localeCompare(slotTimes[b.timeSlot].start));
+  if (yours.length > 0) {
+    const slots = slotAvailabilityOn(counted, place.date);
+    const freeSlot = slots.morning === 'available' ? 'morning' : slots.afternoon === 'available' ? 'afternoon' : null;
+    return { kind: 'yours', bookings: yours, freeSlot };
+  }
+  const permanent = counted.find((booking) => booking.isPermanent);
+  if (permanent) {
+    return {
+      kind: 'blocked',
+      booking: permanent,
+      canRelease: place.isAdmin || permanent.userId === place.currentUserId,
+    };
+  }
+  return { kind: 'book' };
+}
+
+/**
+ * My Bookings' order: what still lies ahead first, soonest first, with permanent bookings at the very top (they
+ * are in force today, so nothing is sooner); then the past and the cancelled, newest first.
+ */
+export function sortMyBookings<B extends BookingOccupancy>(bookings: readonly B[], today: string): B[] {
+  const group = (booking: B) => {
+    if (booking.status !== 'active') return 2;
+    if (booking.isPermanent) return 0;
+    return booking.bookingDate >= today ? 1 : 2;
+  };
+  const start = (booking: B) => `${booking.bookingDate} ${slotTimes[booking.timeSlot].start}`;
+  return [...bookings].sort((a, b) => {
+    const byGroup = group(a) - group(b);
+    if (byGroup !== 0) return byGroup;
+    return group(a) === 2 ? start(b).localeCompare(start(a)) : start(a).localeCompare(start(b));
+  });
 }

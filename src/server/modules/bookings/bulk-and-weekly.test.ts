@@ -181,7 +181,7 @@ describe('weekly availability', () => {
     const wednesday = addDays(monday, 2);
     const response = await check(office.admin.client, { startDate: wednesday });
     expect(response.status).toBe(200);
-    expect(response.body.originalDesk).toEqual({ id: office.desks[0], name: 'D01', available: true });
+    expect(response.body.originalDesk).toEqual({ id: office.desks[0], name: 'D01', available: true, takenDates: [] });
     expect(response.body.dates).toEqual(week(wednesday, 3));
   });
 
@@ -208,7 +208,12 @@ describe('weekly availability', () => {
 
     const fullDays = await check(member.client, { startDate: monday, timeSlot: 'full-day' });
     expect(fullDays.status).toBe(200);
-    expect(fullDays.body.originalDesk).toEqual({ id: office.desks[0], name: 'D01', available: false });
+    expect(fullDays.body.originalDesk).toEqual({
+      id: office.desks[0],
+      name: 'D01',
+      available: false,
+      takenDates: [addDays(monday, 3)],
+    });
     const names = fullDays.body.alternatives.map((desk: { name: string }) => desk.name);
     expect(names).toEqual(['D03', 'E02', 'E03', 'E04', 'E05', 'E06', 'E07', 'E08', 'E09', 'E10']);
     expect(fullDays.body.alternatives[0].floor).toEqual({ id: office.floorId, name: 'Floor 1' });
@@ -219,6 +224,45 @@ describe('weekly availability', () => {
     expect(nextWeek.body.originalDesk.available).toBe(false);
     expect(nextWeek.body.alternatives).toHaveLength(10);
     expect(nextWeek.body.alternatives[0]).toMatchObject({ name: 'E02', floor: { name: 'Floor 2' } });
+  });
+
+  it('names the days the desk is taken in the slot: a half day, a full day and a permanent booking count, a cancelled one does not', async () => {
+    const monday = nextMonday(office, 35);
+    const [tuesday, wednesday, thursday, friday] = [1, 2, 3, 4].map((days) => addDays(monday, days)) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const member = await addMember(testApp, office.id);
+    const deskId = secondFloorDesks[10];
+    await book(member.client, office, { deskId, bookingDate: tuesday, timeSlot: 'morning' });
+    await book(member.client, office, { deskId, bookingDate: thursday, timeSlot: 'full-day' });
+    const cancelled = await book(member.client, office, { deskId, bookingDate: monday, timeSlot: 'full-day' });
+    expect((await member.client.request('DELETE', `/api/bookings/${cancelled.body.id}`)).status).toBe(200);
+
+    const mornings = await check(member.client, { deskId, startDate: monday, timeSlot: 'morning' });
+    expect(mornings.status).toBe(200);
+    expect(mornings.body.originalDesk).toMatchObject({
+      name: 'E11',
+      available: false,
+      takenDates: [tuesday, thursday],
+    });
+    const afternoons = await check(member.client, { deskId, startDate: monday, timeSlot: 'afternoon' });
+    expect(afternoons.body.originalDesk.takenDates).toEqual([thursday]);
+    const fromWednesday = await check(member.client, { deskId, startDate: wednesday, timeSlot: 'full-day' });
+    expect(fromWednesday.body.originalDesk.takenDates).toEqual([thursday]);
+
+    // A permanent afternoon from Wednesday leaves Wednesday morning free and takes every later day whole.
+    const permanentDesk = secondFloorDesks[11];
+    await book(office.admin.client, office, {
+      deskId: permanentDesk,
+      bookingDate: wednesday,
+      timeSlot: 'afternoon',
+      isPermanent: true,
+    });
+    const blocked = await check(member.client, { deskId: permanentDesk, startDate: monday, timeSlot: 'morning' });
+    expect(blocked.body.originalDesk).toMatchObject({ name: 'E12', available: false, takenDates: [thursday, friday] });
   });
 
   it('answers 400 for a weekend or past start date, and for a missing or unknown slot', async () => {

@@ -6,6 +6,7 @@ import {
   slotAvailabilityOn,
   slotTimes,
   type TimeSlot,
+  takenDatesOf,
   type WeeklyAvailabilityInput,
   type WeeklyAvailabilityView,
 } from '../../../domain/bookings.ts';
@@ -95,8 +96,9 @@ export async function findDeskAvailability(
 }
 
 /**
- * Whether the desk is free in the slot on every remaining weekday of startDate's week, and up to ten
- * other desks of the organization that are (same floor first). Membership checked by findMemberOrganization.
+ * Whether the desk is free in the slot on every remaining weekday of startDate's week (and on which days it is
+ * not), and up to ten other desks of the organization that are (same floor first). Membership checked by
+ * findMemberOrganization.
  */
 export async function findWeeklyAvailability(
   context: AppContext,
@@ -113,13 +115,23 @@ export async function findWeeklyAvailability(
   const lastDate = dates.at(-1);
   if (!lastDate) throw badRequest('A weekly booking starts on a weekday, Monday to Friday (startDate)');
 
-  const busy = await repo.listBusyDeskIds(
-    context.db,
-    organization.id,
-    input.startDate,
-    lastDate,
-    dates.map((date) => slotRange(date, input.timeSlot)),
-  );
+  const [busy, deskBookings] = await Promise.all([
+    repo.listBusyDeskIds(
+      context.db,
+      organization.id,
+      input.startDate,
+      lastDate,
+      dates.map((date) => slotRange(date, input.timeSlot)),
+    ),
+    repo.listActiveBookingsOfDeskOverlapping(
+      context.db,
+      organization.id,
+      desk.id,
+      repo.localRange(`${input.startDate} 00:00`, `${addDays(lastDate, 1)} 00:00`),
+    ),
+  ]);
+  // Which days, so that the browser can say 'D03 is taken on Tuesday and Thursday'.
+  const takenDates = takenDatesOf(deskBookings, dates, input.timeSlot);
   const alternatives = await repo.listDesksExcept(
     context.db,
     organization.id,
@@ -128,7 +140,7 @@ export async function findWeeklyAvailability(
     maxAlternatives,
   );
   return {
-    originalDesk: { id: desk.id, name: desk.name, available: !busy.has(desk.id) },
+    originalDesk: { id: desk.id, name: desk.name, available: takenDates.length === 0, takenDates },
     alternatives: alternatives.map((alternative) => ({
       id: alternative.id,
       name: alternative.name,

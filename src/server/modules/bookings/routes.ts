@@ -8,6 +8,7 @@ import {
   deskAvailabilityQuerySchema,
   timeSlots,
   userBookingsQuerySchema,
+  weeklyAvailabilityResponseSchema,
   weeklyAvailabilitySchema,
 } from '../../../domain/bookings.ts';
 import type { AppContext } from '../../context.ts';
@@ -81,17 +82,9 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Bookings'],
           summary: 'Whether a desk is free in a slot on the remaining weekdays of a week, and which desks are.',
           description:
-            '`originalDesk.available` is true when the desk is free on every remaining weekday of the week of `startDate`; `alternatives` lists other desks free on all of them, same floor first.',
+            '`originalDesk.available` is true when the desk is free on every remaining weekday of the week of `startDate`, and `originalDesk.takenDates` lists the days it is not; `alternatives` lists other desks free on all of them, same floor first.',
           body: weeklyAvailabilitySchema,
-          response: {
-            200: z.object({
-              originalDesk: z.object({ id: z.string(), name: z.string(), available: z.boolean() }),
-              alternatives: z.array(
-                z.object({ id: z.string(), name: z.string(), floor: z.object({ id: z.string(), name: z.string() }) }),
-              ),
-              dates: z.array(z.string()),
-            }),
-          },
+          response: { 200: weeklyAvailabilityResponseSchema },
         },
       },
       async (request) => queries.findWeeklyAvailability(context, requireUser(request).id, request.body),

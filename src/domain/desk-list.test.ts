@@ -1,0 +1,301 @@
+import { describe, expect, it } from 'vitest';
+import type { BookingView, TimeSlot } from './bookings.ts';
+import {
+  buildDeskRows,
+  countByFilter,
+  type DeskListFilter,
+  type DeskListRow,
+  deskStatusOn,
+  filterDeskRows,
+  type SlotNow,
+  searchKeyOf,
+  slotNow,
+} from './desk-list.ts';
+import type { DeskView } from './floor-plan.ts';
+
+const date = '2026-07-01';
+const me = 'user-me';
+
+const desk = (name: string, id = `desk-${name}`): DeskView => ({
+  id,
+  organizationId: 'org',
+  floorId: 'floor',
+  floor: { id: 'floor', name: 'Floor 1' },
+  name,
+  description: null,
+  positionX: '0',
+  positionY: '0',
+  width: '120',
+  height: '80',
+  rotation: '0',
+});
+
+const people = {
+  me: { id: me, user: { firstName: 'Sam', lastName: 'Okafor', email: 'sam@example.com' } },
+  zoe: { id: 'user-zoe', user: { firstName: 'Zoë', lastName: 'Ångström', email: 'zoe@example.com' } },
+  ann: { id: 'user-ann', user: { firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com' } },
+  nameless: { id: 'user-nameless', user: { firstName: null, lastName: null, email: 'j.doe@example.com' } },
+} as const;
+
+let bookingCount = 0;
+function booking(
+  deskName: string,
+  who: keyof typeof people,
+  timeSlot: TimeSlot,
+  overrides: Partial<BookingView> = {},
+): BookingView {
+  bookingCount += 1;
+  return {
+    id: `booking-${bookingCount}`,
+    deskId: `desk-${deskName}`,
+    desk: { name: deskName, floor: { name: 'Floor 1' } },
+    userId: people[who].id,
+    user: people[who].user,
+    bookingDate: date,
+    timeSlot,
+    status: 'active',
+    notes: null,
+    isPermanent: false,
+    organizationId: 'org',
+    startTime: '09:00',
+    endTime: '18:00',
+    ...overrides,
+  };
+}
+
+const names = (rows: readonly DeskListRow[]) => rows.map((row) => row.name);
+
+describe('building the rows of the list', () => {
+  it('gives one row per desk, sorted by name in natural order', () => {
+    const rows = buildDeskRows(
+      ['D10', 'D2', 'Window', 'd3', 'desk 10', 'D1', 'Desk 9', 'Étage 2', 'Etage 10'].map((name) => desk(name)),
+      [],
+      date,
+      me,
+    );
+    expect(names(rows)).toEqual(['D1', 'D2', 'd3', 'D10', 'Desk 9', 'desk 10', 'Étage 2', 'Etage 10', 'Window']);
+  });
+
+  it('shows a desk without bookings as available in every slot, held by nobody', () => {
+    const [row] = buildDeskRows([desk('D01')], [], date, me);
+    expect(row).toMatchObject({
+      deskId: 'desk-D01',
+      status: 'available',
+      free: { morning: true, afternoon: true, 'full-day': true },
+      holders: [],
+      isYours: false,
+    });
+  });
+
+  it.each([
+    {
+      held: ['morning'] as TimeSlot[],
+      status: 'partial',
+      free: { morning: false, afternoon: true, 'full-day': false },
+    },
+    {
+      held: ['afternoon'] as TimeSlot[],
+      status: 'partial',
+      free: { morning: true, afternoon: false, 'full-day': false },
+    },
+    {
+      held: ['full-day'] as TimeSlot[],
+      status: 'booked',
+      free: { morning: false, afternoon: false, 'full-day': false },
+    },
+    {
+      held: ['afternoon', 'morning'] as TimeSlot[],
+      status: 'booked',
+      free: { morning: false, afternoon: false, 'full-day': false },
+    },
+  ])('with $held booked the desk is $status', ({ held, status, free }) => {
+    const [row] = buildDeskRows(
+      [desk('D01')],
+      held.map((slot) => booking('D01', 'ann', slot)),
+      date,
+      me,
+    );
+    expect(row?.status).toBe(status);
+    expect(row?.free).toEqual(free);
+  });
+
+  it('names who holds the desk with their slot, morning before afternoon', () => {
+    const [row] = buildDeskRows(
+      [desk('D01')],
+      [booking('D01', 'zoe', 'afternoon'), booking('D01', 'nameless', 'morning')],
+      date,
+      me,
+    );
+    expect(row?.holders.map(({ name, slot }) => ({ name, slot }))).toEqual([
+      { name: 'j.doe', slot: 'morning' },
+      { name: 'Zoë Ångström', slot: 'afternoon' },
+    ]);
+    expect(row?.isYours).toBe(false);
+  });
+
+  it('marks the current user’s own booking as yours', () => {
+    const [row] = buildDeskRows([desk('D01')], [booking('D01', 'me', 'morning')], date, me);
+    expect(row?.isYours).toBe(true);
+    expect(row?.holders).toEqual([
+      { userId: me, name: 'Sam Okafor', slot: 'morning', isPermanent: false, isYou: true },
+    ]);
+  });
+
+  it('shows a desk with a permanent booking from an earlier date as blocked and free in no slot', () => {
+    const [row] = buildDeskRows(
+      [desk('D01')],
+      [booking('D01', 'ann', 'afternoon', { isPermanent: true, bookingDate: '2026-01-05' })],
+      date,
+      me,
+    );
+    expect(row?.status).toBe('blocked');
+    expect(row?.free).toEqual({ morning: false, afternoon: false, 'full-day': false });
+    expect(row?.holders[0]).toMatchObject({ name: 'Ann Lee', isPermanent: true });
+  });
+
+  it('does not count a permanent block the current user made as their own booking', () => {
+    const [row] = buildDeskRows(
+      [desk('D01')],
+      [booking('D01', 'me', 'full-day', { isPermanent: true, bookingDate: '2026-01-05' })],
+      date,
+      me,
+    );
+    expect(row).toMatchObject({ status: 'blocked', isYours: false });
+  });
+
+  it('ignores cancelled bookings, other dates and later permanent bookings', () => {
+    const [row] = buildDeskRows(
+      [desk('D01')],
+      [
+        booking('D01', 'ann', 'full-day', { status: 'cancelled' }),
+        booking('D01', 'ann', 'full-day', { bookingDate: '2026-06-30' }),
+        booking('D01', 'ann', 'full-day', { bookingDate: '2026-07-02', isPermanent: true }),
+      ],
+      date,
+      me,
+    );
+    expect(row).toMatchObject({ status: 'available', holders: [] });
+  });
+
+  it('ignores bookings of desks not on the floor', () => {
+    const rows = buildDeskRows([desk('D01')], [booking('D99', 'ann', 'morning')], date, me);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.status).toBe('available');
+  });
+});
+
+describe('the blocked status of the map and the list', () => {
+  const occupancy = (isPermanent: boolean, bookingDate = date) => ({
+    bookingDate,
+    timeSlot: 'morning' as const,
+    status: 'active' as const,
+    isPermanent,
+  });
+
+  it.each([
+    { bookings: [], status: 'available' },
+    { bookings: [occupancy(false)], status: 'partial' },
+    { bookings: [occupancy(true, '2025-01-01')], status: 'blocked' },
+    { bookings: [occupancy(true, '2026-07-02')], status: 'available' },
+  ])('is $status for $bookings.length booking(s)', ({ bookings, status }) => {
+    expect(deskStatusOn(bookings, date)).toBe(status);
+  });
+});
+
+describe('filtering the list', () => {
+  const rows = buildDeskRows(
+    [desk('D01'), desk('D02'), desk('D03'), desk('D04'), desk('D05'), desk('D06')],
+    [
+      booking('D02', 'ann', 'morning'),
+      booking('D03', 'zoe', 'afternoon'),
+      booking('D04', 'me', 'full-day'),
+      booking('D05', 'ann', 'morning', { isPermanent: true, bookingDate: '2026-01-05' }),
+    ],
+    date,
+    me,
+  );
+  const show = (filter: DeskListFilter, search = '', now: SlotNow = 'morning') =>
+    names(filterDeskRows(rows, { filter, search, slotNow: now }));
+
+  it.each<{ filter: DeskListFilter; expected: string[] }>([
+    { filter: 'all', expected: ['D01', 'D02', 'D03', 'D04', 'D05', 'D06'] },
+    { filter: 'free-morning', expected: ['D01', 'D03', 'D06'] },
+    { filter: 'free-afternoon', expected: ['D01', 'D02', 'D06'] },
+    { filter: 'free-all-day', expected: ['D01', 'D06'] },
+  ])('$filter shows $expected', ({ filter, expected }) => {
+    expect(show(filter)).toEqual(expected);
+  });
+
+  it.each<{ now: SlotNow; expected: string[] }>([
+    { now: 'morning', expected: ['D01', 'D03', 'D06'] },
+    { now: 'afternoon', expected: ['D01', 'D02', 'D06'] },
+    { now: null, expected: [] },
+  ])('free now in the $now slot shows $expected', ({ now, expected }) => {
+    expect(show('free-now', '', now)).toEqual(expected);
+  });
+
+  it('finds a desk by its name, in any case', () => {
+    expect(show('all', 'd04')).toEqual(['D04']);
+    expect(show('all', '  D0  ')).toHaveLength(6);
+  });
+
+  it('finds desks by the name of the person who has them', () => {
+    expect(show('all', 'ann')).toEqual(['D02', 'D05']);
+    expect(show('all', 'Ann Lee')).toEqual(['D02', 'D05']);
+    expect(show('all', 'okafor')).toEqual(['D04']);
+  });
+
+  it('ignores accents in the names and in the search text', () => {
+    expect(show('all', 'zoe angstrom')).toEqual(['D03']);
+    expect(show('all', 'ZOË')).toEqual(['D03']);
+    expect(searchKeyOf('Ångström Zoë')).toBe('angstrom zoe');
+  });
+
+  it('needs every word of the search text, in any order', () => {
+    expect(show('all', 'lee d05')).toEqual(['D05']);
+    expect(show('all', 'ann zoe')).toEqual([]);
+  });
+
+  it('combines the search text with the filter', () => {
+    expect(show('free-afternoon', 'ann')).toEqual(['D02']);
+    expect(show('free-morning', 'ann')).toEqual([]);
+  });
+
+  it('finds nothing for a text that matches no desk and no person', () => {
+    expect(show('all', 'nobody')).toEqual([]);
+  });
+
+  it('counts what each filter would show with the search text', () => {
+    expect(countByFilter(rows, '', 'afternoon')).toEqual({
+      all: 6,
+      'free-now': 3,
+      'free-morning': 3,
+      'free-afternoon': 3,
+      'free-all-day': 2,
+    });
+    expect(countByFilter(rows, 'ann', null)).toEqual({
+      all: 2,
+      'free-now': 0,
+      'free-morning': 0,
+      'free-afternoon': 1,
+      'free-all-day': 0,
+    });
+  });
+});
+
+describe('which slot is now', () => {
+  it.each<{ at: string; timeZone: string; on: string; expected: SlotNow }>([
+    { at: '2026-07-01T06:00:00Z', timeZone: 'Europe/London', on: '2026-07-01', expected: 'morning' },
+    { at: '2026-07-01T08:30:00Z', timeZone: 'Europe/London', on: '2026-07-01', expected: 'morning' },
+    { at: '2026-07-01T11:59:00Z', timeZone: 'Europe/London', on: '2026-07-01', expected: 'morning' },
+    { at: '2026-07-01T12:00:00Z', timeZone: 'Europe/London', on: '2026-07-01', expected: 'afternoon' },
+    { at: '2026-07-01T16:59:00Z', timeZone: 'Europe/London', on: '2026-07-01', expected: 'afternoon' },
+    { at: '2026-07-01T17:00:00Z', timeZone: 'Europe/London', on: '2026-07-01', expected: null },
+    { at: '2026-07-01T11:30:00Z', timeZone: 'Asia/Tokyo', on: '2026-07-01', expected: null },
+    { at: '2026-07-01T23:30:00Z', timeZone: 'Asia/Tokyo', on: '2026-07-02', expected: 'morning' },
+    { at: '2026-07-01T23:30:00Z', timeZone: 'Asia/Tokyo', on: '2026-07-01', expected: null },
+    { at: '2026-07-01T10:00:00Z', timeZone: 'UTC', on: '2026-07-02', expected: null },
+  ])('at $at in $timeZone, on $on it is $expected', ({ at, timeZone, on, expected }) => {
+    expect(slotNow(timeZone, on, new Date(at))).toBe(expected);
+  });
+});

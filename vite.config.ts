@@ -12,6 +12,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
+    // Read by the server (src/server/static.ts) to name the dashboard's chunks for signed-in visitors.
+    manifest: true,
   },
   server: {
     port: 5173,

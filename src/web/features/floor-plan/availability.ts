@@ -1,7 +1,11 @@
-import { type BookingOccupancy, countsOnDate, deskAvailabilityOn } from '../../../domain/bookings.ts';
+import { type BookingOccupancy, bookingsByDeskOn } from '../../../domain/bookings.ts';
+import { type DeskStatus, deskStatusOn as deskAvailability } from '../../../domain/desk-list.ts';
+
+/** Spec section 4 with a permanent booking shown as BLOCKED: the domain's deskStatusOn, by the map's name. */
+export { deskAvailability };
 
 /** Spec section 1: green available, orange partial, red booked, dark red BLOCKED for a permanent booking. */
-export type DeskAvailability = 'available' | 'partial' | 'booked' | 'blocked';
+export type DeskAvailability = DeskStatus;
 
 /** The parts of a booking that decide a desk's availability. */
 export interface AvailabilityBooking extends BookingOccupancy {
@@ -15,24 +19,13 @@ export const availabilityLabels: Record<DeskAvailability, string> = {
   blocked: 'Blocked, permanent',
 };
 
-/** Spec section 4 (the domain's rules), with a permanent booking shown as BLOCKED. */
-export function deskAvailability(bookings: readonly BookingOccupancy[], date: string): DeskAvailability {
-  if (bookings.some((booking) => booking.isPermanent && countsOnDate(booking, date))) return 'blocked';
-  return deskAvailabilityOn(bookings, date);
-}
-
 /** Every desk's availability on a date; desks without bookings are available. */
 export function availabilityByDesk(
   deskIds: readonly string[],
   bookings: readonly AvailabilityBooking[],
   date: string,
 ): Map<string, DeskAvailability> {
-  const byDesk = new Map<string, AvailabilityBooking[]>();
-  for (const booking of bookings) {
-    const list = byDesk.get(booking.deskId);
-    if (list) list.push(booking);
-    else byDesk.set(booking.deskId, [booking]);
-  }
+  const byDesk = bookingsByDeskOn(bookings, date);
   return new Map(deskIds.map((id) => [id, deskAvailability(byDesk.get(id) ?? [], date)]));
 }
 

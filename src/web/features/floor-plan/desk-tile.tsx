@@ -1,14 +1,30 @@
 import './desk-tile.css';
-import { memo } from 'react';
+import { type CSSProperties, memo } from 'react';
 import type { DeskView } from '../../../domain/floor-plan.ts';
 import { availabilityLabels, type DeskAvailability } from './availability.ts';
 import { tileTransform } from './desk-rect.ts';
+import { nameFitSize, type TileDetail } from './engine/viewport.ts';
+
+/** The words a tile stands for, for its accessible name and the hover card. */
+export function deskDescription(
+  desk: { name: string },
+  availability: DeskAvailability,
+  lines: readonly string[],
+  isMine: boolean,
+): string {
+  const parts = [`Desk ${desk.name}: ${availabilityLabels[availability]}`];
+  if (isMine) parts.push('your booking');
+  if (lines.length > 0) parts.push(lines.join(', '));
+  return parts.join(', ');
+}
 
 /**
- * One desk on the canvas: a button placed by a transform, showing the desk's name on its
- * availability colour (a permanent booking adds BLOCKED and 'permanent'). Memoised on the desk
- * object, which keeps its identity in the query cache until that desk changes, so a change to
- * one desk re-renders one tile. Deliberately lean: one element and one text node per desk.
+ * One desk on the canvas: a button placed by a transform, with its availability as a colour, a
+ * pattern and a mark (never colour alone), the desk's name sized to its tile but never below 9 px on
+ * screen, and its booking text when there is room (`detail`). A permanent booking reads BLOCKED and
+ * 'permanent'; the signed-in person's own booking reads "You". Memoised on the desk object, which
+ * keeps its identity in the query cache until that desk changes, so a change to one desk re-renders
+ * one tile.
  */
 export const DeskTile = memo(function DeskTile({
   desk,
@@ -16,35 +32,56 @@ export const DeskTile = memo(function DeskTile({
   isSelected,
   isEditMode,
   lines,
+  detail,
+  isMine,
+  isHighlighted,
 }: {
   desk: DeskView;
   availability: DeskAvailability;
   /** Who has the desk on the selected date (spec section 2); stable per desk between booking changes. */
-  lines?: readonly string[] | undefined;
+  lines: readonly string[];
+  detail: TileDetail;
+  isMine: boolean;
+  isHighlighted: boolean;
   isSelected: boolean;
   isEditMode: boolean;
 }) {
+  const width = Number(desk.width) || 1;
+  const height = Number(desk.height) || 1;
   return (
     <button
       type="button"
       className="desk-tile"
       data-desk-id={desk.id}
       data-availability={availability}
-      aria-label={`Desk ${desk.name}: ${availabilityLabels[availability]}${lines?.length ? `, ${lines.join(', ')}` : ''}`}
+      data-detail={detail}
+      data-mine={isMine ? '' : undefined}
+      data-highlighted={isHighlighted ? '' : undefined}
+      aria-label={deskDescription(desk, availability, lines, isMine)}
       aria-pressed={isEditMode ? isSelected : undefined}
-      style={{
-        width: Number(desk.width) || 1,
-        height: Number(desk.height) || 1,
-        transform: tileTransform(Number(desk.positionX) || 0, Number(desk.positionY) || 0, Number(desk.rotation) || 0),
-      }}
+      style={
+        {
+          width,
+          height,
+          transform: tileTransform(
+            Number(desk.positionX) || 0,
+            Number(desk.positionY) || 0,
+            Number(desk.rotation) || 0,
+          ),
+          '--fit': `${nameFitSize({ width, height, name: desk.name })}px`,
+        } as CSSProperties
+      }
     >
-      {desk.name}
-      {lines?.map((line) => (
-        <span key={line} className="desk-tile-detail">
-          {line}
-        </span>
-      ))}
-      {availability === 'blocked' && (
+      <span className="desk-mark" aria-hidden="true" />
+      {detail !== 'mark' && <span className="desk-tile-name">{desk.name}</span>}
+      {isMine && detail !== 'mark' && <span className="desk-tile-you">You</span>}
+      {detail === 'full' &&
+        lines.map((line) => (
+          <span key={line} className="desk-tile-detail">
+            {line}
+          </span>
+        ))}
+      {detail === 'full' && availability === 'blocked' && (
         <>
           <span className="desk-tile-detail">BLOCKED</span>
           <span className="desk-tile-detail">permanent</span>

@@ -1,10 +1,11 @@
-import { memo, type RefObject, useState } from 'react';
+import { type CSSProperties, memo, type RefObject, useMemo } from 'react';
 import { canvasSize, editorLimits } from '../../../domain/floor-plan.ts';
 import { cn } from '../../lib/cn.ts';
 import type { Desk } from '../desks/list-floor-desks.ts';
 import type { DeskAvailability } from './availability.ts';
 import { DeskTile } from './desk-tile.tsx';
 import type { Selection } from './engine/selection.ts';
+import { contentOffset, scrollExtent, type TileDetail, tileDetail, type ViewportSize } from './engine/viewport.ts';
 import { FloorPlanImage, NoFloorPlanNotice } from './floor-plan-image.tsx';
 
 /** The 50-unit snap grid, drawn over the plan in edit mode. */
@@ -14,10 +15,69 @@ const gridBackground = {
   backgroundSize: `${editorLimits.gridSize}px ${editorLimits.gridSize}px`,
 };
 
+const noLines: readonly string[] = [];
+
 /**
- * The 1920 x 1080 canvas in its scrollable viewport (1200 px tall; on a phone at most three
- * quarters of the screen, so the page itself can still be scrolled past it). It only renders: the editor,
- * loaded in edit mode, listens on the surface and moves dragged tiles itself.
+ * Every desk tile, in one group that takes the clicks. Apart from the canvas's transform, so a zoom step
+ * (which changes the scale, not the tiles) renders none of the 2,000 tiles again.
+ */
+const DeskLayer = memo(function DeskLayer({
+  floorName,
+  desks,
+  availability,
+  selection,
+  isEditMode,
+  bookingLines,
+  myDeskIds,
+  highlightedDeskId,
+  details,
+  onDeskActivate,
+}: {
+  floorName: string;
+  desks: readonly Desk[];
+  availability: ReadonlyMap<string, DeskAvailability>;
+  selection: Selection;
+  isEditMode: boolean;
+  bookingLines?: ReadonlyMap<string, readonly string[]>;
+  myDeskIds?: ReadonlySet<string>;
+  highlightedDeskId?: string | null;
+  details: readonly TileDetail[];
+  onDeskActivate?: (deskId: string) => void;
+}) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the desks are placed absolutely; a fieldset would add a form's layout and semantics
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the tiles are buttons; Enter and Space reach here as clicks
+    <div
+      role="group"
+      aria-label={`Desks on ${floorName}`}
+      onClick={(event) => {
+        if (isEditMode || !onDeskActivate) return;
+        const tile = (event.target as HTMLElement).closest<HTMLElement>('[data-desk-id]');
+        if (tile?.dataset.deskId) onDeskActivate(tile.dataset.deskId);
+      }}
+    >
+      {desks.map((desk, index) => (
+        <DeskTile
+          key={desk.id}
+          desk={desk}
+          availability={availability.get(desk.id) ?? 'available'}
+          isSelected={isEditMode && selection.has(desk.id)}
+          isEditMode={isEditMode}
+          lines={bookingLines?.get(desk.id) ?? noLines}
+          detail={details[index] ?? 'full'}
+          isMine={myDeskIds?.has(desk.id) ?? false}
+          isHighlighted={highlightedDeskId === desk.id}
+        />
+      ))}
+    </div>
+  );
+});
+
+/**
+ * The 1920 x 1080 canvas in its viewport, drawn at `scale` (zoom x the fit, so zoom 1 shows the whole
+ * plan). A canvas smaller than the viewport sits in its middle; a larger one scrolls. Tile text is laid
+ * out for `settledScale` (the scale once zooming pauses), so a zoom gesture only changes one transform.
+ * It only renders: the editor, loaded in edit mode, listens on the surface and moves dragged tiles itself.
  */
 export const FloorCanvas = memo(function FloorCanvas({
   floorName,
@@ -25,14 +85,25 @@ export const FloorCanvas = memo(function FloorCanvas({
   availability,
   selection,
   isEditMode,
-  zoom,
+  scale,
+  settledScale,
+  size,
+  height,
   imageUrl,
+  hasImageFailed,
+  onImageError,
   viewportRef,
   surfaceRef,
   bookingLines,
+  myDeskIds,
+  highlightedDeskId,
   onDeskActivate,
 }: {
   bookingLines?: ReadonlyMap<string, readonly string[]>;
+  /** Desks the signed-in person has a booking on for the date: marked "You". */
+  myDeskIds?: ReadonlySet<string>;
+  /** A desk shown from "Who's in today?" or the list: ringed until another is shown. */
+  highlightedDeskId?: string | null;
   /** Outside edit mode: a desk was clicked or pressed with Enter/Space. */
   onDeskActivate?: (deskId: string) => void;
   floorName: string;
@@ -40,62 +111,95 @@ export const FloorCanvas = memo(function FloorCanvas({
   availability: ReadonlyMap<string, DeskAvailability>;
   selection: Selection;
   isEditMode: boolean;
-  zoom: number;
+  scale: number;
+  settledScale: number;
+  size: ViewportSize;
+  height: number | null;
+  /** The plan image to draw, or null when there is none or it failed to load. */
   imageUrl: string | null;
+  /** Whether an image was asked for and failed: the empty floor says so. */
+  hasImageFailed: boolean;
+  onImageError: (url: string) => void;
   viewportRef: RefObject<HTMLElement | null>;
   surfaceRef: RefObject<HTMLDivElement | null>;
 }) {
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const showsImage = imageUrl !== null && failedUrl !== imageUrl;
+  const extent = scrollExtent(size, scale);
+  const offset = contentOffset(size, scale);
+  // How much each tile has room to show: recomputed when zooming pauses, and only changed tiles re-render.
+  const details = useMemo(
+    () =>
+      desks.map((desk) =>
+        tileDetail(
+          { width: Number(desk.width) || 1, height: Number(desk.height) || 1, name: desk.name },
+          (bookingLines?.get(desk.id)?.length ?? 0) +
+            (myDeskIds?.has(desk.id) ? 1 : 0) +
+            (availability.get(desk.id) === 'blocked' ? 2 : 0),
+          settledScale,
+        ),
+      ),
+    [desks, bookingLines, myDeskIds, availability, settledScale],
+  );
   return (
-    <section
-      ref={viewportRef}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
-      tabIndex={0}
-      aria-label={`${floorName} canvas`}
-      className="@container relative h-[1200px] max-h-[75vh] overflow-auto md:max-h-none rounded-xl border border-slate-200 bg-slate-100"
-    >
-      <div className="relative bg-white" style={{ width: canvasSize.width * zoom, height: canvasSize.height * zoom }}>
-        {!showsImage && (
-          <NoFloorPlanNotice hasFailed={imageUrl !== null} isEditMode={isEditMode} hasDesks={desks.length > 0} />
-        )}
-        <div
-          ref={surfaceRef}
-          data-floor-surface=""
-          data-editing={isEditMode ? '' : undefined}
-          className={cn('absolute top-0 left-0 origin-top-left', isEditMode && 'cursor-crosshair')}
-          style={{
-            width: canvasSize.width,
-            height: canvasSize.height,
-            transform: zoom === 1 ? undefined : `scale(${zoom})`,
-          }}
-        >
-          {showsImage && <FloorPlanImage url={imageUrl} floorName={floorName} onError={setFailedUrl} />}
-          {isEditMode && <div className="pointer-events-none absolute inset-0" style={gridBackground} />}
-          {/* biome-ignore lint/a11y/useSemanticElements: the desks are placed absolutely; a fieldset would add a form's layout and semantics */}
-          {/* biome-ignore lint/a11y/useKeyWithClickEvents: the tiles are buttons; Enter and Space reach here as clicks */}
+    <div className="relative">
+      {imageUrl === null && desks.length === 0 && (
+        <NoFloorPlanNotice hasFailed={hasImageFailed} isEditMode={isEditMode} hasDesks={false} />
+      )}
+      <section
+        ref={viewportRef}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
+        tabIndex={0}
+        aria-label={`${floorName} canvas`}
+        aria-describedby="floor-map-keys"
+        data-map-viewport=""
+        className="floor-viewport relative overflow-auto rounded-xl border border-slate-200 bg-slate-100"
+        style={{ height: height ?? undefined }}
+      >
+        <p id="floor-map-keys" className="sr-only">
+          Plus and minus zoom in and out, 0 fits the whole floor.
+        </p>
+        <div className="relative" style={{ width: extent.width, height: extent.height }}>
           <div
-            role="group"
-            aria-label={`Desks on ${floorName}`}
-            onClick={(event) => {
-              if (isEditMode || !onDeskActivate) return;
-              const tile = (event.target as HTMLElement).closest<HTMLElement>('[data-desk-id]');
-              if (tile?.dataset.deskId) onDeskActivate(tile.dataset.deskId);
+            className="absolute overflow-hidden rounded-md bg-white shadow-sm ring-1 ring-slate-200"
+            style={{
+              left: offset.x,
+              top: offset.y,
+              width: canvasSize.width * scale,
+              height: canvasSize.height * scale,
             }}
           >
-            {desks.map((desk) => (
-              <DeskTile
-                key={desk.id}
-                desk={desk}
-                availability={availability.get(desk.id) ?? 'available'}
-                isSelected={isEditMode && selection.has(desk.id)}
+            <div
+              ref={surfaceRef}
+              data-floor-surface=""
+              data-editing={isEditMode ? '' : undefined}
+              data-zooming={scale === settledScale ? undefined : ''}
+              className={cn('absolute top-0 left-0 origin-top-left', isEditMode && 'cursor-crosshair')}
+              style={
+                {
+                  width: canvasSize.width,
+                  height: canvasSize.height,
+                  transform: `scale(${scale})`,
+                  '--scale': settledScale,
+                } as CSSProperties
+              }
+            >
+              {imageUrl !== null && <FloorPlanImage url={imageUrl} floorName={floorName} onError={onImageError} />}
+              {isEditMode && <div className="pointer-events-none absolute inset-0" style={gridBackground} />}
+              <DeskLayer
+                floorName={floorName}
+                desks={desks}
+                availability={availability}
+                selection={selection}
                 isEditMode={isEditMode}
-                lines={bookingLines?.get(desk.id)}
+                bookingLines={bookingLines}
+                myDeskIds={myDeskIds}
+                highlightedDeskId={highlightedDeskId}
+                details={details}
+                onDeskActivate={onDeskActivate}
               />
-            ))}
+            </div>
           </div>
         </div>
-      </div>
-    </section>
+      </section>
+    </div>
   );
 });

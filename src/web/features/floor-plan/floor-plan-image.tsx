@@ -18,16 +18,19 @@ export function FloorPlanImage({
       draggable={false}
       decoding="async"
       className="pointer-events-none absolute inset-0 size-full object-contain select-none"
-      onLoad={() => toast({ title: 'Floor Plan Loaded', description: `The plan of ${floorName} is on screen.` })}
+      onLoad={() =>
+        // Routine: it waits for a toast that matters (a subscription result, an upload, an error) to close.
+        toast({ title: 'Floor Plan Loaded', description: `The plan of ${floorName} is on screen.`, routine: true })
+      }
       onError={() => onError(url)}
     />
   );
 }
 
 /**
- * 'No floor plan uploaded', kept in the visible part of the viewport however the canvas is
- * scrolled (sticky, as wide as the viewport). On an empty floor it sits large in the middle,
- * beneath where desks go; once there are desks it shrinks to a label in the corner above them.
+ * 'No floor plan uploaded'. On an empty floor it sits large in the middle of the map's viewport (not
+ * its scrolled content, so it stays in view however the canvas is zoomed or scrolled); once there are
+ * desks it is a small label beside the floor's name.
  */
 export function NoFloorPlanNotice({
   hasFailed,
@@ -41,19 +44,18 @@ export function NoFloorPlanNotice({
   const title = hasFailed ? 'The floor plan image could not be loaded' : 'No floor plan uploaded';
   const hint = 'Upload an image of your office layout with Upload Floor Plan in the toolbar';
   if (hasDesks) {
+    // Beside the floor's name, not over the map, where it would hide the desks in a corner.
     return (
-      <div className="pointer-events-none sticky top-0 left-0 z-30 h-0 w-[100cqw]">
-        <p className="m-3 inline-flex items-center gap-2 rounded-full bg-white px-3 py-1 text-sm text-slate-700 shadow-sm ring-1 ring-slate-200">
-          <ImageOff className="size-4 text-slate-500" aria-hidden="true" />
-          {title}
-          {isEditMode && <span className="hidden text-slate-600 md:inline">· {hint}</span>}
-        </p>
-      </div>
+      <p className="inline-flex items-center gap-1.5 rounded-full bg-white px-2.5 py-0.5 text-xs text-slate-700 ring-1 ring-slate-200">
+        <ImageOff className="size-3.5 text-slate-500" aria-hidden="true" />
+        {title}
+        {isEditMode && <span className="hidden text-slate-600 lg:inline">· {hint}</span>}
+      </p>
     );
   }
   return (
-    <div className="pointer-events-none sticky top-0 left-0 h-0 w-[100cqw]">
-      <div className="flex justify-center px-4 pt-40">
+    <div className="pointer-events-none absolute inset-0 z-30 flex items-center justify-center">
+      <div className="flex justify-center px-4">
         <div className="max-w-sm text-center">
           <ImageOff className="mx-auto size-12 text-slate-400" aria-hidden="true" />
           <p className="mt-3 text-lg font-medium text-slate-700">{title}</p>

@@ -1,10 +1,29 @@
-import { lazy, type SetStateAction, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { Maximize, ZoomIn, ZoomOut } from 'lucide-react';
+import {
+  lazy,
+  type SetStateAction,
+  Suspense,
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { editorLimits } from '../../../domain/floor-plan.ts';
+import { errorMessage } from '../../app/api.ts';
+import { toast } from '../../components/ui/use-toast.ts';
 import type { Desk } from '../desks/list-floor-desks.ts';
 import type { Floor } from '../floors/list-floors.ts';
+import { useUpdateFloorZoom } from '../floors/update-floor-zoom.ts';
 import type { Organization } from '../organizations/api.ts';
 import type { DeskAvailability } from './availability.ts';
+import { DeskHoverCard } from './desk-hover-card.tsx';
+import { toDeskRect } from './desk-rect.ts';
 import { emptySelection, pruneSelection, type Selection } from './engine/selection.ts';
 import { FloorCanvas } from './floor-canvas.tsx';
+import { NoFloorPlanNotice } from './floor-plan-image.tsx';
+import { useMapNavigation } from './use-map-navigation.ts';
 import { useScrollMemory } from './use-scroll-memory.ts';
 import { useZoom } from './use-zoom.ts';
 
@@ -18,18 +37,92 @@ const legend: Array<{ availability: DeskAvailability; label: string }> = [
   { availability: 'blocked', label: 'Blocked (permanent)' },
 ];
 
-function Legend() {
+export function Legend() {
   return (
-    <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Desk colours">
+    <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Desk states">
       {legend.map((item) => (
         <li key={item.availability} className="flex items-center gap-1.5">
-          <span className="desk-swatch" data-availability={item.availability} aria-hidden="true" />
+          <span className="desk-swatch" data-availability={item.availability} aria-hidden="true">
+            <span className="desk-mark" />
+          </span>
           {item.label}
         </li>
       ))}
+      <li className="flex items-center gap-1.5">
+        <span
+          className="rounded-full bg-brand-600 px-1.5 text-[11px] leading-4 font-bold text-white"
+          aria-hidden="true"
+        >
+          You
+        </span>
+        Your booking
+      </li>
     </ul>
   );
 }
+
+const zoomButton =
+  'flex size-10 items-center justify-center text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-300 focus-visible:relative focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/** Zoom out, the zoom level (fitted is 100 %), zoom in, and fit: for everyone, over the map's corner. */
+function ZoomControls({
+  zoom,
+  onZoomIn,
+  onZoomOut,
+  onFit,
+}: {
+  zoom: number;
+  onZoomIn: () => void;
+  onZoomOut: () => void;
+  onFit: () => void;
+}) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form's fieldset
+    <div
+      role="group"
+      aria-label="Zoom"
+      className="absolute right-3 bottom-3 z-30 flex items-center overflow-hidden rounded-xl border border-slate-200 bg-white/95 shadow-md backdrop-blur"
+    >
+      <button
+        type="button"
+        className={zoomButton}
+        aria-label="Zoom out"
+        title="Zoom out (−)"
+        disabled={zoom <= editorLimits.zoomMin}
+        onClick={onZoomOut}
+      >
+        <ZoomOut className="size-4" aria-hidden="true" />
+      </button>
+      <output className="w-14 text-center text-sm font-medium tabular-nums text-slate-800" aria-label="Zoom level">
+        {Math.round(zoom * 100)}%
+      </output>
+      <button
+        type="button"
+        className={zoomButton}
+        aria-label="Zoom in"
+        title="Zoom in (+)"
+        disabled={zoom >= editorLimits.zoomMax}
+        onClick={onZoomIn}
+      >
+        <ZoomIn className="size-4" aria-hidden="true" />
+      </button>
+      <span className="h-6 w-px bg-slate-200" aria-hidden="true" />
+      <button
+        type="button"
+        className={zoomButton}
+        aria-label="Fit the whole floor"
+        title="Fit the whole floor (0)"
+        disabled={zoom === 1}
+        onClick={onFit}
+      >
+        <Maximize className="size-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}
+
+/** How long an admin's zoom rests before it is saved as the floor's default. */
+const zoomSaveDelayMs = 600;
 
 export function FloorPlanView({
   organization,
@@ -39,9 +132,14 @@ export function FloorPlanView({
   isEditMode,
   availability,
   bookingLines,
+  myDeskIds,
+  highlight,
   onDeskActivate,
 }: {
   bookingLines?: ReadonlyMap<string, readonly string[]>;
+  myDeskIds?: ReadonlySet<string>;
+  /** A desk to show: the map pans to it, rings it and focuses it. A new `nonce` shows it again. */
+  highlight?: { deskId: string; nonce: number } | null;
   onDeskActivate?: (deskId: string) => void;
   organization: Organization;
   floor: Floor;
@@ -50,15 +148,66 @@ export function FloorPlanView({
   isEditMode: boolean;
   availability: ReadonlyMap<string, DeskAvailability>;
 }) {
+  const frameRef = useRef<HTMLDivElement>(null);
   const viewportRef = useRef<HTMLElement>(null);
   const surfaceRef = useRef<HTMLDivElement>(null);
-  const [zoom, setZoom] = useZoom({
+  const isAdmin = organization.role === 'admin';
+  const [zoom, setStoredZoom] = useZoom({
     organizationId: organization.id,
     floorId: floor.id,
     floorDefault: floor.defaultZoomLevel,
     organizationDefault: organization.defaultZoomLevel,
   });
+
+  // Spec section 4: an admin's zoom also becomes the floor's default; a member's stays in this browser.
+  const saveFloorZoom = useUpdateFloorZoom(organization.id);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(saveTimer.current), []);
+  const setZoom = useCallback(
+    (next: number) => {
+      setStoredZoom(next);
+      if (!isAdmin) return;
+      clearTimeout(saveTimer.current);
+      saveTimer.current = setTimeout(
+        () =>
+          saveFloorZoom.mutate(
+            { floorId: floor.id, defaultZoomLevel: next },
+            {
+              onError: (error) =>
+                toast({ title: 'Error', description: errorMessage(error, 'Please try again'), variant: 'destructive' }),
+            },
+          ),
+        zoomSaveDelayMs,
+      );
+    },
+    [setStoredZoom, isAdmin, floor.id, saveFloorZoom.mutate],
+  );
+
+  const navigation = useMapNavigation({
+    frameRef,
+    viewportRef,
+    zoom,
+    onZoomChange: setZoom,
+    layoutKey: isEditMode,
+  });
   useScrollMemory(viewportRef, organization.id, !isLoading);
+
+  // Showing a desk: pan to it, ring it, and put keyboard focus on it; once per request, as soon as the
+  // desk is on this floor's loaded map.
+  const [highlightedDeskId, setHighlightedDeskId] = useState<string | null>(null);
+  const shownNonce = useRef<number | null>(null);
+  const showDesk = useEffectEvent(() => {
+    if (!highlight || shownNonce.current === highlight.nonce) return;
+    const desk = desks.find((item) => item.id === highlight.deskId);
+    if (!desk || isLoading || navigation.size.width === 0) return;
+    shownNonce.current = highlight.nonce;
+    setHighlightedDeskId(desk.id);
+    navigation.showRect(toDeskRect(desk));
+    const tile = surfaceRef.current?.querySelector<HTMLElement>(`[data-desk-id="${CSS.escape(desk.id)}"]`);
+    tile?.focus({ preventScroll: true });
+  });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: these are what can make a requested desk showable
+  useEffect(() => showDesk(), [highlight, desks, isLoading, navigation.size.width]);
 
   // The selection belongs to one floor in edit mode; it is forgotten on leaving either.
   const [chosen, setChosen] = useState<{ floorId: string; selection: Selection }>({
@@ -79,22 +228,27 @@ export function FloorPlanView({
     [floor.id],
   );
 
-  const imageUrl = floor.floorPlanUrl ?? organization.floorPlanUrl ?? null;
-  const isAdmin = organization.role === 'admin';
+  const planUrl = floor.floorPlanUrl ?? organization.floorPlanUrl ?? null;
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const hasImageFailed = planUrl !== null && failedUrl === planUrl;
+  const imageUrl = hasImageFailed ? null : planUrl;
 
   return (
-    <section aria-labelledby="floor-plan-heading" className="flex flex-col gap-3">
-      <div className="flex flex-wrap items-end justify-between gap-2">
-        <div>
-          <h2 id="floor-plan-heading" className="text-base font-semibold text-slate-900">
-            {floor.name}
-            {isEditMode && <span className="ml-2 text-sm font-normal text-brand-700">Editing</span>}
-          </h2>
-          <p className="text-sm text-slate-600" aria-live="polite">
+    <section aria-labelledby="floor-plan-heading" className="flex min-w-0 flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+        <h2 id="floor-plan-heading" className="text-base font-semibold text-slate-900">
+          {floor.name}
+          <span className="ml-2 text-sm font-normal text-slate-600" aria-live="polite">
             {isLoading ? 'Loading desks…' : `${desks.length} ${desks.length === 1 ? 'desk' : 'desks'}`}
-          </p>
+          </span>
+          {isEditMode && <span className="ml-2 text-sm font-normal text-brand-700">Editing</span>}
+        </h2>
+        {imageUrl === null && desks.length > 0 && (
+          <NoFloorPlanNotice hasFailed={hasImageFailed} isEditMode={isEditMode} hasDesks />
+        )}
+        <div className="ml-auto">
+          <Legend />
         </div>
-        <Legend />
       </div>
       {isEditMode && isAdmin && (
         <Suspense
@@ -111,25 +265,44 @@ export function FloorPlanView({
             selection={selection}
             onSelectionChange={setSelection}
             zoom={zoom}
+            scale={navigation.scale}
             onZoomChange={setZoom}
             viewportRef={viewportRef}
             surfaceRef={surfaceRef}
           />
         </Suspense>
       )}
-      <FloorCanvas
-        floorName={floor.name}
-        desks={desks}
-        availability={availability}
-        selection={selection}
-        isEditMode={isEditMode}
-        zoom={zoom}
-        imageUrl={imageUrl}
-        viewportRef={viewportRef}
-        surfaceRef={surfaceRef}
-        bookingLines={bookingLines}
-        onDeskActivate={onDeskActivate}
-      />
+      <div ref={frameRef} className="relative">
+        <FloorCanvas
+          floorName={floor.name}
+          desks={desks}
+          availability={availability}
+          selection={selection}
+          isEditMode={isEditMode}
+          scale={navigation.scale}
+          settledScale={navigation.settledScale}
+          size={navigation.size}
+          height={navigation.height}
+          imageUrl={imageUrl}
+          hasImageFailed={hasImageFailed}
+          onImageError={setFailedUrl}
+          viewportRef={viewportRef}
+          surfaceRef={surfaceRef}
+          bookingLines={bookingLines}
+          myDeskIds={myDeskIds}
+          highlightedDeskId={highlightedDeskId}
+          onDeskActivate={onDeskActivate}
+        />
+        {!isEditMode && (
+          <ZoomControls
+            zoom={zoom}
+            onZoomIn={navigation.zoomIn}
+            onZoomOut={navigation.zoomOut}
+            onFit={navigation.fitToScreen}
+          />
+        )}
+        <DeskHoverCard frameRef={frameRef} viewportRef={viewportRef} />
+      </div>
     </section>
   );
 }

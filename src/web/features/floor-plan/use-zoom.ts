@@ -1,12 +1,6 @@
 import { useCallback, useState } from 'react';
-import { clamp, editorLimits } from '../../../domain/floor-plan.ts';
-
-/** Zoom within 0.5 to 3, on the 0.25 step. */
-export function normaliseZoom(value: number): number {
-  if (!Number.isFinite(value)) return editorLimits.zoomDefault;
-  const stepped = Math.round(value / editorLimits.zoomStep) * editorLimits.zoomStep;
-  return clamp(stepped, editorLimits.zoomMin, editorLimits.zoomMax);
-}
+import { editorLimits } from '../../../domain/floor-plan.ts';
+import { normaliseZoom } from './engine/viewport.ts';
 
 /** Spec section 4: zoom is kept per floor (or per organization when no floor is chosen) in this browser. */
 export function zoomStorageKey(organizationId: string, floorId: string | undefined): string {
@@ -22,7 +16,7 @@ function readStoredZoom(key: string): number | null {
   }
 }
 
-/** The zoom in use: this browser's last choice, else the floor's default, the organization's, or 1. */
+/** The zoom in use (1 is fitted): this browser's last choice, else the floor's default, the organization's, or 1. */
 export function useZoom(options: {
   organizationId: string;
   floorId: string | undefined;

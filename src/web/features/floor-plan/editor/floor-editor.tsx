@@ -1,11 +1,9 @@
 import { type RefObject, type SetStateAction, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { floorPlanMessages } from '../../../../domain/floor-plan.ts';
-import { errorMessage } from '../../../app/api.ts';
-import { toast } from '../../../components/ui/use-toast.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import type { Desk } from '../../desks/list-floor-desks.ts';
 import { useOrganizationDesks } from '../../desks/list-organization-desks.ts';
 import type { Floor } from '../../floors/list-floors.ts';
-import { useUpdateFloorZoom } from '../../floors/update-floor-zoom.ts';
 import type { Organization } from '../../organizations/api.ts';
 import {
   alignDesks,
@@ -20,8 +18,7 @@ import {
 } from '../engine/geometry.ts';
 import type { EditorCommand } from '../engine/keyboard.ts';
 import { desksToDrag, emptySelection, type Selection, selectDesk } from '../engine/selection.ts';
-import { normaliseZoom } from '../use-zoom.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { normaliseZoom } from '../engine/viewport.ts';
 import { EditorToolbar, type ToolbarActions } from './editor-toolbar.tsx';
 import { UploadFloorPlanButton } from './upload-floor-plan-button.tsx';
 import { useDeskCommands } from './use-desk-commands.ts';
@@ -43,6 +40,7 @@ export default function FloorEditor({
   selection,
   onSelectionChange,
   zoom,
+  scale,
   onZoomChange,
   viewportRef,
   surfaceRef,
@@ -53,13 +51,15 @@ export default function FloorEditor({
   selection: Selection;
   onSelectionChange: (next: SetStateAction<Selection>) => void;
   zoom: number;
+  /** Canvas units to screen pixels: zoom times the fit (engine/viewport.ts). */
+  scale: number;
+  /** Applies a zoom; the map saves an admin's choice as the floor's default. */
   onZoomChange: (zoom: number) => void;
   viewportRef: RefObject<HTMLElement | null>;
   surfaceRef: RefObject<HTMLDivElement | null>;
 }) {
   const isAdmin = organization.role === 'admin';
   const commands = useDeskCommands({ organizationId: organization.id, floorId: floor.id });
-  const saveFloorZoom = useUpdateFloorZoom(organization.id);
   useOrganizationDesks(organization.id); // every desk's name, so new desks get unique names
   const toolbarRef = useRef<HTMLDivElement>(null);
   const [confirmation, setConfirmation] = useState<Confirmation>(null);
@@ -109,27 +109,21 @@ export default function FloorEditor({
     setConfirmation({ kind: 'delete', ids: selectedIds, names: selectedIds.map((id) => names.get(id) ?? id) });
   };
 
+  // The canvas point in the middle of the visible part of the map, wherever the canvas sits in it.
   const addDeskAtViewCentre = () => {
     const viewport = viewportRef.current;
-    if (!viewport) return;
+    const surface = surfaceRef.current;
+    if (!viewport || !surface) return;
+    const view = viewport.getBoundingClientRect();
+    const canvas = surface.getBoundingClientRect();
+    const middleY = Math.min(view.top + viewport.clientHeight / 2, (view.top + window.innerHeight) / 2);
     void commands.addDeskAt({
-      x: (viewport.scrollLeft + viewport.clientWidth / 2) / zoom,
-      y: (viewport.scrollTop + Math.min(viewport.clientHeight, window.innerHeight) / 2) / zoom,
+      x: Math.round((view.left + viewport.clientWidth / 2 - canvas.left) / scale),
+      y: Math.round((middleY - canvas.top) / scale),
     });
   };
 
-  const changeZoom = (value: number) => {
-    const next = normaliseZoom(value);
-    onZoomChange(next);
-    if (!isAdmin) return;
-    saveFloorZoom.mutate(
-      { floorId: floor.id, defaultZoomLevel: next },
-      {
-        onError: (error) =>
-          toast({ title: 'Error', description: errorMessage(error, 'Please try again'), variant: 'destructive' }),
-      },
-    );
-  };
+  const changeZoom = (value: number) => onZoomChange(normaliseZoom(value));
 
   const rotate = (degrees: number) =>
     arrange(actionName('Rotate', selectedIds), (rects) => rotateDesks(rects, degrees), 'rotate');
@@ -167,7 +161,7 @@ export default function FloorEditor({
 
   usePointerEditing({
     surfaceRef,
-    zoom,
+    scale,
     onDragStart: (deskId) => {
       flushNudge();
       const ids = desksToDrag(selection, deskId);

@@ -23,14 +23,15 @@ interface ActiveDrag {
  */
 export function usePointerEditing({
   surfaceRef,
-  zoom,
+  scale,
   onDragStart,
   onDragCommit,
   onClickDesk,
   onClickCanvas,
 }: {
   surfaceRef: RefObject<HTMLDivElement | null>;
-  zoom: number;
+  /** Canvas units to screen pixels (zoom times the fit). */
+  scale: number;
   /** The desks a drag of this desk moves (it selects them too). */
   onDragStart: (deskId: string) => DeskRect[];
   onDragCommit: (rects: DeskRect[], delta: Point) => void;
@@ -41,18 +42,19 @@ export function usePointerEditing({
   const commitDrag = useEffectEvent(onDragCommit);
   const clickDesk = useEffectEvent(onClickDesk);
   const clickCanvas = useEffectEvent(onClickCanvas);
-  const currentZoom = useEffectEvent(() => zoom);
+  const currentScale = useEffectEvent(() => scale);
 
   useEffect(() => {
     const surface = surfaceRef.current;
     if (!surface) return;
     let state: PointerState = idlePointer;
     let drag: ActiveDrag | null = null;
-    let origin = { left: 0, top: 0, zoom: 1 };
+    let origin = { left: 0, top: 0, scale: 1 };
 
+    // Whole canvas units: positions are stored as whole pixels of the 1920 x 1080 canvas, at any zoom.
     const toCanvasPoint = (event: PointerEvent): Point => ({
-      x: (event.clientX - origin.left) / origin.zoom,
-      y: (event.clientY - origin.top) / origin.zoom,
+      x: Math.round((event.clientX - origin.left) / origin.scale),
+      y: Math.round((event.clientY - origin.top) / origin.scale),
     });
 
     const place = (active: ActiveDrag, delta: Point) => {
@@ -129,7 +131,7 @@ export function usePointerEditing({
         ? { kind: 'desk', id: tile.dataset.deskId }
         : { kind: 'canvas' };
       const box = surface.getBoundingClientRect();
-      origin = { left: box.left, top: box.top, zoom: currentZoom() };
+      origin = { left: box.left, top: box.top, scale: currentScale() };
       dispatch({
         type: 'down',
         pointerId: event.pointerId,

@@ -1,5 +1,5 @@
 import { displayName } from '../../../domain/account.ts';
-import { type BookingView, countsOnDate, slotLabel, type TimeSlot } from '../../../domain/bookings.ts';
+import { type BookingView, bookingsByDeskOn, slotLabel, type TimeSlot } from '../../../domain/bookings.ts';
 
 const slotOrder: Record<TimeSlot, number> = { morning: 0, 'full-day': 1, afternoon: 2 };
 
@@ -9,13 +9,7 @@ const slotOrder: Record<TimeSlot, number> = { morning: 0, 'full-day': 1, afterno
  * booking shows no lines: the tile reads BLOCKED and 'permanent' instead.
  */
 export function bookingLinesByDesk(bookings: readonly BookingView[], date: string): Map<string, string[]> {
-  const byDesk = new Map<string, BookingView[]>();
-  for (const booking of bookings) {
-    if (!countsOnDate(booking, date)) continue;
-    const list = byDesk.get(booking.deskId);
-    if (list) list.push(booking);
-    else byDesk.set(booking.deskId, [booking]);
-  }
+  const byDesk = bookingsByDeskOn(bookings, date);
   const lines = new Map<string, string[]>();
   for (const [deskId, list] of byDesk) {
     if (list.some((booking) => booking.isPermanent)) continue;

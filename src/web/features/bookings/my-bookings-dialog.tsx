@@ -1,21 +1,34 @@
-import { todayIn } from '../../../domain/dates.ts';
+import { useMemo, useState } from 'react';
+import { type BookingView, slotLabel, sortMyBookings } from '../../../domain/bookings.ts';
+import { formatLongDate, todayIn } from '../../../domain/dates.ts';
 import type { OrganizationView } from '../../../domain/organization.ts';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { useCancelBooking, useUserBookings } from './api.ts';
 import { Badge, bookingBadgeKind } from './booking-badge.tsx';
 import { BookingRow } from './booking-row.tsx';
 
-/** Spec section 2, My Bookings: only an active, future booking has a Cancel button. */
+/**
+ * Spec section 2, My Bookings: only an active, future booking has a Cancel button, which asks before it cancels.
+ * Order (sortMyBookings): permanent bookings first, as they are in force today; then upcoming ones, soonest first;
+ * then the past and the cancelled, newest first.
+ */
 export function MyBookingsDialog({ organization, onClose }: { organization: OrganizationView; onClose: () => void }) {
   const today = todayIn(organization.timeZone);
   const bookings = useUserBookings(organization.id);
+  const sorted = useMemo(() => sortMyBookings(bookings.data ?? [], today), [bookings.data, today]);
   const cancel = useCancelBooking();
-  const onCancel = (bookingId: string) =>
-    cancel.mutate(bookingId, {
-      onSuccess: (answer) => toast({ title: 'Booking cancelled', description: answer.message }),
+  const [confirming, setConfirming] = useState<BookingView | null>(null);
+  const onCancel = (booking: BookingView) =>
+    cancel.mutate(booking.id, {
+      onSuccess: () =>
+        toast({
+          title: 'Booking cancelled',
+          description: `${booking.desk.name} on ${formatLongDate(booking.bookingDate)} is free again.`,
+        }),
       onError: (error) =>
         toast({ title: 'Error', description: errorMessage(error, 'Failed to cancel booking'), variant: 'destructive' }),
     });
@@ -26,7 +39,7 @@ export function MyBookingsDialog({ organization, onClose }: { organization: Orga
         {bookings.isError && <p role="alert">{errorMessage(bookings.error, 'Please try again')}</p>}
         {bookings.data?.length === 0 && <p className="text-sm text-slate-600">You have no bookings yet.</p>}
         <ul className="divide-y divide-slate-100">
-          {bookings.data?.map((booking) => {
+          {sorted.map((booking) => {
             const isCancellable = booking.status === 'active' && (booking.isPermanent || booking.bookingDate >= today);
             return (
               <BookingRow key={booking.id} booking={booking}>
@@ -36,7 +49,7 @@ export function MyBookingsDialog({ organization, onClose }: { organization: Orga
                     size="sm"
                     variant="secondary"
                     disabled={cancel.isPending}
-                    onClick={() => onCancel(booking.id)}
+                    onClick={() => setConfirming(booking)}
                     aria-label={`Cancel ${booking.desk.name} on ${booking.bookingDate}`}
                   >
                     Cancel
@@ -46,6 +59,19 @@ export function MyBookingsDialog({ organization, onClose }: { organization: Orga
             );
           })}
         </ul>
+        <ConfirmDialog
+          open={confirming !== null}
+          onOpenChange={(open) => !open && setConfirming(null)}
+          title="Cancel this booking?"
+          description={
+            confirming
+              ? `${confirming.desk.name} ${confirming.isPermanent ? 'permanently from' : 'on'} ${formatLongDate(confirming.bookingDate)}, ${slotLabel(confirming.timeSlot)}. The desk becomes free for others to book.`
+              : ''
+          }
+          confirmLabel="Cancel booking"
+          cancelLabel="Keep booking"
+          onConfirm={() => confirming && onCancel(confirming)}
+        />
       </DialogContent>
     </Dialog>
   );

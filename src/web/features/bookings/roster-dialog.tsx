@@ -1,8 +1,10 @@
+import { MapPin } from 'lucide-react';
 import { displayName } from '../../../domain/account.ts';
 import { countsOnDate, slotLabel } from '../../../domain/bookings.ts';
 import { formatLongDate } from '../../../domain/dates.ts';
 import type { OrganizationView } from '../../../domain/organization.ts';
 import { errorMessage } from '../../app/api.ts';
+import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
 import { useOrganizationBookings } from './api.ts';
 
@@ -11,10 +13,13 @@ export function RosterDialog({
   organization,
   date,
   onClose,
+  onShowDesk,
 }: {
   organization: OrganizationView;
   date: string;
   onClose: () => void;
+  /** Finds the person's desk on the map (issue 14): the dialog closes and the map pans to the desk. */
+  onShowDesk?: (deskId: string) => void;
 }) {
   const bookings = useOrganizationBookings(organization.id, date, date);
   const present = (bookings.data ?? [])
@@ -30,11 +35,24 @@ export function RosterDialog({
         )}
         <ul className="divide-y divide-slate-100">
           {present.map((booking) => (
-            <li key={booking.id} className="flex items-center justify-between gap-3 py-2.5">
+            <li key={booking.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2.5">
               <span className="font-medium text-slate-900">{displayName(booking.user)}</span>
-              <span className="text-sm text-slate-600">
-                {booking.desk.name} · {booking.desk.floor.name} ·{' '}
-                {booking.isPermanent ? 'permanent' : slotLabel(booking.timeSlot)}
+              <span className="flex items-center gap-3 text-sm text-slate-600">
+                <span>
+                  {booking.desk.name} · {booking.desk.floor.name} ·{' '}
+                  {booking.isPermanent ? 'permanent' : slotLabel(booking.timeSlot)}
+                </span>
+                {onShowDesk && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => onShowDesk(booking.deskId)}
+                    aria-label={`Show ${displayName(booking.user)}'s desk ${booking.desk.name} on the map`}
+                  >
+                    <MapPin className="size-4" aria-hidden="true" />
+                    Show on map
+                  </Button>
+                )}
               </span>
             </li>
           ))}

@@ -1,5 +1,4 @@
-import type { WeeklyAvailabilityView } from '../../../domain/bookings.ts';
-import { bookingMessages } from '../../../domain/bookings.ts';
+import { bookingMessages, takenDaysSentence, type WeeklyAvailabilityView } from '../../../domain/bookings.ts';
 import { formatLongDate } from '../../../domain/dates.ts';
 
 /** The result of the weekly check: the desk is free all week, an alternative is offered, or nothing is. */
@@ -33,9 +32,12 @@ export function WeeklyResult({
       </p>
     );
   }
+  // Which days the chosen desk is taken: 'D03 is taken on Tuesday and Thursday'.
+  const taken = `${takenDaysSentence(result.originalDesk.name, result.originalDesk.takenDates)}.`;
   if (result.alternatives.length === 0) {
     return (
       <div role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+        <p>{taken}</p>
         <p className="font-medium">{bookingMessages.noAlternatives}</p>
         <p>{bookingMessages.tryIndividualDays}</p>
       </div>
@@ -44,7 +46,7 @@ export function WeeklyResult({
   return (
     <div className="grid gap-1.5 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
       <p role="status">
-        {result.originalDesk.name} is taken on some of these days ({days}). This desk is free all week:
+        {taken} Book another desk that is free every day from {days}:
       </p>
       <label htmlFor="weekly-alternative" className="sr-only">
         Alternative desk

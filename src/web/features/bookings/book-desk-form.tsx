@@ -1,0 +1,295 @@
+import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from 'react';
+import {
+  type BookingView,
+  bookingDateFieldProblem,
+  bookingFormSchema,
+  bookingMessages,
+  fullyBookedMessage,
+  isFullyBooked,
+  isWeekday,
+  type TimeSlot,
+} from '../../../domain/bookings.ts';
+import { todayIn } from '../../../domain/dates.ts';
+import { horizonMessages, latestBookingDate } from '../../../domain/horizon.ts';
+import type { OrganizationView } from '../../../domain/organization.ts';
+import { errorMessage } from '../../app/api.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { FieldError, Input, Label } from '../../components/ui/input.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import {
+  conflictingBookings,
+  useBulkBooking,
+  useCreateBooking,
+  useDeskAvailability,
+  useWeeklyAvailability,
+} from './api.ts';
+import { BookingOptions, NotesField } from './booking-options.tsx';
+import { SlotPicker } from './slot-picker.tsx';
+import { WeeklyResult } from './weekly-option.tsx';
+
+export interface BookableDesk {
+  id: string;
+  name: string;
+}
+
+type FieldProblems = Partial<Record<'timeSlot' | 'notes', string>>;
+
+export const bookDeskTitle = (desk: BookableDesk) => `Book Desk ${desk.name}`;
+export const bookDeskDescription = (organization: OrganizationView) =>
+  `${organization.name} · choose a date and a time slot.`;
+
+/**
+ * Spec section 2, Book Desk: date, slot with live availability, notes, permanent (admins) or weekly. The body of the
+ * desk dialog, which names itself after the desk that will be booked (onBookedDeskChange).
+ */
+export function BookDeskForm({
+  organization,
+  desk,
+  initialDate,
+  initialSlot,
+  onBookedDeskChange,
+  onClose,
+}: {
+  organization: OrganizationView;
+  desk: BookableDesk;
+  initialDate: string;
+  /** The half day the desk dialog offered ('Book the afternoon'). */
+  initialSlot?: TimeSlot;
+  /** The week's alternative when one is chosen, else the desk itself. */
+  onBookedDeskChange: (desk: BookableDesk) => void;
+  onClose: () => void;
+}) {
+  const today = todayIn(organization.timeZone);
+  const isAdmin = organization.role === 'admin';
+  const [bookingDate, setBookingDate] = useState(initialDate < today ? today : initialDate);
+  const [timeSlot, setTimeSlot] = useState<TimeSlot | ''>(initialSlot ?? '');
+  const [notes, setNotes] = useState('');
+  const [isPermanent, setIsPermanent] = useState(false);
+  const [isWeekly, setIsWeekly] = useState(false);
+  const [chosenDeskId, setChosenDeskId] = useState(desk.id);
+  const [hasTriedToBook, setHasTriedToBook] = useState(false);
+  const [conflicts, setConflicts] = useState<BookingView[]>([]);
+
+  // Everything the date field can say is said from its current value, so an error goes as soon as the date is
+  // fine again; 'Date is required' waits for a try to book (a date typed field by field is empty meanwhile). A past
+  // date or one beyond the server's horizon (two years ahead) asks no availability: there is none to ask for.
+  const latestDate = latestBookingDate(today);
+  const dateProblem =
+    bookingDateFieldProblem(bookingDate, today) ??
+    (bookingDate > latestDate ? horizonMessages.tooFarAhead(latestDate) : undefined);
+  const dateError = dateProblem === bookingMessages.dateRequired && !hasTriedToBook ? undefined : dateProblem;
+  const isDateBookable = !dateProblem;
+  const availability = useDeskAvailability(desk.id, bookingDate, isDateBookable);
+  const slots = isDateBookable ? availability.data?.slots : undefined;
+  const weekly = useWeeklyAvailability();
+  const create = useCreateBooking();
+  const bulk = useBulkBooking();
+  const checkWeek = weekly.mutate;
+
+  // A weekly series covers the remaining weekdays of the week: from a Saturday or Sunday there are none.
+  const isWeekendStart = isDateBookable && !isWeekday(bookingDate);
+  useEffect(() => {
+    if (!isWeekly || !isDateBookable || !timeSlot || isWeekendStart) return;
+    checkWeek(
+      { organizationId: organization.id, deskId: desk.id, startDate: bookingDate, timeSlot },
+      {
+        onSuccess: (result) =>
+          setChosenDeskId(result.originalDesk.available ? desk.id : (result.alternatives[0]?.id ?? '')),
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: errorMessage(error, 'Failed to check weekly availability'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  }, [isWeekly, isDateBookable, bookingDate, timeSlot, isWeekendStart, organization.id, desk.id, checkWeek]);
+
+  // The desk that will be booked names the dialog: the week's alternative when one is chosen.
+  const alternative = isWeekly ? weekly.data?.alternatives.find((item) => item.id === chosenDeskId) : undefined;
+  const bookedDesk: BookableDesk = alternative ?? desk;
+  const reportBookedDesk = useEffectEvent(onBookedDeskChange);
+  useEffect(() => reportBookedDesk({ id: bookedDesk.id, name: bookedDesk.name }), [bookedDesk.id, bookedDesk.name]);
+
+  // Opened from one's own booking ('Book the afternoon'), the form replaces that view inside the same dialog: the
+  // date, its first field, takes the focus the pressed button had.
+  const dateFieldRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const input = dateFieldRef.current?.querySelector('input');
+    if (input && document.activeElement !== input) input.focus();
+  }, []);
+
+  const isFull = !isWeekly && slots !== undefined && isFullyBooked(slots);
+  const isChosenSlotTaken = !isWeekly && timeSlot !== '' && slots?.[timeSlot] === 'booked';
+
+  const parsed = bookingFormSchema.safeParse({ bookingDate, timeSlot, notes, isPermanent });
+  const problems: FieldProblems = {};
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'timeSlot' || field === 'notes') && !problems[field]) problems[field] = issue.message;
+  }
+  const slotError = isChosenSlotTaken
+    ? bookingMessages.alreadyBooked
+    : hasTriedToBook || problems.timeSlot !== bookingMessages.slotRequired
+      ? problems.timeSlot
+      : undefined;
+
+  const finish = (title: string, description?: string) => {
+    toast({ title, ...(description ? { description } : {}) });
+    onClose();
+  };
+
+  const bookWeek = (slot: TimeSlot, bookingNotes: string | null) => {
+    // The week's check decides which desk is booked: nothing to do until it has answered.
+    if (weekly.isPending) return;
+    const result = weekly.data;
+    if (!result || !chosenDeskId || result.dates.length === 0) {
+      toast({
+        title: bookingMessages.noAlternatives,
+        description: bookingMessages.tryIndividualDays,
+        variant: 'destructive',
+      });
+      return;
+    }
+    bulk.mutate(
+      {
+        organizationId: organization.id,
+        bookings: result.dates.map((date) => ({
+          deskId: chosenDeskId,
+          bookingDate: date,
+          timeSlot: slot,
+          notes: bookingNotes,
+        })),
+      },
+      {
+        onSuccess: (answer) => finish('Desk booked successfully!', answer.message),
+        onError: (error) =>
+          toast({
+            title: 'Error',
+            description: errorMessage(error, 'Failed to create weekly bookings'),
+            variant: 'destructive',
+          }),
+      },
+    );
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setHasTriedToBook(true);
+    if (dateProblem || !parsed.success || isChosenSlotTaken || isFull) return;
+    const form = parsed.data;
+    if (isWeekly && isWeekendStart) {
+      toast({
+        title: 'No weekdays left this week',
+        description: 'Choose a date from Monday to Friday for a weekly booking.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    if (isWeekly) {
+      bookWeek(form.timeSlot, form.notes ?? null);
+      return;
+    }
+    create.mutate(
+      { ...form, organizationId: organization.id, deskId: desk.id, replaceConflicts: conflicts.length > 0 },
+      {
+        onSuccess: () => finish('Desk booked successfully!'),
+        onError: (error) => {
+          const found = isPermanent ? conflictingBookings(error) : [];
+          if (found.length > 0) {
+            setConflicts(found);
+            return;
+          }
+          toast({ title: 'Error', description: errorMessage(error, 'Failed to book desk'), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  const isPending = create.isPending || bulk.isPending;
+  const isCheckingWeek = isWeekly && weekly.isPending;
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <div ref={dateFieldRef} className="grid gap-1.5">
+        <Label htmlFor="booking-date">Date</Label>
+        <Input
+          id="booking-date"
+          type="date"
+          min={today}
+          max={latestDate}
+          value={bookingDate}
+          onChange={(event) => setBookingDate(event.target.value)}
+          aria-invalid={Boolean(dateError)}
+          aria-describedby={dateError ? 'booking-date-error' : undefined}
+        />
+        <FieldError id="booking-date-error" message={dateError} />
+      </div>
+      <SlotPicker
+        value={timeSlot}
+        onChange={setTimeSlot}
+        slots={slots}
+        isLoading={isDateBookable && availability.isLoading}
+        errorId={slotError ? 'booking-slot-error' : undefined}
+      />
+      <FieldError id="booking-slot-error" message={slotError} />
+      {isFull ? (
+        <p role="status" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
+          {fullyBookedMessage(desk.name, bookingDate)}
+        </p>
+      ) : (
+        <>
+          <NotesField value={notes} onChange={setNotes} error={problems.notes} />
+          <BookingOptions
+            isAdmin={isAdmin}
+            isWeekly={isWeekly}
+            isPermanent={isPermanent}
+            onWeeklyChange={(checked) => {
+              setIsWeekly(checked);
+              if (checked) setIsPermanent(false);
+            }}
+            onPermanentChange={(checked) => {
+              setIsPermanent(checked);
+              setConflicts([]);
+              if (checked) setIsWeekly(false);
+            }}
+          />
+        </>
+      )}
+      {isWeekly && isWeekendStart && (
+        <p role="status" className="text-sm text-slate-600">
+          The week has no weekdays left from this date. Choose a date from Monday to Friday.
+        </p>
+      )}
+      {isWeekly && timeSlot && isDateBookable && !isWeekendStart && (
+        <WeeklyResult
+          result={weekly.data}
+          isChecking={weekly.isPending}
+          chosenDeskId={chosenDeskId}
+          onChooseDesk={setChosenDeskId}
+        />
+      )}
+      {conflicts.length > 0 && (
+        <div role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          <p className="font-medium">
+            {desk.name} has {conflicts.length} upcoming booking{conflicts.length === 1 ? '' : 's'}.
+          </p>
+          <p>Book permanently anyway to cancel them; their owners will be told by e-mail.</p>
+        </div>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" onClick={onClose}>
+          {isFull ? 'Close' : 'Cancel'}
+        </Button>
+        {!isFull && (
+          <Button
+            type="submit"
+            variant={conflicts.length > 0 ? 'destructive' : 'primary'}
+            disabled={isPending || isCheckingWeek}
+          >
+            {isPending ? 'Booking...' : conflicts.length > 0 ? 'Cancel them and book' : 'Book Desk'}
+          </Button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,127 @@
+import { Clock, NotebookPen } from 'lucide-react';
+import { useState } from 'react';
+import { type BookingView, slotLabel, type TimeSlot } from '../../../domain/bookings.ts';
+import { formatLongDate } from '../../../domain/dates.ts';
+import { errorMessage } from '../../app/api.ts';
+import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
+import { toast } from '../../components/ui/use-toast.ts';
+import { useCancelBooking } from './api.ts';
+import type { BookableDesk } from './book-desk-form.tsx';
+import { formatClockRange } from './format-clock.ts';
+
+const slotTitles: Record<TimeSlot, string> = { 'full-day': 'Full day', morning: 'Morning', afternoon: 'Afternoon' };
+
+export const yourBookingTitle = (desk: BookableDesk) => `Your booking: Desk ${desk.name}`;
+
+/** Names the date and the floor under the title. */
+export const yourBookingDescription = (date: string, bookings: readonly BookingView[]) =>
+  [formatLongDate(date), bookings[0]?.desk.floor.name].filter(Boolean).join(' · ');
+
+/**
+ * One's own booking(s) of a desk on a date, the desk dialog's body: the slot, the notes, Cancel booking (asked
+ * first), and the half day still free.
+ */
+export function YourBookingView({
+  desk,
+  date,
+  bookings,
+  freeSlot,
+  onBook,
+  onClose,
+}: {
+  desk: BookableDesk;
+  date: string;
+  bookings: readonly BookingView[];
+  freeSlot: 'morning' | 'afternoon' | null;
+  /** Switches to the Book Desk form, with the free half day chosen when one is given. */
+  onBook: (slot?: TimeSlot) => void;
+  onClose: () => void;
+}) {
+  const cancel = useCancelBooking();
+  const [confirming, setConfirming] = useState<BookingView | null>(null);
+  const longDate = formatLongDate(date);
+
+  const onCancel = (booking: BookingView) =>
+    cancel.mutate(booking.id, {
+      onSuccess: () => {
+        toast({
+          title: 'Booking cancelled',
+          description: `Desk ${desk.name} is free again on ${longDate} (${slotLabel(booking.timeSlot)}).`,
+        });
+        onClose();
+      },
+      onError: (error) =>
+        toast({ title: 'Error', description: errorMessage(error, 'Failed to cancel booking'), variant: 'destructive' }),
+    });
+
+  return (
+    <>
+      <ul className="grid gap-3">
+        {bookings.map((booking) => (
+          <li key={booking.id} className="grid gap-3 rounded-xl border border-brand-200 bg-brand-50/60 p-4">
+            <dl className="grid gap-2 text-sm text-slate-800">
+              <div className="flex items-center gap-2">
+                <Clock className="size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                <dt className="sr-only">Time slot</dt>
+                <dd>
+                  <span className="font-medium">{slotTitles[booking.timeSlot]}</span>,{' '}
+                  {formatClockRange(booking.startTime, booking.endTime)}
+                </dd>
+              </div>
+              <div className="flex items-start gap-2">
+                <NotebookPen className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden="true" />
+                <dt className="sr-only">Notes</dt>
+                <dd className={booking.notes ? 'whitespace-pre-line' : 'text-slate-600'}>
+                  {booking.notes ?? 'No notes'}
+                </dd>
+              </div>
+            </dl>
+            <div className="flex justify-end">
+              <Button
+                size="sm"
+                variant="secondary"
+                className="text-red-700"
+                disabled={cancel.isPending}
+                onClick={() => setConfirming(booking)}
+                {...(bookings.length > 1 ? { 'aria-label': `Cancel the ${slotLabel(booking.timeSlot)} booking` } : {})}
+              >
+                Cancel booking
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {freeSlot && (
+        <p className="text-sm text-slate-700">
+          The {freeSlot} is still free at {desk.name} on this day.
+        </p>
+      )}
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="ghost" onClick={() => onBook()}>
+          Book another day
+        </Button>
+        {freeSlot ? (
+          <Button onClick={() => onBook(freeSlot)}>Book the {freeSlot}</Button>
+        ) : (
+          <Button variant="secondary" onClick={onClose}>
+            Close
+          </Button>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Cancel this booking?"
+        description={
+          confirming
+            ? `Desk ${desk.name} on ${longDate}, ${slotLabel(confirming.timeSlot)}. The desk becomes free for others to book.`
+            : ''
+        }
+        confirmLabel="Cancel booking"
+        cancelLabel="Keep booking"
+        onConfirm={() => confirming && onCancel(confirming)}
+      />
+    </>
+  );
+}

@@ -1,4 +1,4 @@
-import { Building2 } from 'lucide-react';
+import { Building2, LogOut, MailPlus } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Redirect, useLocation } from 'wouter';
 import { createOrganizationSchema, deriveSlug } from '../../domain/organization.ts';
@@ -8,8 +8,12 @@ import { CardPage } from '../components/layout/card-page.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { FieldError, Input, Label } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
+import { signOut } from '../features/auth/api.ts';
 import { useCurrentUser } from '../features/auth/use-current-user.ts';
-import { useCreateOrganization } from '../features/organizations/api.ts';
+import { useCreateOrganization, useOrganizations } from '../features/organizations/api.ts';
+import { LostOrganizationsNotice } from '../features/organizations/lost-organizations-notice.tsx';
+import { dismissLostOrganizations } from '../features/organizations/remembered-organizations.ts';
+import { useLostOrganizations } from '../features/organizations/use-lost-organizations.ts';
 import { usePaymentSetup } from '../features/subscriptions/get-payment-setup.ts';
 
 type Errors = Partial<Record<'name' | 'slug', string>>;
@@ -22,8 +26,26 @@ function browserTimeZone(): string | undefined {
   }
 }
 
+/** Names the organizations the user was removed from (the main view sends them here when none is left). */
+function LostOrganizations({ userId, onDismissed }: { userId: string; onDismissed: () => void }) {
+  const organizations = useOrganizations();
+  const { lost, dismiss } = useLostOrganizations(userId, organizations.data);
+  if (lost.length === 0) return null;
+  return (
+    <div className="mb-6">
+      <LostOrganizationsNotice
+        lost={lost}
+        onDismiss={() => {
+          dismiss();
+          onDismissed();
+        }}
+      />
+    </div>
+  );
+}
+
 export function SetupPage() {
-  const { isAuthenticated, isLoading } = useCurrentUser();
+  const { user, isAuthenticated, isLoading } = useCurrentUser();
   const [, navigate] = useLocation();
   const create = useCreateOrganization();
   const [name, setName] = useState('');
@@ -38,7 +60,7 @@ export function SetupPage() {
   }, [name, isSlugEdited]);
 
   if (isLoading) return <PageLoading />;
-  if (!isAuthenticated) return <Redirect to="/auth" />;
+  if (!isAuthenticated || !user) return <Redirect to="/auth" />;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,6 +83,8 @@ export function SetupPage() {
   const submit = (input: { name: string; slug: string; timeZone?: string }) =>
     create.mutate(input, {
       onSuccess: (organization) => {
+        // The notice of a removal was on this page; the new organization's dashboard need not repeat it.
+        dismissLostOrganizations(user.id);
         toast({ title: 'Organization created', description: `Welcome to ${organization.name}!` });
         navigate('/');
       },
@@ -74,6 +98,7 @@ export function SetupPage() {
 
   return (
     <CardPage className="max-w-lg">
+      <LostOrganizations userId={user.id} onDismissed={() => document.getElementById('organization-name')?.focus()} />
       <div className="mb-6 flex items-start gap-4">
         <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
           <Building2 className="size-6" aria-hidden="true" />
@@ -122,6 +147,28 @@ export function SetupPage() {
           {create.isPending ? 'Creating...' : 'Create Organization'}
         </Button>
       </form>
+      <section aria-labelledby="join-heading" className="mt-8 flex items-start gap-3 rounded-xl bg-slate-50 p-4">
+        <MailPlus className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden="true" />
+        <div className="text-sm text-slate-700">
+          <h2 id="join-heading" className="font-semibold text-slate-900">
+            Joining your team instead?
+          </h2>
+          <p className="mt-1">
+            If your office already uses Perch, there is no need to create an organization. Ask one of its admins to
+            invite <span className="font-medium wrap-break-word text-slate-900">{user.email}</span>: the link in the
+            invitation e-mail adds you to it.
+          </p>
+        </div>
+      </section>
+      <div className="mt-6 flex items-center justify-between gap-3 border-t border-slate-200 pt-4">
+        <p className="min-w-0 flex-1 text-sm wrap-break-word text-slate-600">
+          Signed in as <span className="font-medium text-slate-900">{user.email}</span>
+        </p>
+        <Button variant="secondary" size="sm" onClick={signOut}>
+          <LogOut className="size-4" aria-hidden="true" />
+          Sign Out
+        </Button>
+      </div>
     </CardPage>
   );
 }

@@ -10,6 +10,11 @@ export interface ToastOptions {
   title?: string;
   description?: string;
   variant?: ToastVariant;
+  /**
+   * A routine confirmation nobody has to read (such as 'Floor Plan Loaded'): it never replaces a toast on
+   * screen but waits until that one has closed. Every other toast replaces the one on screen.
+   */
+  routine?: boolean;
 }
 
 export interface ToastItem extends ToastOptions {
@@ -17,13 +22,48 @@ export interface ToastItem extends ToastOptions {
   open: boolean;
 }
 
-let toasts: ToastItem[] = [];
+/** What the toast area holds: the toasts (open ones are on screen) and at most one routine toast waiting its turn. */
+export interface ToastState {
+  toasts: ToastItem[];
+  waiting: ToastItem | null;
+}
+
+export const noToasts: ToastState = { toasts: [], waiting: null };
+
+const isOnScreen = (state: ToastState) => state.toasts.some((item) => item.open);
+
+/** A new toast: a routine one waits while another is on screen (a later routine one takes its place). */
+export function addToast(state: ToastState, item: ToastItem): ToastState {
+  if (item.routine && isOnScreen(state)) return { ...state, waiting: item };
+  return {
+    toasts: [item, ...state.toasts].slice(0, toastLimit),
+    // A routine toast shown now is newer news than the one that was waiting.
+    waiting: item.routine ? null : state.waiting,
+  };
+}
+
+/** Closes one toast (or all without an id); once none is on screen, the waiting routine toast shows. */
+export function closeToast(state: ToastState, id?: string): ToastState {
+  const matches = (item: ToastItem) => !id || item.id === id;
+  const toasts = state.toasts.map((item) => (matches(item) ? { ...item, open: false } : item));
+  const waiting = state.waiting && matches(state.waiting) ? null : state.waiting;
+  const closed = { toasts, waiting };
+  if (!waiting || isOnScreen(closed)) return closed;
+  return addToast({ toasts, waiting: null }, waiting);
+}
+
+/** Forgets a closed toast for good. */
+export function removeToast(state: ToastState, id: string): ToastState {
+  return { ...state, toasts: state.toasts.filter((item) => item.id !== id) };
+}
+
+let state: ToastState = noToasts;
 let counter = 0;
 const listeners = new Set<() => void>();
 const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
-function publish(next: ToastItem[]) {
-  toasts = next;
+function publish(next: ToastState) {
+  state = next;
   for (const listener of listeners) listener();
 }
 
@@ -33,21 +73,21 @@ function scheduleRemoval(id: string) {
     id,
     setTimeout(() => {
       removalTimers.delete(id);
-      publish(toasts.filter((item) => item.id !== id));
+      publish(removeToast(state, id));
     }, removeDelay),
   );
 }
 
 export function dismissToast(id?: string) {
-  for (const item of toasts) if (!id || item.id === id) scheduleRemoval(item.id);
-  publish(toasts.map((item) => (!id || item.id === id ? { ...item, open: false } : item)));
+  for (const item of state.toasts) if (!id || item.id === id) scheduleRemoval(item.id);
+  publish(closeToast(state, id));
 }
 
-/** Shows a toast; a new one replaces the one on screen. */
+/** Shows a toast; a new one replaces the one on screen, except that a routine one waits for it to close. */
 export function toast(options: ToastOptions): { id: string; dismiss: () => void } {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
-  publish([{ ...options, id, open: true }, ...toasts].slice(0, toastLimit));
+  publish(addToast(state, { ...options, id, open: true }));
   return { id, dismiss: () => dismissToast(id) };
 }
 
@@ -56,6 +96,8 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+const toastsOf = () => state.toasts;
+
 export function useToasts(): ToastItem[] {
-  return useSyncExternalStore(subscribe, () => toasts);
+  return useSyncExternalStore(subscribe, toastsOf);
 }

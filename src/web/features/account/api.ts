@@ -2,8 +2,8 @@ import { useMutation, useQueries } from '@tanstack/react-query';
 import type { DeleteAccountInput } from '../../../domain/data-rights.ts';
 import type { MemberView } from '../../../domain/team.ts';
 import { apiRequest } from '../../app/api.ts';
-import { queryClient } from '../../app/query-client.ts';
 import type { Organization } from '../organizations/api.ts';
+import { forgetRememberedOrganizations } from '../organizations/remembered-organizations.ts';
 import { membersKey } from '../team/api.ts';
 
 /** The JSON download: a plain link, so the browser saves the server's attachment itself. */
@@ -18,8 +18,9 @@ export interface DeleteAccountAnswer {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (input: DeleteAccountInput) => apiRequest<DeleteAccountAnswer>('DELETE', '/api/user', input),
-    // Nothing cached belongs to anyone any more.
-    onSuccess: () => queryClient.clear(),
+    // Nothing remembered belongs to anyone any more. The cache goes with the page: the dialog navigates home at
+    // once, and clearing it here would refetch the organizations, whose 401 sends the page to sign-in instead.
+    onSuccess: () => forgetRememberedOrganizations(),
   });
 }
 

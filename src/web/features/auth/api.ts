@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { LoginInput, PublicUser, RegisterInput } from '../../../domain/account.ts';
 import { apiRequest } from '../../app/api.ts';
 import { queryClient } from '../../app/query-client.ts';
+import { forgetRememberedOrganizations } from '../organizations/remembered-organizations.ts';
 import { currentUserKey } from './use-current-user.ts';
 
 export type RegisterAnswer = PublicUser | { requiresVerification: true; message: string };
@@ -41,7 +42,8 @@ export function useResetPassword() {
   });
 }
 
-/** Sign-out is a navigation: the server ends the session and redirects home. */
+/** Sign-out is a navigation: the server ends the session and redirects home; the browser forgets whose it was. */
 export function signOut() {
+  forgetRememberedOrganizations();
   window.location.assign('/api/logout');
 }

@@ -1,35 +1,58 @@
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { Redirect, useSearchParams } from 'wouter';
 import type { PublicUser } from '../../domain/account.ts';
 import type { BookingView } from '../../domain/bookings.ts';
+import { countsOnDate } from '../../domain/bookings.ts';
 import { todayIn } from '../../domain/dates.ts';
 import { isSubscriptionEnabled } from '../../domain/subscription.ts';
 import { ApiError } from '../app/api.ts';
+import { queryClient } from '../app/query-client.ts';
 import { PageLoading } from '../app/router.tsx';
 import { Footer } from '../components/layout/footer.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { useCurrentUser } from '../features/auth/use-current-user.ts';
 import { useOrganizationBookings } from '../features/bookings/api.ts';
-import { BookDeskDialog } from '../features/bookings/book-desk-dialog.tsx';
 import { bookingLinesByDesk } from '../features/bookings/desk-booking-lines.ts';
-import { MyBookingsDialog } from '../features/bookings/my-bookings-dialog.tsx';
+import { DeskDialog } from '../features/bookings/desk-dialog.tsx';
 import { RosterDialog } from '../features/bookings/roster-dialog.tsx';
-import { TeamBookingsDialog } from '../features/bookings/team-bookings-dialog.tsx';
 import { Sidebar } from '../features/dashboard/sidebar.tsx';
 import { TodayStatistics } from '../features/dashboard/statistics.tsx';
 import { TopBar } from '../features/dashboard/top-bar.tsx';
+import { defaultFloorView, type FloorView, ViewSwitch } from '../features/dashboard/view-switch.tsx';
 import { type Desk, useFloorDesks } from '../features/desks/list-floor-desks.ts';
+import { organizationDesksQuery } from '../features/desks/list-organization-desks.ts';
 import { availabilityByDesk, summariseAvailability } from '../features/floor-plan/availability.ts';
+import { DeskList } from '../features/floor-plan/desk-list.tsx';
 import { FloorPlanView } from '../features/floor-plan/floor-plan-view.tsx';
 import { AddFloorDialog } from '../features/floors/add-floor-dialog.tsx';
 import { useFloors } from '../features/floors/list-floors.ts';
 import { type Organization, useOrganizations } from '../features/organizations/api.ts';
-import { OrganizationOverviewDialog } from '../features/platform/organization-overview-dialog.tsx';
+import { LostOrganizationsNotice } from '../features/organizations/lost-organizations-notice.tsx';
+import { useLostOrganizations } from '../features/organizations/use-lost-organizations.ts';
 import { useLiveUpdates } from '../features/realtime/use-live-updates.ts';
 import { refreshSubscriptionCaches } from '../features/subscriptions/refresh-subscription.ts';
-import { SubscriptionManagementDialog } from '../features/subscriptions/subscription-management-dialog.tsx';
-import { TeamManagementDialog } from '../features/team/team-management-dialog.tsx';
+
+// Dialogs opened from the sidebar are fetched when first opened: the dashboard's first paint does not wait for them.
+const MyBookingsDialog = lazy(() =>
+  import('../features/bookings/my-bookings-dialog.tsx').then((module) => ({ default: module.MyBookingsDialog })),
+);
+const TeamBookingsDialog = lazy(() =>
+  import('../features/bookings/team-bookings-dialog.tsx').then((module) => ({ default: module.TeamBookingsDialog })),
+);
+const OrganizationOverviewDialog = lazy(() =>
+  import('../features/platform/organization-overview-dialog.tsx').then((module) => ({
+    default: module.OrganizationOverviewDialog,
+  })),
+);
+const SubscriptionManagementDialog = lazy(() =>
+  import('../features/subscriptions/subscription-management-dialog.tsx').then((module) => ({
+    default: module.SubscriptionManagementDialog,
+  })),
+);
+const TeamManagementDialog = lazy(() =>
+  import('../features/team/team-management-dialog.tsx').then((module) => ({ default: module.TeamManagementDialog })),
+);
 
 /**
  * Spec section 2: the subscription return parameters show a toast once and are then removed from the
@@ -85,7 +108,8 @@ function Workspace({
   const [floorId, setFloorId] = useState<string | null>(null);
   const floor = floors.data?.find((item) => item.id === floorId) ?? floors.data?.[0];
   const desks = useFloorDesks(floor?.id);
-  const [date, setDate] = useState(() => todayIn(organization.timeZone));
+  const today = todayIn(organization.timeZone);
+  const [date, setDate] = useState(today);
   const [wantsEditMode, setWantsEditMode] = useState(false);
   const [isAddingFloor, setIsAddingFloor] = useState(false);
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
@@ -104,6 +128,36 @@ function Workspace({
     [bookings, date],
   );
   const bookingLines = useMemo(() => bookingLinesByDesk(bookings, date), [bookings, date]);
+  // The signed-in person's own desks on the date: marked "You" on the map.
+  const myDeskIds = useMemo(
+    () =>
+      new Set(
+        bookings
+          // A permanent booking blocks a desk (maintenance, reserved use): it reads BLOCKED, not "You".
+          .filter((booking) => booking.userId === user.id && !booking.isPermanent && countsOnDate(booking, date))
+          .map((booking) => booking.deskId),
+      ),
+    [bookings, date, user.id],
+  );
+  // A desk to find on the map (from "Who's in today?" or the list): its floor is chosen, then it is shown.
+  const [highlight, setHighlight] = useState<{ deskId: string; nonce: number } | null>(null);
+  const [view, setView] = useState<FloorView>(defaultFloorView);
+  const shownView: FloorView = isEditMode ? 'map' : view;
+  const showDeskOnMap = async (deskId: string) => {
+    setOpenDialog(null);
+    setView('map');
+    let floorOfDesk = deskList.find((desk) => desk.id === deskId)?.floorId;
+    if (!floorOfDesk) {
+      const everyDesk = await queryClient.fetchQuery(organizationDesksQuery(organization.id)).catch(() => []);
+      floorOfDesk = everyDesk.find((desk) => desk.id === deskId)?.floorId;
+    }
+    if (!floorOfDesk) {
+      toast({ title: 'Desk not found', description: 'That desk is no longer on any floor.', variant: 'destructive' });
+      return;
+    }
+    setFloorId(floorOfDesk);
+    setHighlight({ deskId, nonce: Date.now() });
+  };
   const statistics = useMemo(
     () =>
       desks.data
@@ -150,16 +204,32 @@ function Workspace({
             The desks of {floor.name} could not be loaded. Use Refresh Data to try again.
           </p>
         )}
-        <FloorPlanView
-          organization={organization}
-          floor={floor}
-          desks={deskList}
-          isLoading={desks.isPending}
-          isEditMode={isEditMode}
-          availability={availability}
-          bookingLines={bookingLines}
-          onDeskActivate={(deskId) => setOpenDialog({ kind: 'book', deskId })}
-        />
+        {shownView === 'list' ? (
+          <DeskList
+            organization={organization}
+            floorName={floor.name}
+            desks={deskList}
+            dayBookings={bookings}
+            date={date}
+            currentUserId={user.id}
+            isLoading={desks.isPending}
+            onBook={(deskId) => setOpenDialog({ kind: 'book', deskId })}
+            onShowOnMap={(deskId) => void showDeskOnMap(deskId)}
+          />
+        ) : (
+          <FloorPlanView
+            organization={organization}
+            floor={floor}
+            desks={deskList}
+            isLoading={desks.isPending}
+            isEditMode={isEditMode}
+            availability={availability}
+            bookingLines={bookingLines}
+            myDeskIds={myDeskIds}
+            highlight={highlight}
+            onDeskActivate={(deskId) => setOpenDialog({ kind: 'book', deskId })}
+          />
+        )}
       </>
     );
   }
@@ -187,37 +257,61 @@ function Workspace({
         <TopBar
           user={user}
           date={date}
+          today={today}
           onDateChange={setDate}
           onOpenRoster={() => setOpenDialog({ kind: 'roster' })}
           liveStatus={liveStatus}
         />
-        <main className="flex flex-1 flex-col gap-4 p-4 sm:p-6">
-          <div>
-            <h1 className="text-xl font-semibold text-slate-900">{organization.name}</h1>
-            <p className="text-sm text-slate-600">Floor plan</p>
-          </div>
-          <TodayStatistics statistics={statistics} />
-          {floorArea}
+        <main className="flex flex-1 flex-col gap-3 p-3 sm:p-4">
+          <ViewSwitch
+            view={shownView}
+            onViewChange={setView}
+            isListDisabled={isEditMode}
+            header={
+              <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                <h1 className="text-lg font-semibold text-slate-900">{organization.name}</h1>
+                <TodayStatistics statistics={statistics} date={date} today={today} />
+              </div>
+            }
+          >
+            {floorArea}
+          </ViewSwitch>
         </main>
         <Footer />
       </div>
       {bookingDesk && (
-        <BookDeskDialog organization={organization} desk={bookingDesk} initialDate={date} onClose={closeDialog} />
+        <DeskDialog
+          organization={organization}
+          desk={bookingDesk}
+          date={date}
+          dayBookings={bookings}
+          currentUserId={user.id}
+          onClose={closeDialog}
+        />
       )}
-      {openDialog?.kind === 'my-bookings' && <MyBookingsDialog organization={organization} onClose={closeDialog} />}
-      {openDialog?.kind === 'team-bookings' && isAdmin && (
-        <TeamBookingsDialog organization={organization} onClose={closeDialog} />
+      <Suspense fallback={null}>
+        {openDialog?.kind === 'my-bookings' && <MyBookingsDialog organization={organization} onClose={closeDialog} />}
+        {openDialog?.kind === 'team-bookings' && isAdmin && (
+          <TeamBookingsDialog organization={organization} onClose={closeDialog} />
+        )}
+        {openDialog?.kind === 'team-management' && (
+          <TeamManagementDialog organization={organization} currentUserId={user.id} onClose={closeDialog} />
+        )}
+        {openDialog?.kind === 'subscription' && isAdmin && (
+          <SubscriptionManagementDialog organization={organization} onClose={closeDialog} />
+        )}
+        {openDialog?.kind === 'organization-overview' && (
+          <OrganizationOverviewDialog organization={organization} onClose={closeDialog} />
+        )}
+      </Suspense>
+      {openDialog?.kind === 'roster' && (
+        <RosterDialog
+          organization={organization}
+          date={date}
+          onClose={closeDialog}
+          onShowDesk={(deskId) => void showDeskOnMap(deskId)}
+        />
       )}
-      {openDialog?.kind === 'team-management' && (
-        <TeamManagementDialog organization={organization} currentUserId={user.id} onClose={closeDialog} />
-      )}
-      {openDialog?.kind === 'subscription' && isAdmin && (
-        <SubscriptionManagementDialog organization={organization} onClose={closeDialog} />
-      )}
-      {openDialog?.kind === 'organization-overview' && (
-        <OrganizationOverviewDialog organization={organization} onClose={closeDialog} />
-      )}
-      {openDialog?.kind === 'roster' && <RosterDialog organization={organization} date={date} onClose={closeDialog} />}
       {isAdmin && (
         <AddFloorDialog
           organizationId={organization.id}
@@ -239,6 +333,9 @@ export function DashboardPage() {
     [organizations.data, organizationId],
   );
   useSubscriptionReturnToast();
+  // An organization gone from the list (removed by an admin, also live: the stream refetches the list) is named
+  // here, or on /setup when none is left.
+  const lostOrganizations = useLostOrganizations(user?.id, organizations.data);
 
   useEffect(() => {
     if (organizations.error instanceof ApiError && organizations.error.status === 401) {
@@ -255,13 +352,16 @@ export function DashboardPage() {
   if (!organization) return <Redirect to="/setup" />;
 
   return (
-    <Workspace
-      key={organization.id}
-      user={user}
-      organizations={organizations.data}
-      organization={organization}
-      onOrganizationChange={setOrganizationId}
-    />
+    <>
+      <LostOrganizationsNotice layout="strip" lost={lostOrganizations.lost} onDismiss={lostOrganizations.dismiss} />
+      <Workspace
+        key={organization.id}
+        user={user}
+        organizations={organizations.data}
+        organization={organization}
+        onOrganizationChange={setOrganizationId}
+      />
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { formatLongDate } from '../../../domain/dates.ts';
 import type { DeskStatistics } from '../floor-plan/availability.ts';
 
 const items = [
@@ -7,24 +8,37 @@ const items = [
   { key: 'utilization', label: 'Utilization', tone: 'bg-brand-600' },
 ] as const;
 
-/** Today's Statistics for the selected floor and date, computed by summariseAvailability. */
-export function TodayStatistics({ statistics }: { statistics: DeskStatistics | null }) {
+/**
+ * Today's Statistics for the selected floor and date, computed by summariseAvailability: one compact
+ * strip, so the map below it still fits the screen (issue 14). On another date it names that date, in
+ * the same words as the date beside the picker.
+ */
+export function TodayStatistics({
+  statistics,
+  date,
+  today,
+}: {
+  statistics: DeskStatistics | null;
+  date: string;
+  today: string;
+}) {
+  const heading = date === today ? "Today's Statistics" : `Statistics for ${formatLongDate(date)}`;
   return (
     <section
       aria-labelledby="statistics-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="flex flex-wrap items-center gap-x-5 gap-y-2 rounded-xl border border-slate-200 bg-white px-4 py-2.5 shadow-sm"
     >
       <h2 id="statistics-heading" className="text-sm font-semibold text-slate-900">
-        Today's Statistics
+        {heading}
       </h2>
-      <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="flex flex-wrap items-center gap-x-5 gap-y-1">
         {items.map((item) => (
-          <div key={item.key} className="rounded-xl bg-slate-50 px-3 py-2">
-            <dt className="flex items-center gap-2 text-xs text-slate-600">
-              <span className={`size-2 rounded-full ${item.tone}`} aria-hidden="true" />
+          <div key={item.key} className="flex items-baseline gap-1.5">
+            <dt className="flex items-center gap-1.5 text-xs text-slate-600">
+              <span className={`size-2 self-center rounded-full ${item.tone}`} aria-hidden="true" />
               {item.label}
             </dt>
-            <dd className="mt-1 text-xl font-semibold text-slate-900 tabular-nums">
+            <dd className="text-base font-semibold text-slate-900 tabular-nums">
               {statistics === null ? (
                 <>
                   <span aria-hidden="true">—</span>
@@ -39,7 +53,7 @@ export function TodayStatistics({ statistics }: { statistics: DeskStatistics | n
           </div>
         ))}
       </dl>
-      {statistics?.total === 0 && <p className="mt-3 text-xs text-slate-600">This floor has no desks yet.</p>}
+      {statistics?.total === 0 && <p className="text-xs text-slate-600">This floor has no desks yet.</p>}
     </section>
   );
 }

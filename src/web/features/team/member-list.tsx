@@ -4,8 +4,8 @@ import { displayName } from '../../../domain/account.ts';
 import type { MemberView } from '../../../domain/team.ts';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
-import { ConfirmDialog } from '../floor-plan/editor/confirm-dialog.tsx';
 import { useRemoveMember, useUpdateMemberRole } from './api.ts';
 import { RoleBadge, RoleSelect, roleNames } from './role-controls.tsx';
 

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { freePort, perchProcess } from '../../src/server/testing/perch-server.ts';
@@ -106,9 +107,14 @@ export async function addDesksThroughEditor(page: Page, count: number) {
   await expect(editMode).toBeChecked();
   // The editor is loaded on demand: the canvas takes clicks once its toolbar is there.
   await expect(page.getByRole('toolbar', { name: 'Floor plan editor' })).toBeVisible();
-  const canvas = page.getByRole('region', { name: 'Floor 1 canvas' });
+  // The plan is drawn fitted to the screen: each desk goes on the same spot of the plan (canvas units
+  // 150 + 220 x index across, 150 down) whatever the screen's size.
+  const surface = page.locator('[data-floor-surface]');
+  const box = await surface.boundingBox();
+  if (!box) throw new Error('The floor plan is not on screen');
+  const scale = box.width / 1920;
   for (let index = 0; index < count; index += 1) {
-    await canvas.click({ position: { x: 150 + 220 * index, y: 150 } });
+    await surface.click({ position: { x: (150 + 220 * index) * scale, y: 150 * scale } });
     await expect(deskTile(page, `D${String(index + 1).padStart(2, '0')}`)).toBeVisible();
   }
   await editMode.click();
@@ -202,4 +208,54 @@ export function makePlatformAdmin(dataDir: string, email: string): string {
     env: ownServerEnvironment(dataDir),
     encoding: 'utf8',
   });
+}
+
+/** A real 800 x 450 RGB PNG: a pale floor with walls every 100 px and some speckle (about 180 KB). */
+export function floorPlanPng(width = 800, height = 450): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // colour type: RGB
+  const rowLength = width * 3 + 1;
+  const pixels = Buffer.alloc(rowLength * height);
+  let seed = 20_250_815;
+  for (let y = 0; y < height; y += 1) {
+    pixels[y * rowLength] = 0; // filter: none
+    for (let x = 0; x < width; x += 1) {
+      seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0;
+      const isWall = x % 100 < 4 || y % 90 < 4;
+      const shade = isWall ? 60 : 236 + (seed >>> 29);
+      pixels.fill(shade, y * rowLength + 1 + x * 3, y * rowLength + 4 + x * 3);
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Calls Perch's API as the page's signed-in person (the same cookies, the app's own origin), for setting up. */
+export function apiAs(page: Page) {
+  const origin = new URL(page.url()).origin;
+  return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const response = await page.request.fetch(new URL(path, origin).toString(), {
+      method,
+      headers: { origin, 'content-type': 'application/json' },
+      data: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(response.ok(), `${method} ${path}: ${response.status()} ${await response.text()}`).toBe(true);
+    const text = await response.text();
+    return (text ? JSON.parse(text) : null) as T;
+  };
 }

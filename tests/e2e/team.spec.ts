@@ -64,7 +64,9 @@ test('an admin invites a colleague, who joins through the mailed link; the admin
   await expect(booking.getByRole('radio', { name: /^Full day/ })).toBeChecked();
   await booking.getByRole('button', { name: 'Book Desk' }).click();
   await expect(booking).toBeHidden();
-  await expect(deskTile(joPage, 'D01')).toHaveAccessibleName(`Desk D01: Booked, ${fullName(jo)}, full day`);
+  await expect(deskTile(joPage, 'D01')).toHaveAccessibleName(
+    `Desk D01: Booked, your booking, ${fullName(jo)}, full day`,
+  );
 
   // The admin's screen shows what it loaded until Refresh Data.
   await team.getByRole('button', { name: 'Close', exact: true }).click();

@@ -1,0 +1,106 @@
+// Seeding for the browser benchmarks (floor-render.ts, list-render.ts): an admin's organization with an empty
+// floor and a floor of many small desks, through Perch's own API.
+
+export interface Floor {
+  id: string;
+  name: string;
+}
+
+export interface BenchOrganization {
+  id: string;
+  role: string;
+  timeZone: string;
+}
+
+export type BenchClient = ReturnType<typeof benchClient>;
+
+/** A tiny HTTP client that keeps the session cookie and says the request comes from the app's own origin. */
+export function benchClient(baseUrl: string, initialCookie?: string) {
+  let cookie = initialCookie ?? '';
+  return {
+    get cookie() {
+      return cookie;
+    },
+    async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+      const response = await fetch(new URL(path, baseUrl), {
+        method,
+        headers: {
+          origin: new URL(baseUrl).origin,
+          ...(cookie ? { cookie } : {}),
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const setCookie = response.headers.getSetCookie?.() ?? [];
+      if (setCookie.length > 0) cookie = setCookie.map((item) => item.split(';')[0]).join('; ');
+      const text = await response.text();
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+      return (text ? JSON.parse(text) : null) as T;
+    },
+  };
+}
+
+/**
+ * Signs a new admin up (unless `cookie` is given), makes sure their organization has `emptyFloorName` and
+ * `benchFloorName` (made in the order given, so the dashboard opens on the first), and fills the bench floor up
+ * to `deskCount` desks: 50 columns by 40 rows of 34 x 22 desks fill the 1920 x 1080 canvas without overlapping.
+ */
+export async function seedBenchFloors(options: {
+  baseUrl: string;
+  cookie?: string | undefined;
+  deskCount: number;
+  /** For the new account and organization: "list" makes list.bench.…@example.com and "List bench …". */
+  name: string;
+  floorNames: { bench: string; empty: string };
+  benchFloorFirst: boolean;
+}) {
+  const api = benchClient(options.baseUrl, options.cookie);
+  if (!options.cookie) {
+    const stamp = Date.now().toString(36);
+    await api.call('POST', '/api/register', {
+      email: `${options.name}.bench.${stamp}@example.com`,
+      password: 'bench-password-1',
+      firstName: 'Bench',
+      lastName: 'Runner',
+    });
+    await api.call('POST', '/api/organizations', {
+      name: `Bench ${options.name} ${stamp}`,
+      slug: `bench-${options.name}-${stamp}`,
+    });
+  }
+  const organizations = await api.call<BenchOrganization[]>('GET', '/api/organizations');
+  const organization = organizations.find((item) => item.role === 'admin');
+  if (!organization) throw new Error('The signed-in user is not an admin of any organization');
+  const floorsPath = `/api/organizations/${organization.id}/floors`;
+  const findOrCreate = async (name: string) => {
+    const floors = await api.call<Floor[]>('GET', floorsPath);
+    return floors.find((floor) => floor.name === name) ?? (await api.call<Floor>('POST', floorsPath, { name }));
+  };
+  const [first, second] = options.benchFloorFirst
+    ? [options.floorNames.bench, options.floorNames.empty]
+    : [options.floorNames.empty, options.floorNames.bench];
+  const firstFloor = await findOrCreate(first);
+  const secondFloor = await findOrCreate(second);
+  const [benchFloor, emptyFloor] = options.benchFloorFirst ? [firstFloor, secondFloor] : [secondFloor, firstFloor];
+  const existing = await api.call<unknown[]>('GET', `/api/floors/${benchFloor.id}/desks`);
+  const missing = Array.from(
+    { length: Math.max(0, options.deskCount - existing.length) },
+    (_, offset) => existing.length + offset,
+  );
+  for (let start = 0; start < missing.length; start += 16) {
+    await Promise.all(
+      missing.slice(start, start + 16).map((index) =>
+        api.call('POST', `/api/organizations/${organization.id}/desks`, {
+          name: `B${String(index + 1).padStart(4, '0')}`,
+          description: 'Bench desk',
+          positionX: String((index % 50) * 38 + 2),
+          positionY: String(Math.floor(index / 50) * 26 + 2),
+          width: '34',
+          height: '22',
+          floorId: benchFloor.id,
+        }),
+      ),
+    );
+  }
+  return { api, organization, benchFloor, emptyFloor };
+}

@@ -133,8 +133,11 @@ export interface AuditEventRow {
   createdAt: Date;
 }
 
-function auditEventsWhere(db: Database, condition: SQL, limit: number) {
-  return db.execute(sql`
+/** Events matching the condition, newest first, as the log shows them. */
+async function auditEventsWhere(db: Database, condition: SQL, limit: number): Promise<AuditEventRow[]> {
+  const rows = await rowsOf<AuditEventRow>(
+    db,
+    sql`
     SELECT e.id::int AS id, e.organization_id AS "organizationId", o.name AS "organizationName", e.action,
       e.actor_email AS "actorEmail", u.first_name AS "actorFirstName", u.last_name AS "actorLastName",
       e.target_type AS "targetType", e.target_id AS "targetId", e.details, e.created_at AS "createdAt"
@@ -143,12 +146,10 @@ function auditEventsWhere(db: Database, condition: SQL, limit: number) {
       LEFT JOIN organizations o ON o.id = e.organization_id
     WHERE ${condition}
     ORDER BY e.id DESC
-    LIMIT ${limit}`);
-}
-
-function toAuditEventRows(result: unknown): AuditEventRow[] {
-  // Both drivers answer { rows }; timestamps come back as Date (pg) or Date (PGlite), ids as numbers after ::int.
-  return (result as { rows: AuditEventRow[] }).rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+    LIMIT ${limit}`,
+  );
+  // Ids are numbers after ::int; the timestamp is made a Date whichever way the driver answers it.
+  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
 }
 
 /** One organization's log, newest first; `before` is the id of the last event of the previous page. */
@@ -158,9 +159,7 @@ export async function listAuditEventsOfOrganization(
   options: { limit: number; before?: number },
 ): Promise<AuditEventRow[]> {
   const before = options.before === undefined ? sql`true` : sql`e.id < ${options.before}`;
-  return toAuditEventRows(
-    await auditEventsWhere(db, sql`e.organization_id = ${organizationId} AND ${before}`, options.limit),
-  );
+  return auditEventsWhere(db, sql`e.organization_id = ${organizationId} AND ${before}`, options.limit);
 }
 
 /** Events of the given actions across every organization, newest first (the platform's view). */
@@ -175,7 +174,7 @@ export async function listAuditEventsWithActions(
     actions.map((action) => sql`${action}`),
     sql`, `,
   );
-  return toAuditEventRows(await auditEventsWhere(db, sql`e.action IN (${list}) AND ${before}`, options.limit));
+  return auditEventsWhere(db, sql`e.action IN (${list}) AND ${before}`, options.limit);
 }
 
 /** Whether the user is an admin of the organization (the platform organization, for platform admins). */

@@ -176,12 +176,3 @@ export async function listAuditEventsWithActions(
   );
   return auditEventsWhere(db, sql`e.action IN (${list}) AND ${before}`, options.limit);
 }
-
-/** Whether the user is an admin of the organization (the platform organization, for platform admins). */
-export async function isAdminOf(db: Database, organizationId: string, userId: string): Promise<boolean> {
-  const rows = await rowsOf(
-    db,
-    sql`SELECT 1 FROM memberships WHERE organization_id = ${organizationId} AND user_id = ${userId} AND role = 'admin'`,
-  );
-  return rows.length > 0;
-}

@@ -1,6 +1,7 @@
 import type { AuditEventView, AuditLogPage, AuditLogQuery } from '../../../domain/audit.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
+import { isAdminOf } from '../members/repo.ts';
 import { requireAdmin } from '../organizations/service.ts';
 import * as repo from './repo.ts';
 
@@ -48,7 +49,7 @@ export async function listPlatformAuditLog(
   userId: string,
   query: AuditLogQuery,
 ): Promise<AuditLogPage> {
-  if (!(await repo.isAdminOf(context.db, context.config.platformOrganizationId, userId))) {
+  if (!(await isAdminOf(context.db, context.config.platformOrganizationId, userId))) {
     throw forbidden('Only platform administrators can see the platform audit log.');
   }
   const rows = await repo.listAuditEventsWithActions(context.db, platformActions, {

@@ -58,6 +58,22 @@ export async function findMember(db: Database, organizationId: string, userId: s
   return row;
 }
 
+/** Whether the user is an admin of the organization (the platform organization, for platform admins). */
+export async function isAdminOf(db: Database, organizationId: string, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        eq(memberships.userId, userId),
+        eq(memberships.role, 'admin'),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
 export async function countMembers(db: Database, organizationId: string, role?: Role): Promise<number> {
   const [row] = await db
     .select({ total: count() })

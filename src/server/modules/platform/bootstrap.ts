@@ -1,5 +1,6 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { isAdminOf } from '../members/repo.ts';
 import * as repo from './repo.ts';
 
 export const platformOrganizationName = 'Perch Platform';
@@ -43,7 +44,7 @@ export async function makePlatformAdmin(
   if (!userId) return { ok: false, message: `No Perch account uses ${email}. Register it first, then run this again.` };
   await repo.upsertAdminMembership(db, config.platformOrganizationId, userId);
   // Success is reported only once the membership reads back from the database the server uses.
-  if (!(await repo.isAdminOf(db, config.platformOrganizationId, userId))) {
+  if (!(await isAdminOf(db, config.platformOrganizationId, userId))) {
     return { ok: false, message: `${email} could not be made a platform admin: the change did not persist.` };
   }
   return { ok: true };

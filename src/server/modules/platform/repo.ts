@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { memberships, organizations, subscriptions, users } from '../../db/schema.ts';
 
@@ -46,21 +46,6 @@ export async function upsertAdminMembership(db: Database, organizationId: string
     .insert(memberships)
     .values({ organizationId, userId, role: 'admin' })
     .onConflictDoUpdate({ target: [memberships.organizationId, memberships.userId], set: { role: 'admin' } });
-}
-
-export async function isAdminOf(db: Database, organizationId: string, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ role: memberships.role })
-    .from(memberships)
-    .where(
-      and(
-        eq(memberships.organizationId, organizationId),
-        eq(memberships.userId, userId),
-        eq(memberships.role, 'admin'),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
 }
 
 export interface OverviewRow {

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
+import { isAdminOf } from '../members/repo.ts';
 import { toSubscription } from '../organizations/service.ts';
 import { requireBilling } from '../subscriptions/checkout.ts';
 import * as subscriptionRepo from '../subscriptions/repo.ts';
@@ -15,7 +16,7 @@ export const adminAccessRequired = 'Admin Access Required';
 
 /** The admin role in the platform organization (fixed id from configuration), or 403. */
 export async function requirePlatformAdmin(context: AppContext, user: UserRow): Promise<void> {
-  if (!(await repo.isAdminOf(context.db, context.config.platformOrganizationId, user.id))) {
+  if (!(await isAdminOf(context.db, context.config.platformOrganizationId, user.id))) {
     throw forbidden(adminAccessRequired);
   }
 }

@@ -15,6 +15,7 @@ import { isUuid } from '../../../domain/ids.ts';
 import { CachedJsonBody } from '../../cached-body.ts';
 import type { AppContext } from '../../context.ts';
 import { badRequest, notFound } from '../../errors.ts';
+import { findDeskInOrganization, findDeskOfMember, listDesksExcept } from '../desks/repo.ts';
 import { findMemberOrganization } from '../organizations/service.ts';
 import { BookingsReadCache, bookingsReadCache } from './day-cache.ts';
 import { requireBookableDate, requireReadableDates } from './horizon.ts';
@@ -82,8 +83,9 @@ export async function findDeskAvailability(
   date: string,
 ): Promise<DeskAvailabilityView> {
   requireReadableDates({ date });
-  const desk = isUuid(deskId) ? await repo.findDeskOfMember(context.db, deskId, userId) : undefined;
-  if (!desk) throw deskNotFound();
+  const found = isUuid(deskId) ? await findDeskOfMember(context.db, deskId, userId) : undefined;
+  if (!found) throw deskNotFound();
+  const { desk } = found;
   const wholeDay = repo.localRange(`${date} 00:00`, `${addDays(date, 1)} 00:00`);
   const rows = await repo.listActiveBookingsOfDeskOverlapping(context.db, desk.organizationId, desk.id, wholeDay);
   return {
@@ -107,7 +109,7 @@ export async function findWeeklyAvailability(
 ): Promise<WeeklyAvailabilityView> {
   const { organization } = await findMemberOrganization(context, input.organizationId, userId);
   const desk = isUuid(input.deskId)
-    ? await repo.findDeskInOrganization(context.db, organization.id, input.deskId)
+    ? await findDeskInOrganization(context.db, organization.id, input.deskId)
     : undefined;
   if (!desk) throw deskNotFound();
   requireBookableDate(input.startDate, organization.timeZone, 'startDate');
@@ -132,7 +134,7 @@ export async function findWeeklyAvailability(
   ]);
   // Which days, so that the browser can say 'D03 is taken on Tuesday and Thursday'.
   const takenDates = takenDatesOf(deskBookings, dates, input.timeSlot);
-  const alternatives = await repo.listDesksExcept(
+  const alternatives = await listDesksExcept(
     context.db,
     organization.id,
     desk.floorId,

@@ -14,6 +14,7 @@ import { AppError, badRequest, conflict, describeForLog, forbidden, notFound, sq
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
+import { findDesksInOrganization } from '../desks/repo.ts';
 import { findMemberOrganization, requireAdmin } from '../organizations/service.ts';
 import { DeskQueue, type Outcome, tooBusy, type Verdict } from './desk-queue.ts';
 import { requireBookableDate } from './horizon.ts';
@@ -281,7 +282,7 @@ export async function createBulkBookings(context: AppContext, user: UserRow, inp
   });
   const deskIds = [...new Set(input.bookings.map((item) => item.deskId))];
   const desks = new Map(
-    (await repo.findDesksInOrganization(context.db, organization.id, deskIds)).map((desk) => [desk.id, desk]),
+    (await findDesksInOrganization(context.db, organization.id, deskIds)).map((desk) => [desk.id, desk]),
   );
   if (desks.size !== deskIds.length) throw deskNotFound();
 

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Role } from '../../../domain/organization.ts';
 import type { Database } from '../../db/client.ts';
 import { desks, floors, memberships } from '../../db/schema.ts';
@@ -17,6 +17,10 @@ const floorDeskColumns = {
 
 /** What a desk view needs, and nothing else (created_at stays in the database). */
 const deskColumns = { ...floorDeskColumns, organizationId: desks.organizationId, floorId: desks.floorId };
+
+/** A desk with its floor's name; the join also holds the floor to the desk's organization. */
+const withFloorColumns = { ...deskColumns, floorName: floors.name };
+const floorOfDesk = and(eq(floors.id, desks.floorId), eq(floors.organizationId, desks.organizationId));
 
 /** A desk as listed on its floor: the organization and floor are the caller's, so they are not read 2,000 times. */
 export interface FloorDeskRow {
@@ -51,11 +55,65 @@ export async function listDesksOfFloor(db: Database, organizationId: string, flo
 /** Every desk of the organization with its floor's name, in one query (desks_organization_idx, floors by key). */
 export async function listDesksOfOrganization(db: Database, organizationId: string): Promise<DeskWithFloorRow[]> {
   return db
-    .select({ ...deskColumns, floorName: floors.name })
+    .select(withFloorColumns)
     .from(desks)
-    .innerJoin(floors, and(eq(floors.id, desks.floorId), eq(floors.organizationId, desks.organizationId)))
+    .innerJoin(floors, floorOfDesk)
     .where(eq(desks.organizationId, organizationId))
     .orderBy(asc(floors.createdAt), asc(floors.id), asc(desks.createdAt), asc(desks.id));
+}
+
+/** A desk of this organization with its floor's name, or undefined. */
+export async function findDeskInOrganization(
+  db: Database,
+  organizationId: string,
+  deskId: string,
+): Promise<DeskWithFloorRow | undefined> {
+  const [row] = await db
+    .select(withFloorColumns)
+    .from(desks)
+    .innerJoin(floors, floorOfDesk)
+    .where(and(eq(desks.id, deskId), eq(desks.organizationId, organizationId)))
+    .limit(1);
+  return row;
+}
+
+/** Which of these desks belong to the organization, with their floors' names. */
+export async function findDesksInOrganization(
+  db: Database,
+  organizationId: string,
+  deskIds: string[],
+): Promise<DeskWithFloorRow[]> {
+  if (deskIds.length === 0) return [];
+  return db
+    .select(withFloorColumns)
+    .from(desks)
+    .innerJoin(floors, floorOfDesk)
+    .where(and(eq(desks.organizationId, organizationId), inArray(desks.id, deskIds)));
+}
+
+/** The organization's desks except some, those of the preferred floor first, then by floor and name. */
+export async function listDesksExcept(
+  db: Database,
+  organizationId: string,
+  preferredFloorId: string,
+  exceptDeskIds: string[],
+  limit: number,
+): Promise<DeskWithFloorRow[]> {
+  const conditions: SQL[] = [eq(desks.organizationId, organizationId)];
+  if (exceptDeskIds.length > 0) conditions.push(notInArray(desks.id, exceptDeskIds));
+  return db
+    .select(withFloorColumns)
+    .from(desks)
+    .innerJoin(floors, floorOfDesk)
+    .where(and(...conditions))
+    .orderBy(
+      sql`(${desks.floorId} = ${preferredFloorId}) DESC`,
+      asc(floors.createdAt),
+      asc(floors.id),
+      asc(desks.name),
+      asc(desks.id),
+    )
+    .limit(limit);
 }
 
 /** The desk with the caller's role in its organization; undefined when it does not exist or the user is no member. */
@@ -65,9 +123,9 @@ export async function findDeskOfMember(
   userId: string,
 ): Promise<{ desk: DeskWithFloorRow; role: Role } | undefined> {
   const [row] = await db
-    .select({ desk: { ...deskColumns, floorName: floors.name }, role: memberships.role })
+    .select({ desk: withFloorColumns, role: memberships.role })
     .from(desks)
-    .innerJoin(floors, and(eq(floors.id, desks.floorId), eq(floors.organizationId, desks.organizationId)))
+    .innerJoin(floors, floorOfDesk)
     .innerJoin(memberships, and(eq(memberships.organizationId, desks.organizationId), eq(memberships.userId, userId)))
     .where(eq(desks.id, deskId))
     .limit(1);

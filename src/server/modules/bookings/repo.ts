@@ -375,24 +375,3 @@ export function cancelBookingsOfUser(
     SELECT ${bookingColumns} FROM b ${bookingJoins} ORDER BY b.booking_date`,
   );
 }
-
-export interface MemberOfOrganization {
-  userId: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-}
-
-export async function findMember(
-  db: Database,
-  organizationId: string,
-  userId: string,
-): Promise<MemberOfOrganization | undefined> {
-  const [row] = await rowsOf<MemberOfOrganization>(
-    db,
-    sql`SELECT u.id AS "userId", u.email, u.first_name AS "firstName", u.last_name AS "lastName"
-      FROM memberships m JOIN users u ON u.id = m.user_id
-      WHERE m.organization_id = ${organizationId} AND m.user_id = ${userId}`,
-  );
-  return row;
-}

@@ -15,6 +15,7 @@ import type { MailMessage } from '../../mail/mailer.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { findDesksInOrganization } from '../desks/repo.ts';
+import { findMember } from '../members/repo.ts';
 import { findMemberOrganization, requireAdmin } from '../organizations/service.ts';
 import { DeskQueue, type Outcome, tooBusy, type Verdict } from './desk-queue.ts';
 import { requireBookableDate } from './horizon.ts';
@@ -368,7 +369,7 @@ export async function cancelAllBookingsOfUser(
   memberId: string,
 ) {
   const { organization } = await requireAdmin(context, organizationId, adminId);
-  const member = isUuid(memberId) ? await repo.findMember(context.db, organization.id, memberId) : undefined;
+  const member = isUuid(memberId) ? await findMember(context.db, organization.id, memberId) : undefined;
   if (!member) throw notFound('Member not found.');
   const cancelled = await context.db.transaction(async (tx) => {
     const rows = await repo.cancelBookingsOfUser(
@@ -384,7 +385,10 @@ export async function cancelAllBookingsOfUser(
         actor: { id: adminId },
         action: 'member.bookings_cancelled',
         target: { type: 'user', id: member.userId },
-        details: { member: { name: displayName(member), email: member.email }, cancelledBookings: rows.length },
+        details: {
+          member: { name: displayName(member.user), email: member.user.email },
+          cancelledBookings: rows.length,
+        },
       });
     }
     return rows;

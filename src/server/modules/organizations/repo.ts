@@ -26,14 +26,6 @@ export async function insertOrganization(
   return row;
 }
 
-export async function insertMembership(db: Database, values: { organizationId: string; userId: string; role: Role }) {
-  await db.insert(memberships).values(values);
-}
-
-export async function insertSubscription(db: Database, values: typeof subscriptions.$inferInsert) {
-  await db.insert(subscriptions).values(values);
-}
-
 export async function listOrganizationsOfUser(db: Database, userId: string): Promise<MemberOrganization[]> {
   return db
     .select(memberOrganizationColumns)

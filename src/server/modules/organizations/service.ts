@@ -6,7 +6,9 @@ import { billingOffSubscription, isSubscriptionEnabled, type Subscription } from
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, forbidden, notFound, unprocessable } from '../../errors.ts';
+import { insertMembership } from '../members/repo.ts';
 import { enforceLimits, type Limit, refundLimits } from '../rate-limits/service.ts';
+import { insertSubscription } from '../subscriptions/repo.ts';
 import * as repo from './repo.ts';
 
 /** What decides how a subscription reads: billing off replaces every organization's with the same one. */
@@ -107,8 +109,8 @@ async function insertOrganizationOfUser(context: AppContext, userId: string, inp
       timeZone: input.timeZone ?? context.config.defaultTimeZone,
     });
     if (!organization) throw conflict('That slug is already taken. Please choose another one.');
-    await repo.insertMembership(tx, { organizationId: organization.id, userId, role: 'admin' });
-    await repo.insertSubscription(tx, {
+    await insertMembership(tx, { organizationId: organization.id, userId, role: 'admin' });
+    await insertSubscription(tx, {
       organizationId: organization.id,
       planId: trialPlan.id,
       planName: trialPlan.name,

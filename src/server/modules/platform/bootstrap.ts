@@ -1,6 +1,7 @@
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { isAdminOf } from '../members/repo.ts';
+import { insertSubscriptionIfMissing } from '../subscriptions/repo.ts';
 import * as repo from './repo.ts';
 
 export const platformOrganizationName = 'Perch Platform';
@@ -20,7 +21,7 @@ export async function ensurePlatformOrganization(db: Database, config: Config): 
       slug,
       timeZone: config.defaultTimeZone,
     });
-    await repo.insertSubscriptionIfMissing(tx, {
+    await insertSubscriptionIfMissing(tx, {
       organizationId: id,
       planId: null,
       planName: 'Platform',

@@ -31,10 +31,6 @@ export async function isSlugTaken(db: Database, slug: string): Promise<boolean> 
   return rows.length > 0;
 }
 
-export async function insertSubscriptionIfMissing(db: Database, values: typeof subscriptions.$inferInsert) {
-  await db.insert(subscriptions).values(values).onConflictDoNothing();
-}
-
 export async function findUserIdByEmail(db: Database, email: string): Promise<string | undefined> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   return row?.id;

@@ -56,7 +56,7 @@ export async function updateSubscription(
   return row;
 }
 
-/** For organizations that have no subscription row yet (an override on one). */
+/** The subscription of an organization that has none yet (a new organization's trial, an override on one). */
 export async function insertSubscription(
   db: Database,
   values: typeof subscriptions.$inferInsert,
@@ -64,6 +64,11 @@ export async function insertSubscription(
   const [row] = await db.insert(subscriptions).values(values).returning();
   if (!row) throw new Error('subscription insert returned nothing');
   return row;
+}
+
+/** The same, unless the organization already has one (the platform organization, created at every start). */
+export async function insertSubscriptionIfMissing(db: Database, values: typeof subscriptions.$inferInsert) {
+  await db.insert(subscriptions).values(values).onConflictDoNothing();
 }
 
 export async function findOrganizationOfProviderSubscription(

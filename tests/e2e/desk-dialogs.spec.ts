@@ -114,7 +114,7 @@ test('a member opens their own booking from the map, sees when and why, and canc
     .getByRole('alertdialog', { name: 'Cancel this booking?' })
     .getByRole('button', { name: 'Cancel booking' })
     .click();
-  await expect(miaPage.getByText(`D02 on ${formatLongDate(tomorrow)} is free again.`)).toBeVisible();
+  await expect(miaPage.getByText(`D02 on ${formatLongDate(tomorrow)} is free again.`, { exact: true })).toBeVisible();
   await expect(myBookings.getByRole('button', { name: /^Cancel D02 on / })).toHaveCount(0);
 
   await miaContext.close();

@@ -36,11 +36,14 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | u
 /**
  * A JSON answer kept by a cache, with its compressed forms made once on first demand: every later request that
  * accepts that encoding gets the same bytes, and @fastify/compress leaves an answer that has a Content-Encoding.
+ * Its `size` grows as those forms are made; a cache bounded by bytes hears of it through `onGrowth`
+ * (src/server/byte-bounded-cache.ts).
  */
 export class CachedJsonBody {
   readonly raw: Buffer;
   readonly #compressed = new Map<Encoding, Promise<Buffer>>();
   #compressedBytes = 0;
+  readonly #growthListeners: (() => void)[] = [];
 
   constructor(raw: Buffer) {
     this.raw = raw;
@@ -51,11 +54,17 @@ export class CachedJsonBody {
     return this.raw.length + this.#compressedBytes;
   }
 
+  /** Calls `listener` each time `size` has grown. */
+  onGrowth(listener: () => void): void {
+    this.#growthListeners.push(listener);
+  }
+
   #compress(encoding: Encoding): Promise<Buffer> {
     let pending = this.#compressed.get(encoding);
     if (!pending) {
       pending = compressors[encoding](this.raw).then((bytes) => {
         this.#compressedBytes += bytes.length;
+        for (const listener of this.#growthListeners) listener();
         return bytes;
       });
       this.#compressed.set(encoding, pending);

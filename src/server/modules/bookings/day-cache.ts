@@ -1,3 +1,4 @@
+import { ByteBoundedCache } from '../../byte-bounded-cache.ts';
 import type { CachedJsonBody } from '../../cached-body.ts';
 import { perApp } from '../../context.ts';
 
@@ -12,48 +13,35 @@ interface CachedBookings {
   body: CachedJsonBody;
 }
 
-/** Least recently used first out, bounded by the bytes of the JSON bodies. */
+/** Least recently used first out, bounded by the bytes of the JSON bodies and their compressed forms. */
 export class BookingsReadCache {
-  readonly #entries = new Map<string, CachedBookings>();
-  #bytes = 0;
-  readonly #maxBytes: number;
+  readonly #entries: ByteBoundedCache<CachedBookings>;
 
   constructor(maxBytes: number) {
-    this.#maxBytes = maxBytes;
+    this.#entries = new ByteBoundedCache(maxBytes);
   }
 
   static key(organizationId: string, startDate: string, endDate: string): string {
     return `${organizationId}/${startDate}/${endDate}`;
   }
 
+  /** Bytes held now. */
+  get bytes(): number {
+    return this.#entries.bytes;
+  }
+
   /** The body cached for exactly this revision, marked as recently used. */
   get(key: string, revision: bigint): CachedJsonBody | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry || entry.revision !== revision) return undefined;
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
-    return entry.body;
+    return this.#entries.get(key, (entry) => entry.revision === revision)?.body;
   }
 
   put(key: string, revision: bigint, body: CachedJsonBody): void {
-    const previous = this.#entries.get(key);
+    const previous = this.#entries.peek(key);
     // Two requests may rebuild one read at once; the one that read the later revision stays.
     if (previous && previous.revision > revision) return;
-    if (previous) this.#remove(key, previous);
-    if (body.raw.length > this.#maxBytes) return;
     this.#entries.set(key, { revision, body });
-    this.#bytes += body.raw.length;
-    for (const [oldestKey, oldest] of this.#entries) {
-      if (this.#bytes <= this.#maxBytes) break;
-      this.#remove(oldestKey, oldest);
-    }
-  }
-
-  #remove(key: string, entry: CachedBookings): void {
-    this.#entries.delete(key);
-    this.#bytes -= entry.body.raw.length;
   }
 }
 
-/** One cache per running app: 32 MiB, some 300 days of a 500-desk office. */
+/** One cache per running app: 32 MiB, some 300 days of a 500-desk office as JSON, somewhat fewer with compressed forms. */
 export const bookingsReadCache = perApp(() => new BookingsReadCache(32 * 1024 * 1024));

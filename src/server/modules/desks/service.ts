@@ -7,6 +7,7 @@ import {
   type UpdateDeskInput,
 } from '../../../domain/floor-plan.ts';
 import { isUuid } from '../../../domain/ids.ts';
+import { ByteBoundedCache } from '../../byte-bounded-cache.ts';
 import { CachedJsonBody } from '../../cached-body.ts';
 import { type AppContext, perApp } from '../../context.ts';
 import { notFound, sqlState } from '../../errors.ts';
@@ -85,16 +86,17 @@ export async function listDesksOfFloorAsJson(
 ): Promise<CachedJsonBody> {
   const { floor, desksRevision } = await findMemberFloor(context, floorId, userId);
   const cache = floorDeskListCache(context);
-  const cached = cache.get(floor.id);
-  if (cached && cached.revision === desksRevision && cached.floorName === floor.name) {
-    cache.touch(floor.id, cached);
-    return cached.body;
-  }
+  const cached = cache.get(floor.id, (entry) => entry.revision === desksRevision && entry.floorName === floor.name);
+  if (cached) return cached.body;
   const rows = await repo.listDesksOfFloor(context.db, floor.organizationId, floor.id);
   const placement = placementOf(floor.organizationId, floor.id, floor.name);
   // Kept with its compressed forms, made once per revision (src/server/cached-body.ts).
   const body = new CachedJsonBody(Buffer.from(JSON.stringify(rows.map((row) => toView(row, placement)))));
-  cache.put(floor.id, { revision: desksRevision, floorName: floor.name, body });
+  const previous = cache.peek(floor.id);
+  // Two requests may rebuild one floor at once; the one that read the later revision stays.
+  if (!previous || BigInt(previous.revision) <= BigInt(desksRevision)) {
+    cache.set(floor.id, { revision: desksRevision, floorName: floor.name, body });
+  }
   return body;
 }
 
@@ -105,47 +107,8 @@ interface CachedDeskList {
   body: CachedJsonBody;
 }
 
-/** Least recently used first out, bounded by bytes: about 90 floors of 2,000 desks. */
-class DeskListCache {
-  readonly #entries = new Map<string, CachedDeskList>();
-  #bytes = 0;
-  readonly #maxBytes: number;
-
-  constructor(maxBytes: number) {
-    this.#maxBytes = maxBytes;
-  }
-
-  get(floorId: string): CachedDeskList | undefined {
-    return this.#entries.get(floorId);
-  }
-
-  touch(floorId: string, entry: CachedDeskList): void {
-    this.#entries.delete(floorId);
-    this.#entries.set(floorId, entry);
-  }
-
-  put(floorId: string, entry: CachedDeskList): void {
-    const previous = this.#entries.get(floorId);
-    // Two requests may rebuild one floor at once; the one that read the later revision stays.
-    if (previous && BigInt(previous.revision) > BigInt(entry.revision)) return;
-    if (previous) this.#remove(floorId, previous);
-    if (entry.body.raw.length > this.#maxBytes) return;
-    this.#entries.set(floorId, entry);
-    this.#bytes += entry.body.raw.length;
-    for (const [oldestId, oldest] of this.#entries) {
-      if (this.#bytes <= this.#maxBytes) break;
-      this.#remove(oldestId, oldest);
-    }
-  }
-
-  #remove(floorId: string, entry: CachedDeskList): void {
-    this.#entries.delete(floorId);
-    this.#bytes -= entry.body.raw.length;
-  }
-}
-
-/** One cache per running app. */
-const floorDeskListCache = perApp(() => new DeskListCache(64 * 1024 * 1024));
+/** One cache per running app, least recently used first out: 64 MiB, about 90 floors of 2,000 desks as JSON. */
+const floorDeskListCache = perApp(() => new ByteBoundedCache<CachedDeskList>(64 * 1024 * 1024));
 
 /** Admin with an enabled subscription, checked by requireEditor; the floor must be one of this organization's. */
 export async function createDesk(

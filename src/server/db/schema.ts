@@ -12,8 +12,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-// Mirrors the SQL migrations in ./migrations, which are the source of truth.
+// Mirrors the SQL migrations in ./migrations, which are the source of truth; schema.test.ts compares the two.
 const timestamps = { withTimezone: true, mode: 'date' } as const;
+const zoomLevel = { precision: 4, scale: 2 } as const;
+const deskMeasure = { precision: 10, scale: 2 } as const;
 
 export const users = pgTable('users', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -49,7 +51,7 @@ export const organizations = pgTable('organizations', {
   slug: text('slug').notNull(),
   timeZone: text('time_zone').notNull(),
   floorPlanUrl: text('floor_plan_url'),
-  defaultZoomLevel: numeric('default_zoom_level'),
+  defaultZoomLevel: numeric('default_zoom_level', zoomLevel),
   createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
 });
 
@@ -94,7 +96,7 @@ export const floors = pgTable('floors', {
   organizationId: uuid('organization_id').notNull(),
   name: text('name').notNull(),
   floorPlanUrl: text('floor_plan_url'),
-  defaultZoomLevel: numeric('default_zoom_level'),
+  defaultZoomLevel: numeric('default_zoom_level', zoomLevel),
   /** Grows with every change to the floor's desks (triggers in migration 0003). */
   desksRevision: bigint('desks_revision', { mode: 'number' }).notNull().default(0),
   createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
@@ -106,10 +108,10 @@ export const desks = pgTable('desks', {
   floorId: uuid('floor_id').notNull(),
   name: text('name').notNull(),
   description: text('description'),
-  positionX: numeric('position_x').notNull(),
-  positionY: numeric('position_y').notNull(),
-  width: numeric('width').notNull(),
-  height: numeric('height').notNull(),
+  positionX: numeric('position_x', deskMeasure).notNull(),
+  positionY: numeric('position_y', deskMeasure).notNull(),
+  width: numeric('width', deskMeasure).notNull(),
+  height: numeric('height', deskMeasure).notNull(),
   rotation: integer('rotation').notNull().default(0),
   createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
 });

@@ -20,7 +20,13 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
 import { seedBookings } from './bookings-seed.ts';
 import { recreateDatabase } from './database.ts';
-import { connections, loadSeconds as durationSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
+import {
+  connections,
+  loadSeconds as durationSeconds,
+  measureQueryLoop,
+  percentile,
+  warmUpSeconds,
+} from './settings.ts';
 
 interface AutocannonRequest {
   method?: string;
@@ -123,11 +129,6 @@ async function serve(databaseUrl: string): Promise<void> {
     await fs.rm(dataDir, { recursive: true, force: true });
     parentPort?.postMessage({ mails });
   });
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
 const round = (value: number, digits = 2) => Number(value.toFixed(digits));

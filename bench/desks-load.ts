@@ -43,7 +43,13 @@ export interface DesksLoadFigures {
 
 const deskCount = 2000;
 
-import { connections, loadSeconds as durationSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
+import {
+  connections,
+  loadSeconds as durationSeconds,
+  measureQueryLoop,
+  percentile,
+  warmUpSeconds,
+} from './settings.ts';
 
 const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/perch_bench_desks';
 
@@ -94,11 +100,6 @@ async function runLoad(url: string, headers: Record<string, string>, duration: n
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the load worker stopped with code ${code}`)));
   });
-}
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)]!;
 }
 
 async function measure(url: string, headers: Record<string, string>) {

@@ -12,9 +12,10 @@ import path from 'node:path';
 import { addDays, todayIn } from '../src/domain/dates.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { migrate } from '../src/server/db/migrate.ts';
-import { freePort, spawnPerch, stopProcess } from '../src/server/testing/perch-server.ts';
 import { digestToken } from '../src/server/tokens.ts';
+import { freePort, spawnPerch, stopProcess } from '../tests/support/perch-server.ts';
 import { recreateDatabase } from './database.ts';
+import { percentile } from './settings.ts';
 
 const streamsPerUser = 10; // the per-user cap
 const changes = 20;
@@ -42,11 +43,6 @@ export interface EventsLoadFigures {
 }
 
 const round = (value: number, digits = 1) => Number(value.toFixed(digits));
-
-function percentile(sorted: number[], fraction: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
-}
 
 interface Seeded {
   organizationId: string;

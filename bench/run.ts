@@ -4,10 +4,11 @@
 // BENCH_QUICK=1: 3-second loads, no fresh clone, two cluster sizes; it writes $TMPDIR/perch-benchmarks.quick.md instead
 // (figures from a shared machine, for checking the harness). Every server started here listens on loopback, and
 // the whole run stops itself after 10 minutes.
-import { execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, spawnPerch, stopProcess } from '../tests/support/perch-server.ts';
 import { measureBookingsLoad } from './bookings-load.ts';
 import { renderClusterSection } from './cluster/report.ts';
 import { measureCluster } from './cluster/run.ts';
@@ -50,40 +51,21 @@ const mark = (isMet: boolean) => (isMet ? 'met' : '**not met**');
 
 async function floorRenderFigures() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-bench-render-'));
-  const port = 4311;
-  const server = spawn(path.join(root, 'node_modules', '.bin', 'node'), ['src/server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // The address the browser uses: writes are trusted only from PUBLIC_URL's origin.
-      PUBLIC_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const port = await freePort();
+  // The address the browser uses: writes are trusted only from PUBLIC_URL's origin.
+  const renderUrl = `http://localhost:${port}`;
+  const server = await spawnPerch({
+    baseURL: renderUrl,
+    env: { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
   });
   try {
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) break;
-      if (Date.now() > deadline) throw new Error('the server for the render benchmark did not start');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const renderUrl = `http://localhost:${port}`;
     // The list view is measured on the same server, in an organization of its own.
     return {
       ...(await measureFloorRender({ baseUrl: renderUrl })),
       list: await measureListRender({ baseUrl: renderUrl }),
     };
   } finally {
-    server.kill('SIGTERM');
+    await stopProcess(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -9,7 +9,7 @@ ensureProjectNode(fileURLToPath(import.meta.url));
 const only = process.argv[2];
 const steps = [
   ['types', () => run(bin('tsc'), ['-p', 'tsconfig.server.json']) || run(bin('tsc'), ['-p', 'tsconfig.web.json'])],
-  ['lint', () => run(bin('biome'), ['check', '.'])],
+  ['lint', () => run(bin('biome'), ['check', '--error-on-warnings', '.'])],
   [
     'unit and integration',
     () => {

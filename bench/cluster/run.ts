@@ -7,7 +7,7 @@
 // same command as deploy/: `node src/server/main.ts` with the settings below. Run alone, it rewrites the cluster
 // section of docs/benchmarks.md (BENCH_QUICK=1: prints it only).
 // Database: BENCH_DATABASE_URL's server, database perch_bench_cluster (recreated, dropped at the end).
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,13 +17,17 @@ import pg from 'pg';
 import { addDays } from '../../src/domain/dates.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { migrate } from '../../src/server/db/migrate.ts';
+import {
+  repositoryRoot as root,
+  spawnPerch,
+  stopProcess,
+  waitUntilAnswering,
+} from '../../tests/support/perch-server.ts';
 import { seedBookings } from '../bookings-seed.ts';
 import { connections, isQuick, loadSeconds, percentile, warmUpSeconds } from '../settings.ts';
 import { type Nginx, startNginx } from './nginx.ts';
 import { renderClusterSection, replaceClusterSection } from './report.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const node = path.join(root, 'node_modules', '.bin', 'node');
 const proxyPort = 4390;
 const instancePort = (index: number) => 4401 + index;
 const sizes = isQuick ? [1, 2] : [1, 2, 3];
@@ -105,41 +109,25 @@ function postgresCpuSeconds(): number {
   return total;
 }
 
-async function waitFor(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const ok = await fetch(url).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** The instance settings of deploy/ (see README "Running at scale"), on loopback. */
-function startInstance(index: number, databaseUrl: string, dataDir: string): ChildProcess {
-  return track(
-    spawn(node, ['src/server/main.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(instancePort(index)),
-        DATABASE_URL: databaseUrl,
-        DATABASE_POOL_SIZE: '10',
-        DATA_DIR: path.join(dataDir, `instance-${index}`),
-        PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
-        // Only nginx, on this machine, is trusted to say who the client is (deploy/systemd/perch.env).
-        TRUST_PROXY: '127.0.0.1',
-        SESSION_DAYS: '30',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    }),
-  );
+function startInstance(index: number, databaseUrl: string, dataDir: string): Promise<ChildProcess> {
+  return spawnPerch({
+    baseURL: `http://127.0.0.1:${proxyPort}`,
+    port: instancePort(index),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '10',
+      DATA_DIR: path.join(dataDir, `instance-${index}`),
+      // Only nginx, on this machine, is trusted to say who the client is (deploy/systemd/perch.env).
+      TRUST_PROXY: '127.0.0.1',
+      SESSION_DAYS: '30',
+      LOG_LEVEL: 'warn',
+    },
+    onSpawn: track,
+  });
 }
 
 function track(child: ChildProcess): ChildProcess {
@@ -153,14 +141,6 @@ function startFrontDoor(count: number): Promise<Nginx> {
     port: proxyPort,
     upstreams: Array.from({ length: count }, (_, index) => `127.0.0.1:${instancePort(index)}`),
   });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
 }
 
 async function load(
@@ -264,13 +244,12 @@ export async function measureCluster(): Promise<ClusterFigures> {
     const sizesMeasured: ClusterFigures['sizes'] = [];
     for (const size of sizes) {
       while (instances.length < size) {
-        instances.push(startInstance(instances.length, databaseUrl, dataDir));
-        await waitFor(`http://127.0.0.1:${instancePort(instances.length - 1)}/api/health`, 60_000);
+        instances.push(await startInstance(instances.length, databaseUrl, dataDir));
       }
       await frontDoor?.stop();
       frontDoor = await startFrontDoor(size);
       const proxy = frontDoor;
-      await waitFor(`${proxy.baseUrl}/api/health`, 30_000);
+      await waitUntilAnswering(`${proxy.baseUrl}/api/health`, 30_000);
       await load(dayRead, warmUpSeconds);
       const before = {
         instances: instances.reduce((sum, child) => sum + cpuSecondsOf(child.pid), 0),
@@ -404,7 +383,7 @@ export async function measureCluster(): Promise<ClusterFigures> {
   } finally {
     await frontDoor?.stop();
     frontDoor = undefined;
-    await Promise.all(instances.map(stop));
+    await Promise.all(instances.map((child) => stopProcess(child, { graceMs: 5000 })));
     fs.rmSync(dataDir, { recursive: true, force: true });
     await recreate(databaseUrl, true);
   }

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createOrganization } from '../../tests/support/bookings.ts';
+import { listenOnLoopback, openEvents } from '../../tests/support/events.ts';
+import { startTestApp, type TestApp } from '../../tests/support/harness.ts';
 import { closedWithin, connectRaw, type RawConnection } from '../../tests/support/raw-http.ts';
 import { loadConfig } from './config.ts';
 import { stalledRequestCutOffMs } from './http-limits.ts';
-import { addMember, createOrganization } from './modules/bookings/bookings-test-support.ts';
-import { listenOnLoopback, openEvents } from './modules/events/events-test-support.ts';
-import { startTestApp, type TestApp } from './testing/harness.ts';
 
 // Short deadlines so that the tests wait half a second, not the production 20 s.
 const requestTimeoutMs = 500;

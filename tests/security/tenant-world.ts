@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { tinyPng } from '../storage/image-fixtures.ts';
-import type { TestApp, TestClient } from '../testing/harness.ts';
-import { insertMembership } from '../testing/harness.ts';
+import { tinyPng } from '../../src/server/storage/image-fixtures.ts';
+import type { TestApp, TestClient } from '../support/harness.ts';
+import { insertMembership } from '../support/harness.ts';
 
 /** The app must trust X-Forwarded-For so that every person signs up from an address of its own. */
 export const worldEnvironment = { TRUST_PROXY: 'true' };

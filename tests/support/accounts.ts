@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { type TestApp, type TestClient, type TestResponse, uniqueEmail } from '../../testing/harness.ts';
+import { type TestApp, type TestClient, type TestResponse, uniqueEmail } from './harness.ts';
 
 /** The password every account in the accounts tests registers with. */
 export const password = 'correct horse battery';

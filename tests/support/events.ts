@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { TestClient } from '../../testing/harness.ts';
+import type { TestClient } from './harness.ts';
 
 export interface ReceivedEvent {
   id: string | undefined;

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TestApp } from '../../src/server/testing/harness.ts';
+import type { TestApp } from './harness.ts';
 
 const quoted = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 

@@ -1,4 +1,4 @@
-import type { TestApp } from '../../src/server/testing/harness.ts';
+import type { TestApp } from './harness.ts';
 
 /**
  * Forgets how many organizations each user created today (at most 10 a day, organizations/service.ts): for

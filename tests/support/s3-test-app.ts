@@ -2,8 +2,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { ObjectStore } from '../../src/server/storage/object-store.ts';
 import { createS3Store } from '../../src/server/storage/s3-store.ts';
-import { type FakeS3, startFakeS3 } from '../../src/server/storage/s3rver-test-support.ts';
-import { startTestApp, type TestApp } from '../../src/server/testing/harness.ts';
+import { startTestApp, type TestApp } from './harness.ts';
+import { type FakeS3, startFakeS3 } from './s3rver.ts';
 
 /** A Perch test app on a fake bucket, for a whole test file, with the test's own view of the bucket. */
 export interface S3TestWorld {

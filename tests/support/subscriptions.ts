@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TestApp, TestClient } from '../../testing/harness.ts';
+import type { TestApp, TestClient } from './harness.ts';
 
 export {
   addMember,
@@ -8,7 +8,7 @@ export {
   signUp,
   type Team,
   teamTestEnvironment,
-} from '../invitations/team-test-support.ts';
+} from './team.ts';
 
 export interface SubscriptionRowView {
   plan_id: string | null;

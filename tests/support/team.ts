@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
-import { insertMembership, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import { insertMembership, type TestApp, uniqueEmail } from './harness.ts';
 
 export const password = 'correct horse battery';
 export const teamTestEnvironment = { TRUST_PROXY: 'true' };

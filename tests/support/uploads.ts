@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { TestApp, TestClient } from '../../testing/harness.ts';
-import { insertMembership, uniqueEmail } from '../../testing/harness.ts';
+import type { TestApp, TestClient } from './harness.ts';
+import { insertMembership, uniqueEmail } from './harness.ts';
 
 /** The app must trust X-Forwarded-For (TRUST_PROXY) so that each test user signs up from its own address. */
 export const uploadTestEnvironment = { TRUST_PROXY: 'true' };
@@ -59,7 +59,7 @@ export async function insertFloor(testApp: TestApp, organizationId: string): Pro
   return row!.id;
 }
 
-export { cancelSubscription } from '../../testing/harness.ts';
+export { cancelSubscription } from './harness.ts';
 
 export async function requestUploadUrl(client: TestClient, organizationId: string): Promise<string> {
   const response = await client.post('/api/objects/upload', { organizationId });

@@ -60,4 +60,20 @@ describe('layers point only inwards', () => {
       .map((file) => path.relative(root, file));
     expect(offenders).toEqual([]);
   });
+
+  it('keeps test support out of the app: no source under src/ imports from tests/, and src/ holds no test support', () => {
+    const files = sourceFiles(path.join(root, 'src')).filter((file) => !/\.test\.tsx?$/.test(file));
+    const offenders = files.flatMap((file) =>
+      importsOf(file)
+        .filter((specifier) => specifier.startsWith('.'))
+        .map((specifier) => path.relative(root, path.resolve(path.dirname(file), specifier)))
+        .filter((target) => target.startsWith(`tests${path.sep}`))
+        .map((target) => `${path.relative(root, file)} → ${target}`),
+    );
+    expect(offenders).toEqual([]);
+    const support = files
+      .map((file) => path.relative(root, file))
+      .filter((file) => /test-support|(^|\/)testing\/|stand-in/.test(file.split(path.sep).join('/')));
+    expect(support).toEqual([]);
+  });
 });

@@ -4,7 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Nginx, startNginx } from '../../bench/cluster/nginx.ts';
-import { freePort } from '../../src/server/testing/perch-server.ts';
+import { freePort } from '../support/perch-server.ts';
 import { closedWithin, connectRaw } from '../support/raw-http.ts';
 
 const floorPlanLimit = 10_485_760;

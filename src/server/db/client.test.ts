@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { openTestDatabase, testDatabase } from '../../../tests/support/harness.ts';
 import { registerErrorHandler } from '../plugins/error-handler.ts';
-import { openTestDatabase, testDatabase } from '../testing/harness.ts';
 
 // The node-postgres pool only: PGlite runs in this process and has no connection to lose.
 describe.skipIf(testDatabase !== 'postgres')('the PostgreSQL pool when a connection dies', () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp, type TestResponse, uniqueEmail } from '../testing/harness.ts';
+import { signUp, startTestApp, type TestApp, type TestResponse, uniqueEmail } from '../../../tests/support/harness.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeS3, startFakeS3 } from '../../../tests/support/s3rver.ts';
 import { svgImage, tinyPng } from './image-fixtures.ts';
 import type { ObjectStore } from './object-store.ts';
 import { readAtMost } from './read-at-most.ts';
 import { createS3Store } from './s3-store.ts';
-import { type FakeS3, startFakeS3 } from './s3rver-test-support.ts';
 
 let fakeS3: FakeS3;
 let store: ObjectStore;

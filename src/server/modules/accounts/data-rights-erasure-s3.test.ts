@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { TestClient } from '../../../../tests/support/harness.ts';
 import { startS3TestAppForFile } from '../../../../tests/support/s3-test-app.ts';
+import { createTeam, password, signUp, teamTestEnvironment } from '../../../../tests/support/team.ts';
+import { insertFloor, requestUploadUrl, uploadIdOf, uploadRow } from '../../../../tests/support/uploads.ts';
 import { tinyPng } from '../../storage/image-fixtures.ts';
-import type { TestClient } from '../../testing/harness.ts';
-import { createTeam, password, signUp, teamTestEnvironment } from '../invitations/team-test-support.ts';
-import { insertFloor, requestUploadUrl, uploadIdOf, uploadRow } from '../uploads/uploads-test-support.ts';
 
 const s3 = startS3TestAppForFile(teamTestEnvironment);
 const { testApp } = s3;

@@ -2,8 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { findInEveryTable } from '../../../../tests/support/find-in-every-table.ts';
-import { tinyPng } from '../../storage/image-fixtures.ts';
-import { insertMembership, startTestAppForFile, type TestClient, uniqueEmail } from '../../testing/harness.ts';
+import {
+  insertMembership,
+  startTestAppForFile,
+  type TestClient,
+  uniqueEmail,
+} from '../../../../tests/support/harness.ts';
+import { approveLink, createCheckout, pathOf } from '../../../../tests/support/subscriptions.ts';
 import {
   addDesks,
   createTeam,
@@ -13,9 +18,9 @@ import {
   password,
   type Team,
   teamTestEnvironment,
-} from '../invitations/team-test-support.ts';
-import { approveLink, createCheckout, pathOf } from '../subscriptions/subscriptions-test-support.ts';
-import { putBytes, requestUploadUrl } from '../uploads/uploads-test-support.ts';
+} from '../../../../tests/support/team.ts';
+import { putBytes, requestUploadUrl } from '../../../../tests/support/uploads.ts';
+import { tinyPng } from '../../storage/image-fixtures.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findInEveryTable } from '../../../../tests/support/find-in-every-table.ts';
-import { startTestAppForFile, uniqueEmail } from '../../testing/harness.ts';
-import { addMember, createTeam, teamTestEnvironment } from '../invitations/team-test-support.ts';
+import { startTestAppForFile, uniqueEmail } from '../../../../tests/support/harness.ts';
+import { addMember, createTeam, teamTestEnvironment } from '../../../../tests/support/team.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import { startTestAppForFile, type TestApp, uniqueEmail } from '../../../../tests/support/harness.ts';
 import {
   addDesks,
   addMember,
@@ -10,7 +10,7 @@ import {
   password,
   signUp,
   teamTestEnvironment,
-} from '../invitations/team-test-support.ts';
+} from '../../../../tests/support/team.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
+import { accountsHelpers, mailsTo, password, sessionCookieOf } from '../../../../tests/support/accounts.ts';
+import { startTestApp, type TestApp } from '../../../../tests/support/harness.ts';
 import { digestToken } from '../../tokens.ts';
-import { accountsHelpers, mailsTo, password, sessionCookieOf } from './accounts-test-support.ts';
 
 describe('e-mail verification', () => {
   let verifyingApp: TestApp;

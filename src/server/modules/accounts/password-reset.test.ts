@@ -1,8 +1,8 @@
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestApp, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import { accountsHelpers, mailsTo, password } from '../../../../tests/support/accounts.ts';
+import { startTestApp, type TestApp, uniqueEmail } from '../../../../tests/support/harness.ts';
 import { digestToken } from '../../tokens.ts';
-import { accountsHelpers, mailsTo, password } from './accounts-test-support.ts';
 
 // argon2 as it is, watched: a reset must not hash anything before it knows the link is good.
 vi.mock('@node-rs/argon2', async (importOriginal) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, uniqueEmail } from '../../testing/harness.ts';
-import { accountsHelpers, mailsTo, password } from './accounts-test-support.ts';
+import { accountsHelpers, mailsTo, password } from '../../../../tests/support/accounts.ts';
+import { startTestApp, type TestApp, uniqueEmail } from '../../../../tests/support/harness.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {

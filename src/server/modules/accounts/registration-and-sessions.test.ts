@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import { accountsHelpers, password, sessionCookieOf } from '../../../../tests/support/accounts.ts';
+import { signUp, startTestApp, type TestApp, uniqueEmail } from '../../../../tests/support/harness.ts';
 import { digestToken } from '../../tokens.ts';
-import { accountsHelpers, password, sessionCookieOf } from './accounts-test-support.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays } from '../../../domain/dates.ts';
-import { startTestApp, type TestApp, type TestClient } from '../../testing/harness.ts';
 import {
   activeRows,
   addDesks,
@@ -12,7 +10,9 @@ import {
   createOrganization,
   nextMonday,
   type TestOrganization,
-} from './bookings-test-support.ts';
+} from '../../../../tests/support/bookings.ts';
+import { startTestApp, type TestApp, type TestClient } from '../../../../tests/support/harness.ts';
+import { addDays } from '../../../domain/dates.ts';
 
 let testApp: TestApp;
 let organization: TestOrganization;

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  activeRows,
+  addMember,
+  createOrganization,
+  type TestOrganization,
+} from '../../../../tests/support/bookings.ts';
+import { postgresUrl } from '../../../../tests/support/global-setup.ts';
+import { startTestApp, type TestApp, testDatabase } from '../../../../tests/support/harness.ts';
 import { buildApp } from '../../app.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
-import { postgresUrl } from '../../testing/global-setup.ts';
-import { startTestApp, type TestApp, testDatabase } from '../../testing/harness.ts';
-import { activeRows, addMember, createOrganization, type TestOrganization } from './bookings-test-support.ts';
 
 // Two server instances on one database, as behind a load balancer: on PostgreSQL each has its own
 // connection pool; PGlite is embedded, so both share its one handle.

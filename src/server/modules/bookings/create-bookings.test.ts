@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  activeRows,
+  addMember,
+  book,
+  createOrganization,
+  type TestOrganization,
+} from '../../../../tests/support/bookings.ts';
+import { startTestApp, type TestApp } from '../../../../tests/support/harness.ts';
 import { addDays, todayIn } from '../../../domain/dates.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
-import { activeRows, addMember, book, createOrganization, type TestOrganization } from './bookings-test-support.ts';
 
 let testApp: TestApp;
 let organization: TestOrganization;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { activeRows, addMember, book, createOrganization } from '../../../../tests/support/bookings.ts';
+import { startTestAppForFile } from '../../../../tests/support/harness.ts';
 import { addDays, todayIn } from '../../../domain/dates.ts';
 import { addYears } from '../../../domain/horizon.ts';
-import { startTestAppForFile } from '../../testing/harness.ts';
-import { activeRows, addMember, book, createOrganization } from './bookings-test-support.ts';
 
 const testApp = startTestAppForFile();
 

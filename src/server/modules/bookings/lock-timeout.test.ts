@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  activeRows,
+  addMember,
+  createOrganization,
+  type TestOrganization,
+} from '../../../../tests/support/bookings.ts';
+import { postgresUrl } from '../../../../tests/support/global-setup.ts';
+import { startTestApp, type TestApp, testDatabase } from '../../../../tests/support/harness.ts';
 import { buildApp } from '../../app.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
-import { postgresUrl } from '../../testing/global-setup.ts';
-import { startTestApp, type TestApp, testDatabase } from '../../testing/harness.ts';
-import { activeRows, addMember, createOrganization, type TestOrganization } from './bookings-test-support.ts';
 
 // A desk's lock held elsewhere (another instance in the middle of its own crowd, or a long transaction) must not make
 // a request hold its pool connection without bound (decision 013). PostgreSQL only: PGlite has a single connection,

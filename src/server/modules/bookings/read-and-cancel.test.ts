@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addDays } from '../../../domain/dates.ts';
-import { startTestApp, type TestApp } from '../../testing/harness.ts';
 import {
   addMember,
   afterPendingMail,
   book,
   createOrganization,
   type TestOrganization,
-} from './bookings-test-support.ts';
+} from '../../../../tests/support/bookings.ts';
+import { startTestApp, type TestApp } from '../../../../tests/support/harness.ts';
+import { addDays } from '../../../domain/dates.ts';
 
 let testApp: TestApp;
 let organization: TestOrganization;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forgetOrganizationsCreatedToday } from '../../../../tests/support/organization-limit.ts';
 import {
   cancelSubscription,
   insertMembership,
@@ -8,7 +7,8 @@ import {
   startTestApp,
   type TestApp,
   type TestClient,
-} from '../../testing/harness.ts';
+} from '../../../../tests/support/harness.ts';
+import { forgetOrganizationsCreatedToday } from '../../../../tests/support/organization-limit.ts';
 
 let testApp: TestApp;
 // Users are shared across tests (argon2 is slow on purpose); every test makes its own organizations.

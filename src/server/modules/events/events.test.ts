@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, book, createOrganization, type TestOrganization } from '../../../../tests/support/bookings.ts';
+import {
+  type EventReader,
+  listenOnLoopback,
+  openEvents,
+  type ReceivedEvent,
+} from '../../../../tests/support/events.ts';
+import { signUp, startTestApp, type TestApp } from '../../../../tests/support/harness.ts';
 import { maxStreamsPerUser, tooManyStreamsMessage } from '../../../domain/realtime.ts';
-import { signUp, startTestApp, type TestApp } from '../../testing/harness.ts';
-import { addMember, book, createOrganization, type TestOrganization } from '../bookings/bookings-test-support.ts';
-import { type EventReader, listenOnLoopback, openEvents, type ReceivedEvent } from './events-test-support.ts';
 
 let testApp: TestApp;
 let baseUrl: string;

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, book, createOrganization, type TestOrganization } from '../../../../tests/support/bookings.ts';
+import { type EventReader, listenOnLoopback, openEvents } from '../../../../tests/support/events.ts';
+import { startTestApp, type TestApp, testDatabase } from '../../../../tests/support/harness.ts';
 import { buildApp } from '../../app.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
-import { startTestApp, type TestApp, testDatabase } from '../../testing/harness.ts';
-import { addMember, book, createOrganization, type TestOrganization } from '../bookings/bookings-test-support.ts';
-import { type EventReader, listenOnLoopback, openEvents } from './events-test-support.ts';
 
 let testApp: TestApp;
 let secondDatabase: DatabaseHandle;
@@ -46,16 +46,22 @@ describe('live updates across server instances', () => {
   it('delivers a booking made through instance A to a member connected to instance B', async () => {
     const member = await addMember(testApp, organization.id);
     const onSecond = await openEvents(secondUrl, member.client, organization.id);
-    readers.push(onSecond);
+    const onFirst = await openEvents(firstUrl, member.client, organization.id);
+    readers.push(onSecond, onFirst);
     expect(onSecond.status).toBe(200);
     await onSecond.waitFor((event) => event.event === 'ready');
+    await onFirst.waitFor((event) => event.event === 'ready');
 
     const date = organization.day(2);
     const created = await book(organization.admin.client, organization, { bookingDate: date });
     expect(created.status).toBe(201);
     const event = await onSecond.waitFor((received) => received.event === 'bookings', 'the booking');
     expect(event.data).toMatchObject({ organizationId: organization.id, fromDate: date, toDate: date });
-    expect(firstUrl).not.toBe(secondUrl);
+    // Both instances name the change by the database's change number: B heard it from the database, not from
+    // a counter of its own.
+    const onA = await onFirst.waitFor((received) => received.event === 'bookings', 'the booking on A');
+    expect(event.id).toBeDefined();
+    expect(event.id).toBe(onA.id);
   });
 
   it('closes a stream on instance B when its session signs out through instance A', async () => {

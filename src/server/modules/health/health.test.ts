@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresUrl } from '../../../../tests/support/global-setup.ts';
+import { startTestAppForFile, testDatabase } from '../../../../tests/support/harness.ts';
 import { buildApp } from '../../app.ts';
 import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
-import { postgresUrl } from '../../testing/global-setup.ts';
-import { startTestAppForFile, testDatabase } from '../../testing/harness.ts';
 
 const testApp = startTestAppForFile();
 

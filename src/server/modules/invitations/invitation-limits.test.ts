@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile, uniqueEmail } from '../../testing/harness.ts';
-import { addMember, createTeam, setSubscription, signUp, type Team, teamTestEnvironment } from './team-test-support.ts';
+import { startTestAppForFile, uniqueEmail } from '../../../../tests/support/harness.ts';
+import {
+  addMember,
+  createTeam,
+  setSubscription,
+  signUp,
+  type Team,
+  teamTestEnvironment,
+} from '../../../../tests/support/team.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, uniqueEmail } from '../../../../tests/support/harness.ts';
+import { parseMime, partOfType, startSmtpServer } from '../../../../tests/support/smtp.ts';
+import { createTeam, newClient, teamTestEnvironment } from '../../../../tests/support/team.ts';
 import { loadConfig } from '../../config.ts';
 import { createMailer } from '../../mail/mailer.ts';
-import { startTestApp, type TestApp, uniqueEmail } from '../../testing/harness.ts';
-import { parseMime, partOfType, startSmtpServer } from '../../testing/smtp.ts';
-import { createTeam, newClient, teamTestEnvironment } from './team-test-support.ts';
 
 const mailFrom = 'Perch Test <no-reply@perch.test>';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile, uniqueEmail } from '../../testing/harness.ts';
+import { startTestAppForFile, uniqueEmail } from '../../../../tests/support/harness.ts';
+import { addMember, newClient, signUp } from '../../../../tests/support/team.ts';
 import { createToken } from '../../tokens.ts';
 import { makePlatformAdmin } from '../platform/bootstrap.ts';
-import { addMember, newClient, signUp } from './team-test-support.ts';
 
 const testApp = startTestAppForFile({ environment: { TRUST_PROXY: 'true' } });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertMembership, startTestAppForFile } from '../../testing/harness.ts';
+import { insertMembership, startTestAppForFile } from '../../../../tests/support/harness.ts';
 import {
   addDesks,
   addMember,
@@ -11,7 +11,7 @@ import {
   signUp,
   type Team,
   teamTestEnvironment,
-} from '../invitations/team-test-support.ts';
+} from '../../../../tests/support/team.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

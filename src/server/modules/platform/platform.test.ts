@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { startTestAppForFile } from '../../../../tests/support/harness.ts';
+import { auditActions, readSubscription } from '../../../../tests/support/subscriptions.ts';
+import { addMember, createTeam, signUp, teamTestEnvironment } from '../../../../tests/support/team.ts';
 import { overridePresets } from '../../../domain/plans.ts';
-import { startTestAppForFile } from '../../testing/harness.ts';
-import { addMember, createTeam, signUp, teamTestEnvironment } from '../invitations/team-test-support.ts';
-import { auditActions, readSubscription } from '../subscriptions/subscriptions-test-support.ts';
 import { ensurePlatformOrganization, makePlatformAdmin } from './bootstrap.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../../../tests/support/harness.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { openTestDatabase } from '../../testing/harness.ts';
 import { beginSignInAttempt, type SignInPolicy, signInDelayMs, signInPolicy } from './sign-in.ts';
 
 let database: DatabaseHandle;

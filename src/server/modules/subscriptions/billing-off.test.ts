@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { startTestAppForFile } from '../../../../tests/support/harness.ts';
+import {
+  addMember,
+  createTeam,
+  setSubscription,
+  signUp,
+  teamTestEnvironment,
+} from '../../../../tests/support/subscriptions.ts';
+import { inviteAndGetToken } from '../../../../tests/support/team.ts';
 import { billingOffSubscription, subscriptionMessages } from '../../../domain/subscription.ts';
-import { startTestAppForFile } from '../../testing/harness.ts';
-import { inviteAndGetToken } from '../invitations/team-test-support.ts';
 import { makePlatformAdmin } from '../platform/bootstrap.ts';
-import { addMember, createTeam, setSubscription, signUp, teamTestEnvironment } from './subscriptions-test-support.ts';
 
 // A company hosting Perch for itself: no subscriptions, every feature, no seat limit.
 const testApp = startTestAppForFile({

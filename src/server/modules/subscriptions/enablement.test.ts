@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertMembership, startTestAppForFile, uniqueEmail } from '../../testing/harness.ts';
-import { inviteAndGetToken, newClient } from '../invitations/team-test-support.ts';
+import { insertMembership, startTestAppForFile, uniqueEmail } from '../../../../tests/support/harness.ts';
 import {
   addMember,
   createTeam,
@@ -8,7 +7,8 @@ import {
   readSubscription,
   signUp,
   teamTestEnvironment,
-} from './subscriptions-test-support.ts';
+} from '../../../../tests/support/subscriptions.ts';
+import { inviteAndGetToken, newClient } from '../../../../tests/support/team.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

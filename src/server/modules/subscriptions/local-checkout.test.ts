@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile } from '../../testing/harness.ts';
+import { startTestAppForFile } from '../../../../tests/support/harness.ts';
 import {
   addMember,
   approveLink,
@@ -9,7 +9,7 @@ import {
   pathOf,
   readSubscription,
   teamTestEnvironment,
-} from './subscriptions-test-support.ts';
+} from '../../../../tests/support/subscriptions.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

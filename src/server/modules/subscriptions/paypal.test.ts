@@ -1,7 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { trialsJob } from '../../jobs/trials.ts';
-import { cancelSubscription, startTestApp, type TestApp } from '../../testing/harness.ts';
-import { type PayPalStandIn, startPayPalStandIn } from '../../testing/paypal-stand-in.ts';
+import { cancelSubscription, startTestApp, type TestApp } from '../../../../tests/support/harness.ts';
+import { type PayPalStandIn, startPayPalStandIn } from '../../../../tests/support/paypal-stand-in.ts';
 import {
   approveLink,
   auditActions,
@@ -13,7 +12,8 @@ import {
   snapshotPaymentState,
   type Team,
   teamTestEnvironment,
-} from './subscriptions-test-support.ts';
+} from '../../../../tests/support/subscriptions.ts';
+import { trialsJob } from '../../jobs/trials.ts';
 
 let standIn: PayPalStandIn;
 let testApp: TestApp;

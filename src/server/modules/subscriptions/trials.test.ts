@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trialsJob } from '../../jobs/trials.ts';
-import { startTestAppForFile } from '../../testing/harness.ts';
+import { startTestAppForFile } from '../../../../tests/support/harness.ts';
 import {
   addMember,
   auditActions,
@@ -8,7 +7,8 @@ import {
   day,
   readSubscription,
   teamTestEnvironment,
-} from './subscriptions-test-support.ts';
+} from '../../../../tests/support/subscriptions.ts';
+import { trialsJob } from '../../jobs/trials.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { tinyPng } from '../../storage/image-fixtures.ts';
-import { startTestAppForFile } from '../../testing/harness.ts';
+import { startTestAppForFile } from '../../../../tests/support/harness.ts';
 import {
   addMember,
   cancelSubscription,
@@ -13,7 +12,8 @@ import {
   type TestOrganization,
   uploadIdOf,
   uploadTestEnvironment,
-} from './uploads-test-support.ts';
+} from '../../../../tests/support/uploads.ts';
+import { tinyPng } from '../../storage/image-fixtures.ts';
 
 const testApp = startTestAppForFile({ environment: uploadTestEnvironment });
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { startS3TestAppForFile } from '../../../../tests/support/s3-test-app.ts';
-import { htmlPage, pngOfSize, svgImage, tinyPng } from '../../storage/image-fixtures.ts';
 import {
   addMember,
   createAdmin,
@@ -11,7 +10,8 @@ import {
   uploadIdOf,
   uploadRow,
   uploadTestEnvironment,
-} from './uploads-test-support.ts';
+} from '../../../../tests/support/uploads.ts';
+import { htmlPage, pngOfSize, svgImage, tinyPng } from '../../storage/image-fixtures.ts';
 
 const s3 = startS3TestAppForFile(uploadTestEnvironment);
 const { testApp, keyOf } = s3;

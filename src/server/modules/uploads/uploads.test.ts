@@ -1,17 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { maintenanceJob } from '../../jobs/maintenance.ts';
-import {
-  gifImage,
-  htmlPage,
-  jpegStart,
-  pngOfSize,
-  svgImage,
-  tinyPng,
-  webpStart,
-} from '../../storage/image-fixtures.ts';
-import { startTestAppForFile } from '../../testing/harness.ts';
-import { digestToken } from '../../tokens.ts';
+import { startTestAppForFile } from '../../../../tests/support/harness.ts';
 import {
   addMember,
   cancelSubscription,
@@ -22,7 +11,18 @@ import {
   uploadIdOf,
   uploadRow,
   uploadTestEnvironment,
-} from './uploads-test-support.ts';
+} from '../../../../tests/support/uploads.ts';
+import { maintenanceJob } from '../../jobs/maintenance.ts';
+import {
+  gifImage,
+  htmlPage,
+  jpegStart,
+  pngOfSize,
+  svgImage,
+  tinyPng,
+  webpStart,
+} from '../../storage/image-fixtures.ts';
+import { digestToken } from '../../tokens.ts';
 
 const testApp = startTestAppForFile({ environment: uploadTestEnvironment });
 

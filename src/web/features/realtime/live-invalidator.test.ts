@@ -1,5 +1,5 @@
 import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrganizationChange } from '../../../domain/realtime.ts';
 import { createLiveInvalidator, type LiveInvalidator } from './live-invalidator.ts';
 
@@ -14,8 +14,11 @@ const booked = (date: string): OrganizationChange => ({
   userIds: ['me'],
 });
 
-/** Past the invalidator's batching, so that whatever it was going to do has been done. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 120));
+/**
+ * Past the invalidator's batching on the test's own clock, so that whatever it was going to do has been done,
+ * however busy the machine is.
+ */
+const settle = () => vi.advanceTimersByTimeAsync(120);
 
 function deferred() {
   let resolve!: () => void;
@@ -26,8 +29,13 @@ function deferred() {
 }
 
 const cleanups: Array<() => void> = [];
+beforeEach(() => {
+  // Only the timers: the invalidator orders reads and arrivals by the real performance.now().
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
 afterEach(() => {
   for (const cleanup of cleanups.splice(0)) cleanup();
+  vi.useRealTimers();
 });
 
 /** A query on screen (an active observer) whose reads are counted; `gate` holds the next read open. */

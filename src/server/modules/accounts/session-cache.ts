@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { UserRow } from './repo.ts';
 
 /**
@@ -43,7 +44,7 @@ export function forgetUserSessions(userId: string): void {
 }
 
 /**
- * Another instance ended sessions (the database announces it, migration 0008): forget those users here too, so a
+ * Another instance ended sessions (the database announces it, migrations 0008 and 0012): forget those users here too, so a
  * signed-out session stops reading on every instance once the announcement arrives, not only after sessionCacheMs.
  * `null` means the announcement did not list them: forget everyone.
  */
@@ -57,40 +58,31 @@ export function forgetSession(sessionId: string): void {
   markQuiet(`session:${sessionId}`);
 }
 
-interface RememberedSession {
-  user: UserRow;
-  /** Until when this memory may be used: read time + sessionCacheMs, never past the session's own expiry. */
-  usableUntil: number;
-}
-
+/**
+ * An instance's memory of sessions read lately: at most maxSessions, least recently used out, each for sessionCacheMs
+ * after it was read (reading it from memory does not extend that), never past the session's own expiry.
+ */
 export class SessionCache {
-  readonly #sessions = new Map<string, RememberedSession>();
+  // ttlResolution 0: every check reads the clock, so a memory ends exactly at its time, not up to a millisecond late.
+  readonly #users = new LRUCache<string, UserRow>({ max: maxSessions, ttl: sessionCacheMs, ttlResolution: 0 });
 
-  get(sessionId: string, now = Date.now()): UserRow | undefined {
-    const remembered = this.#sessions.get(sessionId);
-    if (!remembered) return undefined;
-    if (
-      remembered.usableUntil <= now ||
-      isQuiet(`session:${sessionId}`, now) ||
-      isQuiet(`user:${remembered.user.id}`, now)
-    ) {
-      this.#sessions.delete(sessionId);
+  get(sessionId: string): UserRow | undefined {
+    const user = this.#users.get(sessionId);
+    if (!user) return undefined;
+    const now = Date.now();
+    if (isQuiet(`session:${sessionId}`, now) || isQuiet(`user:${user.id}`, now)) {
+      this.#users.delete(sessionId);
       return undefined;
     }
-    return remembered.user;
+    return user;
   }
 
-  remember(sessionId: string, user: UserRow, sessionExpiresAt: Date, now = Date.now()): void {
-    this.#sessions.delete(sessionId);
+  remember(sessionId: string, user: UserRow, sessionExpiresAt: Date): void {
+    this.#users.delete(sessionId);
+    const now = Date.now();
     if (isQuiet(`session:${sessionId}`, now) || isQuiet(`user:${user.id}`, now)) return;
-    this.#sessions.set(sessionId, {
-      user,
-      usableUntil: Math.min(now + sessionCacheMs, sessionExpiresAt.getTime()),
-    });
-    // Oldest first out: a map keeps insertion order.
-    for (const oldest of this.#sessions.keys()) {
-      if (this.#sessions.size <= maxSessions) break;
-      this.#sessions.delete(oldest);
-    }
+    // A ttl of 0 would mean 'for ever' to lru-cache: a session that has already expired is not remembered.
+    const ttl = Math.min(sessionCacheMs, sessionExpiresAt.getTime() - now);
+    if (ttl > 0) this.#users.set(sessionId, user, { ttl });
   }
 }

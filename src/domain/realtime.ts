@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What GET /api/organizations/{id}/events announces (decision 007). The database announces each committed
- * change (migration 0008); the server forwards those of one organization to its members' streams as SSE events
+ * change (migrations 0008 and 0012); the server forwards those of one organization to its members' streams as SSE events
  * named by `kind`, with this object as data. A list that would be long comes as null: "all of them".
  */
 const ids = z.array(z.string()).nullable();

@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { describeForLog } from '../errors.ts';
 import { createRealtimeHub, type RealtimeHub, type StreamCheck } from './hub.ts';
 
-/** The channel migration 0008's triggers announce on. */
+/** The channel the database's triggers announce on (migration 0008; one generic function since 0012). */
 export const changesChannel = 'perch_changes';
 
 export interface Realtime {

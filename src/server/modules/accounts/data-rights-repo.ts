@@ -144,22 +144,6 @@ export async function findPasswordHash(db: Database, userId: string): Promise<st
   return row?.passwordHash ?? null;
 }
 
-/** Cancels every active booking of the user, everywhere; answers how many there were per organization. */
-export function cancelActiveBookings(
-  db: Database,
-  userId: string,
-): Promise<{ organizationId: string; count: number }[]> {
-  return rowsOf<{ organizationId: string; count: number }>(
-    db,
-    sql`WITH cancelled AS (
-      UPDATE bookings SET status = 'cancelled', cancelled_at = now(), cancelled_by = ${userId}
-      WHERE user_id = ${userId} AND status = 'active'
-      RETURNING organization_id
-    )
-    SELECT organization_id AS "organizationId", count(*)::int AS count FROM cancelled GROUP BY organization_id`,
-  );
-}
-
 /**
  * Deletes organizations with everything in them (floors, desks, bookings, invitations, subscription cascade), and
  * the booking revisions of their desks: those rows have no foreign key (migration 0010), and the cascade's own

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { conflict, describeForLog, forbidden, notFound } from '../../errors.ts';
 import { deleteLocalSubscriptionsOfOrganizations } from '../../payments/local-checkout/repo.ts';
 import { listAuditEventsMentioning, recordAuditEvent, rewriteAuditEvents } from '../audit/repo.ts';
+import { cancelUpcomingBookingsOfUser } from '../bookings/repo.ts';
 import { deleteInvitationsOfPerson } from '../invitations/repo.ts';
 import { lockTeam } from '../members/repo.ts';
 import { enforceLimits, type Limit } from '../rate-limits/service.ts';
@@ -111,11 +112,12 @@ export interface DeleteAccountResult {
 /**
  * The signed-in user deletes their own account, confirmed with the password. In one transaction, under each
  * organization's team lock: refused (409) while they are the last admin of an organization with other
- * members, or while an organization of theirs alone still has a subscription the provider renews; their active
- * bookings are cancelled; an organization where they are the only member is deleted with everything in it
- * (its local checkout and booking revisions included); invitations to them go; the audit log keeps "a deleted
- * user" where it named them; every session ends. After the commit, the deleted organizations' floor-plan files
- * are removed from the store. Other people's data stays.
+ * members, or while an organization of theirs alone still has a subscription the provider renews; their bookings
+ * from today on and permanent ones are cancelled (cancelUpcomingBookingsOfUser: past ones stay); an organization
+ * where they are the only member is deleted with everything in it (its local checkout and booking revisions
+ * included); invitations to them go; the audit log keeps "a deleted user" where it named them; every session ends.
+ * After the commit, the deleted organizations' floor-plan files are removed from the store. Other people's data
+ * stays.
  */
 export async function deleteAccount(
   context: AppContext,
@@ -140,8 +142,13 @@ export async function deleteAccount(
     const billed = soleMemberOf.find((row) => row.isBilled);
     if (billed) throw conflict(dataRightsMessages.stillBilled(billed.organizationName));
     const soleIds = soleMemberOf.map((row) => row.organizationId);
-    const cancelled = await repo.cancelActiveBookings(tx, user.id);
-    const cancelledIn = new Map(cancelled.map((row) => [row.organizationId, row.count]));
+    const cancelled = await cancelUpcomingBookingsOfUser(tx, {
+      userId: user.id,
+      organizationId: null,
+      cancelledBy: user.id,
+    });
+    const cancelledIn = (organizationId: string) =>
+      cancelled.filter((booking) => booking.organizationId === organizationId).length;
     for (const row of memberships) {
       if (soleIds.includes(row.organizationId)) continue;
       await recordAuditEvent(tx, {
@@ -152,7 +159,7 @@ export async function deleteAccount(
         details: {
           member: { name: deletedUserLabel },
           role: row.role,
-          cancelledBookings: cancelledIn.get(row.organizationId) ?? 0,
+          cancelledBookings: cancelledIn(row.organizationId),
         },
       });
     }
@@ -163,9 +170,7 @@ export async function deleteAccount(
     if (!(await repo.deleteUser(tx, user.id))) throw notFound('Account not found.');
     // Before the commit: no instance in this process answers the ended sessions from memory afterwards.
     forgetUserSessions(user.id);
-    const cancelledBookings = cancelled
-      .filter((row) => !soleIds.includes(row.organizationId))
-      .reduce((total, row) => total + row.count, 0);
+    const cancelledBookings = cancelled.filter((row) => !soleIds.includes(row.organizationId)).length;
     return {
       deletedIds: soleIds,
       result: {

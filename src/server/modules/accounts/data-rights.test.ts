@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile, type TestApp, uniqueEmail } from '../../../../tests/support/harness.ts';
+import { addDays, todayIn } from '../../../domain/dates.ts';
+import { startTestAppForFile, type TestApp, uniqueEmail } from '../../testing/harness.ts';
 import {
   addDesks,
   addMember,
@@ -10,7 +11,7 @@ import {
   password,
   signUp,
   teamTestEnvironment,
-} from '../../../../tests/support/team.ts';
+} from '../invitations/team-test-support.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 
@@ -155,6 +156,39 @@ describe('deleting one’s account', () => {
     );
     expect((await deleteAccount(team.admin.client, { password })).status).toBe(200);
     expect(await count('organizations WHERE id = $1', [team.id])).toBe(0);
+  });
+
+  it('cancels their bookings from today on and their permanent ones, and counts no past booking among them', async () => {
+    const shared = await createTeam(testApp);
+    const leaver = await addMember(testApp, shared.id, 'member', { firstName: 'Lee', lastName: 'Leaver' });
+    const [deskA, deskB, deskC] = (await addDesks(testApp, shared.id, 3)) as [string, string, string];
+    // "Today" is the organization's, in its time zone, whatever the database server's date.
+    const [organization] = await testApp.database.sql.query<{ time_zone: string }>(
+      'SELECT time_zone FROM organizations WHERE id = $1',
+      [shared.id],
+    );
+    const today = todayIn(organization!.time_zone);
+    const book = async (deskId: string, bookingDate: string, isPermanent = false) => {
+      await testApp.database.sql.query(
+        `INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, is_permanent)
+         VALUES ($1, $2, $3, $4, 'full-day', $5)`,
+        [shared.id, deskId, leaver.user.id, bookingDate, isPermanent],
+      );
+    };
+    await book(deskA, addDays(today, -2));
+    await book(deskA, today);
+    await book(deskA, addDays(today, 3));
+    await book(deskB, addDays(today, -10), true);
+    await book(deskC, addDays(today, -1));
+
+    const response = await deleteAccount(leaver.client, { password });
+    expect(response.status).toBe(200);
+    expect(response.body.cancelledBookings).toBe(3);
+    const log = await shared.admin.client.get(`/api/organizations/${shared.id}/audit-log`);
+    expect(log.body.events[0]).toMatchObject({
+      action: 'member.account_deleted',
+      details: { role: 'member', cancelledBookings: 3 },
+    });
   });
 
   it('leaves shared organizations intact, deletes one where it was the only member, and ends every session', async () => {

@@ -356,21 +356,28 @@ export function cancelBookings(
   );
 }
 
-/** One statement: every active booking of the user in the organization from `fromDate` on, and every permanent one. */
-export function cancelBookingsOfUser(
+/**
+ * What cancelling a person's bookings means, wherever it happens (an admin cancelling all of a member's bookings,
+ * removing the member, the person deleting their account): every active booking from today on, today being the
+ * booking's organization's (in its time zone), and every active permanent one, which holds its desk from today on
+ * too. Past bookings are history and stay as they were. In one organization, or in every one with
+ * `organizationId` null (the account's own deletion). One statement; answers the bookings it cancelled.
+ */
+export function cancelUpcomingBookingsOfUser(
   db: Database,
-  organizationId: string,
-  userId: string,
-  fromDate: string,
-  cancelledBy: string,
+  scope: { userId: string; organizationId: string | null; cancelledBy: string },
 ): Promise<BookingRow[]> {
+  const inOrganization =
+    scope.organizationId === null ? sql`` : sql`AND bookings.organization_id = ${scope.organizationId}`;
   return rowsOf<BookingRow>(
     db,
     sql`WITH b AS (
-      UPDATE bookings SET status = 'cancelled', cancelled_at = now(), cancelled_by = ${cancelledBy}
-      WHERE user_id = ${userId} AND organization_id = ${organizationId} AND status = 'active'
-        AND (booking_date >= ${fromDate} OR is_permanent)
-      RETURNING *
+      UPDATE bookings SET status = 'cancelled', cancelled_at = now(), cancelled_by = ${scope.cancelledBy}
+      FROM organizations o
+      WHERE o.id = bookings.organization_id AND bookings.user_id = ${scope.userId} ${inOrganization}
+        AND bookings.status = 'active'
+        AND (bookings.is_permanent OR bookings.booking_date >= (now() AT TIME ZONE o.time_zone)::date)
+      RETURNING bookings.*
     )
     SELECT ${bookingColumns} FROM b ${bookingJoins} ORDER BY b.booking_date`,
   );

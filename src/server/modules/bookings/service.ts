@@ -361,7 +361,7 @@ export async function cancelBooking(context: AppContext, userId: string, booking
   return { message: 'Booking cancelled.' };
 }
 
-/** Admin only (requireAdmin): every active booking of a member from today on, and its permanent ones, in one statement. */
+/** Admin only (requireAdmin): a member's bookings from today on and its permanent ones (cancelUpcomingBookingsOfUser). */
 export async function cancelAllBookingsOfUser(
   context: AppContext,
   adminId: string,
@@ -372,13 +372,11 @@ export async function cancelAllBookingsOfUser(
   const member = isUuid(memberId) ? await findMember(context.db, organization.id, memberId) : undefined;
   if (!member) throw notFound('Member not found.');
   const cancelled = await context.db.transaction(async (tx) => {
-    const rows = await repo.cancelBookingsOfUser(
-      tx,
-      organization.id,
-      member.userId,
-      todayIn(organization.timeZone),
-      adminId,
-    );
+    const rows = await repo.cancelUpcomingBookingsOfUser(tx, {
+      userId: member.userId,
+      organizationId: organization.id,
+      cancelledBy: adminId,
+    });
     if (rows.length > 0) {
       await recordAuditEvent(tx, {
         organizationId: organization.id,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertMembership, startTestAppForFile } from '../../../../tests/support/harness.ts';
+import { addDays, todayIn } from '../../../domain/dates.ts';
+import { insertMembership, startTestAppForFile } from '../../testing/harness.ts';
 import {
   addDesks,
   addMember,
@@ -11,7 +12,7 @@ import {
   signUp,
   type Team,
   teamTestEnvironment,
-} from '../../../../tests/support/team.ts';
+} from '../invitations/team-test-support.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 
@@ -24,6 +25,38 @@ async function rolesIn(team: Team) {
     'SELECT user_id, role FROM memberships WHERE organization_id = $1 ORDER BY role, user_id',
     [team.id],
   );
+}
+
+async function timeZoneOf(team: Team): Promise<string> {
+  const [row] = await testApp.database.sql.query<{ time_zone: string }>(
+    'SELECT time_zone FROM organizations WHERE id = $1',
+    [team.id],
+  );
+  return row!.time_zone;
+}
+
+/** A booking on a given date, written directly (the API refuses past dates). */
+async function insertBookingOn(values: {
+  organizationId: string;
+  deskId: string;
+  userId: string;
+  bookingDate: string;
+  timeSlot?: 'full-day' | 'morning' | 'afternoon';
+  isPermanent?: boolean;
+}): Promise<string> {
+  const [row] = await testApp.database.sql.query<{ id: string }>(
+    `INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, is_permanent)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [
+      values.organizationId,
+      values.deskId,
+      values.userId,
+      values.bookingDate,
+      values.timeSlot ?? 'full-day',
+      values.isPermanent ?? false,
+    ],
+  );
+  return row!.id;
 }
 
 describe('listing members', () => {
@@ -208,20 +241,23 @@ describe('the last admin', () => {
 });
 
 describe('removing a member', () => {
-  it('deletes the membership and cancels all of their active bookings here, and only here', async () => {
+  it('deletes the membership and cancels their bookings here from today on and permanent ones, not past ones', async () => {
     const team = await createTeam(testApp);
-    const [deskA, deskB] = await addDesks(testApp, team.id, 2);
+    const [deskA, deskB, deskC] = await addDesks(testApp, team.id, 3);
     const member = await addMember(testApp, team.id, 'member', { firstName: 'Mia', lastName: 'Member' });
     const otherTeam = await createTeam(testApp);
     await insertMembership(testApp, otherTeam.id, member.user.id, 'member');
     const [otherDesk] = await addDesks(testApp, otherTeam.id, 1);
     const base = { organizationId: team.id, userId: member.user.id };
-    const active = [
+    // "Today" is the organization's, in its time zone, whatever the database server's date.
+    const today = todayIn(await timeZoneOf(team));
+    const cancelledOnes = [
       await insertBooking(testApp, { ...base, deskId: deskA!, daysFromToday: 3 }),
-      await insertBooking(testApp, { ...base, deskId: deskA!, daysFromToday: 0, timeSlot: 'morning' }),
+      await insertBookingOn({ ...base, deskId: deskA!, bookingDate: today, timeSlot: 'morning' }),
       await insertBooking(testApp, { ...base, deskId: deskB!, daysFromToday: 10, isPermanent: true }),
-      await insertBooking(testApp, { ...base, deskId: deskA!, daysFromToday: -2 }),
+      await insertBookingOn({ ...base, deskId: deskC!, bookingDate: addDays(today, -10), isPermanent: true }),
     ];
+    const past = await insertBookingOn({ ...base, deskId: deskA!, bookingDate: addDays(today, -2) });
     const alreadyCancelled = await insertBooking(testApp, { ...base, deskId: deskA!, daysFromToday: 5 });
     await testApp.database.sql.query(
       "UPDATE bookings SET status = 'cancelled', cancelled_at = now() - interval '1 day' WHERE id = $1",
@@ -246,9 +282,11 @@ describe('removing a member', () => {
       message: 'Mia Member was removed from Acme Corp; 4 bookings were cancelled.',
       cancelledBookings: 4,
     });
-    expect(await bookingStatuses(testApp, active)).toEqual(
-      [...active].sort().map((id) => ({ id, status: 'cancelled', cancelled_by: team.admin.user.id })),
+    expect(await bookingStatuses(testApp, cancelledOnes)).toEqual(
+      [...cancelledOnes].sort().map((id) => ({ id, status: 'cancelled', cancelled_by: team.admin.user.id })),
     );
+    // A past booking is history: it stays as it was.
+    expect(await bookingStatuses(testApp, [past])).toEqual([{ id: past, status: 'active', cancelled_by: null }]);
     const [untouched] = await testApp.database.sql.query<{ cancelled_by: string | null; old: boolean }>(
       "SELECT cancelled_by, cancelled_at < now() - interval '1 hour' AS old FROM bookings WHERE id = $1",
       [alreadyCancelled],

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../../domain/organization.ts';
 import type { Database } from '../../db/client.ts';
-import { bookings, memberships, users } from '../../db/schema.ts';
+import { memberships, users } from '../../db/schema.ts';
 
 export interface MemberRow {
   userId: string;
@@ -91,21 +91,6 @@ export async function updateRole(db: Database, organizationId: string, userId: s
     .update(memberships)
     .set({ role })
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
-}
-
-/** Cancels every active booking of the user in the organization; answers how many it cancelled. */
-export async function cancelActiveBookingsOfUser(
-  db: Database,
-  organizationId: string,
-  userId: string,
-  cancelledBy: string,
-): Promise<number> {
-  const rows = await db
-    .update(bookings)
-    .set({ status: 'cancelled', cancelledAt: sql`now()`, cancelledBy })
-    .where(and(eq(bookings.organizationId, organizationId), eq(bookings.userId, userId), eq(bookings.status, 'active')))
-    .returning({ id: bookings.id });
-  return rows.length;
 }
 
 export async function deleteMembership(db: Database, organizationId: string, userId: string): Promise<boolean> {

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
+import { cancelUpcomingBookingsOfUser } from '../bookings/repo.ts';
 import { findMemberOrganization, platformMessages, requireAdmin } from '../organizations/service.ts';
 import * as repo from './repo.ts';
 
@@ -90,7 +91,8 @@ export async function changeRole(
 
 /**
  * Admins only (requireAdmin, then again under the team lock); never oneself; never the last admin.
- * The membership goes and all of that member's active bookings here are cancelled, in one transaction.
+ * The membership goes and that member's bookings here from today on and permanent ones are cancelled
+ * (cancelUpcomingBookingsOfUser: past ones stay), in one transaction.
  */
 export async function removeMember(
   context: AppContext,
@@ -104,7 +106,12 @@ export async function removeMember(
   return context.db.transaction(async (tx) => {
     const { caller, target } = await lockedAdminAndTarget(tx, organization.id, adminId, memberId);
     await refuseLastAdmin(tx, organization.id, target);
-    const cancelledBookings = await repo.cancelActiveBookingsOfUser(tx, organization.id, memberId, adminId);
+    const cancelled = await cancelUpcomingBookingsOfUser(tx, {
+      userId: memberId,
+      organizationId: organization.id,
+      cancelledBy: adminId,
+    });
+    const cancelledBookings = cancelled.length;
     await repo.deleteMembership(tx, organization.id, memberId);
     await recordAuditEvent(tx, {
       organizationId: organization.id,

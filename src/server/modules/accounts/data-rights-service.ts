@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { conflict, describeForLog, forbidden, notFound } from '../../errors.ts';
 import { deleteLocalSubscriptionsOfOrganizations } from '../../payments/local-checkout/repo.ts';
 import { listAuditEventsMentioning, recordAuditEvent, rewriteAuditEvents } from '../audit/repo.ts';
-import { cancelUpcomingBookingsOfUser } from '../bookings/repo.ts';
+import { cancelUpcomingBookingsOfUser } from '../bookings/writes-repo.ts';
 import { deleteInvitationsOfPerson } from '../invitations/repo.ts';
 import { lockTeam } from '../members/repo.ts';
 import { enforceLimits, type Limit } from '../rate-limits/service.ts';

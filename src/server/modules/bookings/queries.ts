@@ -19,8 +19,9 @@ import { findDeskInOrganization, findDeskOfMember, listDesksExcept } from '../de
 import { findMemberOrganization } from '../organizations/service.ts';
 import { BookingsReadCache, bookingsReadCache } from './day-cache.ts';
 import { requireBookableDate, requireReadableDates } from './horizon.ts';
+import { deskNotFound } from './placement.ts';
 import * as repo from './repo.ts';
-import { deskNotFound, toBookingView } from './service.ts';
+import { toBookingView } from './views.ts';
 
 export const maxUserBookings = 500;
 export const maxAlternatives = 10;

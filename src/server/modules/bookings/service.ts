@@ -8,132 +8,23 @@ import {
 } from '../../../domain/bookings.ts';
 import { formatLongDate, todayIn } from '../../../domain/dates.ts';
 import { isUuid } from '../../../domain/ids.ts';
-import { type AppContext, perApp } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
-import { AppError, badRequest, conflict, describeForLog, forbidden, notFound, sqlState } from '../../errors.ts';
-import type { MailMessage } from '../../mail/mailer.ts';
+import type { AppContext } from '../../context.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { findDesksInOrganization } from '../desks/repo.ts';
 import { findMember } from '../members/repo.ts';
 import { findMemberOrganization, requireAdmin } from '../organizations/service.ts';
-import { DeskQueue, type Outcome, tooBusy, type Verdict } from './desk-queue.ts';
 import { requireBookableDate } from './horizon.ts';
-import { bookingConfirmationMail, bookingsCancelledMail, type MailOrganization } from './mails.ts';
+import { notifyOwners, sendInBackground } from './mail-delivery.ts';
+import { bookingConfirmationMail } from './mails.ts';
+import { deskNotFound, deskQueueOf, insertOrExplain, placeOrExplain, verdictOf } from './placement.ts';
 import * as repo from './repo.ts';
+import { auditedBooking, toBookingView, toNewBookingView } from './views.ts';
+import * as writes from './writes-repo.ts';
 
-export const deskNotFound = () => notFound('Desk not found.');
 const organizationNotFound = () => notFound('Organization not found.');
 const bookingNotFound = () => notFound('Booking not found.');
-
-export function toBookingView(row: repo.BookingRow): BookingView {
-  const times = slotTimes[row.timeSlot];
-  return {
-    id: row.id,
-    deskId: row.deskId,
-    desk: { name: row.deskName, floor: { name: row.floorName } },
-    userId: row.userId,
-    user: { firstName: row.firstName, lastName: row.lastName, email: row.email },
-    bookingDate: row.bookingDate,
-    timeSlot: row.timeSlot,
-    status: row.status,
-    notes: row.notes,
-    isPermanent: row.isPermanent,
-    organizationId: row.organizationId,
-    startTime: times.start,
-    endTime: times.end,
-  };
-}
-
-/**
- * Mail is written and sent after the answer: a slow or failing mail server never delays or fails a
- * booking, which the database has already committed. Failures are logged.
- */
-export function sendInBackground(context: AppContext, composeMessage: () => MailMessage): void {
-  setImmediate(() => {
-    let message: MailMessage | undefined;
-    try {
-      message = composeMessage();
-      context.mailer.send(message).catch((error: unknown) => logMailFailure(context, error, message?.subject));
-    } catch (error) {
-      logMailFailure(context, error, message?.subject);
-    }
-  });
-}
-
-function logMailFailure(context: AppContext, error: unknown, subject: string | undefined): void {
-  context.log.error({ error: describeForLog(error), subject }, 'booking mail could not be sent');
-}
-
-async function insertOrExplain(db: Database, booking: repo.NewBooking): Promise<string> {
-  try {
-    return await repo.insertBooking(db, booking);
-  } catch (error) {
-    const state = sqlState(error);
-    if (state === '23P01') throw conflict(bookingMessages.alreadyBooked);
-    if (state === '23503') throw deskNotFound();
-    throw error;
-  }
-}
-
-async function placeOrExplain(db: Database, booking: Parameters<typeof repo.placeBooking>[1]) {
-  try {
-    return await repo.placeBooking(db, booking);
-  } catch (error) {
-    const state = sqlState(error);
-    if (state === '23P01') throw conflict(bookingMessages.alreadyBooked);
-    if (state === '23503') throw deskNotFound();
-    // The desk's lock was held past the pool's lock_timeout (another instance's crowd, or a long transaction).
-    if (state === '55P03') throw tooBusy();
-    throw error;
-  }
-}
-
-/**
- * The instance's line of one-off bookings per desk (one per running app). A crowd on one desk holds at most a quarter
- * of the pool with its checks, plus one connection to insert.
- */
-const deskQueueOf = perApp(
-  (context) =>
-    new DeskQueue({
-      maxWaiting: 2000,
-      maxWaitMs: 10_000,
-      maxChecks: Math.max(1, Math.floor(context.config.databasePoolSize / 4)),
-    }),
-);
-
-/** What one placement tells the attempts waiting for the same desk (desk-queue.ts). */
-function verdictOf(outcome: Outcome<repo.PlacedBooking | undefined>): Verdict {
-  if ('error' in outcome) {
-    if (!(outcome.error instanceof AppError)) return 'final';
-    if (outcome.error.statusCode === 409) return 'taken';
-    return outcome.error.statusCode === 429 ? 'shed' : 'final';
-  }
-  const placed = outcome.value;
-  if (!placed?.desk) return 'final';
-  if (placed.bookingId || placed.isTaken) return 'taken';
-  // Nothing inserted and nothing in the way: a check only looked (or the date is past, which its turn will say).
-  return 'free';
-}
-
-/** The view of a booking just made: every part of it is known without reading it back. */
-function toNewBookingView(
-  id: string,
-  booking: repo.NewBooking,
-  desk: { name: string; floorName: string },
-  user: UserRow,
-): BookingView {
-  return toBookingView({
-    ...booking,
-    id,
-    deskName: desk.name,
-    floorName: desk.floorName,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    status: 'active',
-  });
-}
 
 /**
  * A member books for itself; only an admin books permanently (membership and role checked by
@@ -142,7 +33,7 @@ function toNewBookingView(
  */
 export async function createBooking(context: AppContext, user: UserRow, input: CreateBookingInput) {
   const deskId = isUuid(input.deskId) ? input.deskId : null;
-  let place: repo.PlacedBooking | undefined;
+  let place: writes.PlacedBooking | undefined;
   if (!isUuid(input.organizationId)) place = undefined;
   else if (input.isPermanent) {
     const found = await repo.findBookingPlace(context.db, input.organizationId, user.id, deskId);
@@ -175,7 +66,7 @@ export async function createBooking(context: AppContext, user: UserRow, input: C
   // The statement judged the date (not past, within the horizon) by the database's clock; when it inserted, that stands.
   if (!place.bookingId) requireBookableDate(input.bookingDate, place.timeZone, 'bookingDate');
   if (place.isTaken) throw conflict(bookingMessages.alreadyBooked);
-  const values: repo.NewBooking = {
+  const values: writes.NewBooking = {
     organizationId: place.organizationId,
     deskId: place.desk.id,
     userId: user.id,
@@ -203,14 +94,14 @@ export async function createBooking(context: AppContext, user: UserRow, input: C
  */
 async function createPermanentBooking(
   context: AppContext,
-  values: repo.NewBooking,
+  values: writes.NewBooking,
   deskName: string,
   replaceConflicts: boolean,
 ): Promise<{ id: string; replaced: BookingView[] }> {
   const from = repo.localRange(`${values.bookingDate} ${slotTimes[values.timeSlot].start}`, null);
   return context.db.transaction(async (tx) => {
     // Under the desk's lock, no booking can slip in between the list of conflicts and the insert.
-    await repo.lockDesk(tx, values.deskId);
+    await writes.lockDesk(tx, values.deskId);
     const conflicts = await repo.listActiveBookingsOfDeskOverlapping(tx, values.organizationId, values.deskId, from);
     if (conflicts.length > 0 && !replaceConflicts) {
       const count = conflicts.length === 1 ? 'a booking' : `${conflicts.length} bookings`;
@@ -220,7 +111,7 @@ async function createPermanentBooking(
         { code: 'permanent_booking_conflicts', details: { conflicts: conflicts.map(toBookingView) } },
       );
     }
-    const cancelled = await repo.cancelBookings(
+    const cancelled = await writes.cancelBookings(
       tx,
       values.organizationId,
       conflicts.map((row) => row.id),
@@ -241,37 +132,6 @@ async function createPermanentBooking(
     });
     return { id, replaced: cancelled.map(toBookingView) };
   });
-}
-
-/** A booking as the audit log keeps it: enough to say whose it was, where and when. */
-function auditedBooking(row: repo.BookingRow) {
-  return {
-    id: row.id,
-    desk: row.deskName,
-    bookingDate: row.bookingDate,
-    timeSlot: row.timeSlot,
-    owner: { name: displayName(row), email: row.email },
-  };
-}
-
-/** One mail per owner other than the one who cancelled, listing that owner's cancelled bookings. */
-function notifyOwners(
-  context: AppContext,
-  cancelled: BookingView[],
-  cancelledBy: string,
-  organization: MailOrganization,
-  reason: string,
-): void {
-  const byOwner = new Map<string, BookingView[]>();
-  for (const booking of cancelled) {
-    if (booking.userId === cancelledBy) continue;
-    byOwner.set(booking.user.email, [...(byOwner.get(booking.user.email) ?? []), booking]);
-  }
-  for (const [email, bookings] of byOwner) {
-    sendInBackground(context, () =>
-      bookingsCancelledMail(email, bookings, organization, reason, context.config.publicUrl),
-    );
-  }
 }
 
 /** A weekly series (spec section 4): all or nothing in one transaction; a conflict names its date. */
@@ -338,7 +198,7 @@ export async function cancelBooking(context: AppContext, userId: string, booking
     throw badRequest('A booking in the past cannot be cancelled.');
   }
   const cancelled = await context.db.transaction(async (tx) => {
-    const [row] = await repo.cancelBookings(tx, found.organizationId, [found.id], userId);
+    const [row] = await writes.cancelBookings(tx, found.organizationId, [found.id], userId);
     if (!row) throw badRequest('This booking is already cancelled.');
     if (!isOwner) {
       await recordAuditEvent(tx, {
@@ -372,7 +232,7 @@ export async function cancelAllBookingsOfUser(
   const member = isUuid(memberId) ? await findMember(context.db, organization.id, memberId) : undefined;
   if (!member) throw notFound('Member not found.');
   const cancelled = await context.db.transaction(async (tx) => {
-    const rows = await repo.cancelUpcomingBookingsOfUser(tx, {
+    const rows = await writes.cancelUpcomingBookingsOfUser(tx, {
       userId: member.userId,
       organizationId: organization.id,
       cancelledBy: adminId,

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../errors.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
-import { cancelUpcomingBookingsOfUser } from '../bookings/repo.ts';
+import { cancelUpcomingBookingsOfUser } from '../bookings/writes-repo.ts';
 import { findMemberOrganization, platformMessages, requireAdmin } from '../organizations/service.ts';
 import * as repo from './repo.ts';
 

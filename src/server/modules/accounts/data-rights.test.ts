@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '../../../domain/dates.ts';
-import { startTestAppForFile, type TestApp, uniqueEmail } from '../../testing/harness.ts';
+import { startTestAppForFile, type TestApp, uniqueEmail } from '../../../../tests/support/harness.ts';
 import {
   addDesks,
   addMember,
@@ -11,7 +10,8 @@ import {
   password,
   signUp,
   teamTestEnvironment,
-} from '../invitations/team-test-support.ts';
+} from '../../../../tests/support/team.ts';
+import { addDays, todayIn } from '../../../domain/dates.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayIn } from '../../../domain/dates.ts';
-import { insertMembership, startTestAppForFile } from '../../testing/harness.ts';
+import { insertMembership, startTestAppForFile } from '../../../../tests/support/harness.ts';
 import {
   addDesks,
   addMember,
@@ -12,7 +11,8 @@ import {
   signUp,
   type Team,
   teamTestEnvironment,
-} from '../invitations/team-test-support.ts';
+} from '../../../../tests/support/team.ts';
+import { addDays, todayIn } from '../../../domain/dates.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

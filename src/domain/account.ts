@@ -89,13 +89,19 @@ export function checkResetPasswordForm(input: {
   return null;
 }
 
-export interface PublicUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-}
+/** A user as anyone may see it: what registration, sign-in and GET /api/user answer. */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** POST /api/register's 202 when e-mail verification is on: no session yet, a link has been mailed. */
+export const registrationPendingSchema = z.object({ requiresVerification: z.literal(true), message: z.string() });
+export type RegistrationPending = z.infer<typeof registrationPendingSchema>;
 
 /** First plus last name, else whichever exists, else the part of the e-mail before the at-sign. */
 export function displayName(user: Pick<PublicUser, 'email' | 'firstName' | 'lastName'>): string {

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 
-/** Answers that many routes share: a sentence, and a user as anyone may see it. */
-export const messageResponse = z.object({ message: z.string() });
-
-export const publicUserResponse = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
-});
-
-/** A navigation answered with a redirect: no body, the Location header says where. */
+/**
+ * A navigation answered with a redirect: no body, the Location header says where. It only documents the answer
+ * (OpenAPI), so it stays with the server; the answers with a body live in src/domain beside their requests.
+ */
 export const redirectResponse = z.null().describe('A redirect: the Location header says where to go.');
+
+/** The local checkout's pages (src/server/payments) name the one-sentence answer by this name. */
+export { messageResponseSchema as messageResponse } from '../domain/responses.ts';

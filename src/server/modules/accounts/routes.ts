@@ -4,15 +4,18 @@ import {
   accountMessages,
   forgotPasswordSchema,
   loginSchema,
+  publicUserSchema,
   registerSchema,
+  registrationPendingSchema,
   resetPasswordSchema,
   tokenSchema,
 } from '../../../domain/account.ts';
+import { messageResponseSchema } from '../../../domain/responses.ts';
 import type { AppContext } from '../../context.ts';
 import { forbidden } from '../../errors.ts';
 import { isCrossSite } from '../../plugins/security.ts';
 import { endSession, requireUser, startSession, toPublicUser } from '../../plugins/session.ts';
-import { messageResponse, publicUserResponse, redirectResponse } from '../../response-schemas.ts';
+import { redirectResponse } from '../../response-schemas.ts';
 import { dataRightsRoutes } from './data-rights-routes.ts';
 import * as accounts from './service.ts';
 
@@ -30,8 +33,8 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
             'The e-mail must be new (409 otherwise, case-insensitive); passwords have at least 8 characters. When e-mail verification is on, answers 202 and mails a link; otherwise answers 201 with the user and a session cookie. Rate limited per address (429).',
           body: registerSchema,
           response: {
-            201: publicUserResponse,
-            202: z.object({ requiresVerification: z.literal(true), message: z.string() }),
+            201: publicUserSchema,
+            202: registrationPendingSchema,
           },
         },
       },
@@ -57,7 +60,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
           description:
             '401 `Invalid email or password` for an unknown e-mail and a wrong password alike. Failed attempts are limited per address (100 in 15 minutes) and per account and address (10 in 15 minutes), 429 with Retry-After; failures on an account from anywhere only slow its sign-in (up to 3 s), so the right password from another address always works.',
           body: loginSchema,
-          response: { 200: publicUserResponse },
+          response: { 200: publicUserSchema },
         },
       },
       async (request, reply) => {
@@ -100,7 +103,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/api/logout',
-      { schema: { tags: ['Accounts'], summary: 'End the current session.', response: { 200: messageResponse } } },
+      { schema: { tags: ['Accounts'], summary: 'End the current session.', response: { 200: messageResponseSchema } } },
       async (request, reply) => {
         await endSession(context, request, reply);
         return { message: 'You have been signed out.' };
@@ -114,7 +117,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Accounts'],
           summary: 'The signed-in user.',
           description: '401 when signed out: a client uses it to learn whether it has a session.',
-          response: { 200: publicUserResponse },
+          response: { 200: publicUserSchema },
         },
       },
       async (request) => toPublicUser(requireUser(request)),
@@ -128,7 +131,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'Mail a password reset link valid for one hour.',
           description: 'Answers the same 200 whether or not the address has an account, so it reveals nothing.',
           body: forgotPasswordSchema,
-          response: { 200: messageResponse },
+          response: { 200: messageResponseSchema },
         },
       },
       async (request) => {
@@ -145,7 +148,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'Check that a password reset link is still valid.',
           description: '400 for an unknown, used or expired token.',
           params: z.object({ token: tokenSchema }),
-          response: { 200: messageResponse },
+          response: { 200: messageResponseSchema },
         },
       },
       async (request) => {
@@ -163,7 +166,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
           description:
             'The token is single use; the user’s other sessions end. 400 for an unknown, used or expired token or a password shorter than 6 or longer than 200 characters. Rate limited per address (429 with Retry-After).',
           body: resetPasswordSchema,
-          response: { 200: messageResponse },
+          response: { 200: messageResponseSchema },
         },
       },
       async (request) => {

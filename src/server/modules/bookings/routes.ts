@@ -11,9 +11,9 @@ import {
   weeklyAvailabilityResponseSchema,
   weeklyAvailabilitySchema,
 } from '../../../domain/bookings.ts';
+import { messageResponseSchema } from '../../../domain/responses.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
-import { messageResponse } from '../../response-schemas.ts';
 import * as queries from './queries.ts';
 import * as bookings from './service.ts';
 
@@ -162,7 +162,7 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
           description:
             'The owner cancels its own active future booking; an admin cancels any booking of its organization. 403 otherwise.',
           params: z.object({ id }),
-          response: { 200: messageResponse },
+          response: { 200: messageResponseSchema },
         },
       },
       async (request) => bookings.cancelBooking(context, requireUser(request).id, request.params.id),

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createDeskSchema, updateDeskSchema } from '../../../domain/floor-plan.ts';
+import { messageResponseSchema } from '../../../domain/responses.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
-import { messageResponse } from '../../response-schemas.ts';
 import * as desks from './service.ts';
 
 export const deskResponse = z.object({
@@ -110,7 +110,7 @@ export function deskRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'Delete a desk and its bookings.',
           description: 'Admins only, with an enabled subscription (403 / 422).',
           params: deskParams,
-          response: { 200: messageResponse },
+          response: { 200: messageResponseSchema },
         },
       },
       async (request) => {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { tokenSchema } from '../../../domain/account.ts';
+import { publicUserSchema, tokenSchema } from '../../../domain/account.ts';
 import { roles } from '../../../domain/organization.ts';
+import { messageResponseSchema } from '../../../domain/responses.ts';
 import { invitationSignupSchema, inviteSchema } from '../../../domain/team.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser, startSession, toPublicUser } from '../../plugins/session.ts';
-import { messageResponse, publicUserResponse } from '../../response-schemas.ts';
 import * as acceptance from './acceptance.ts';
 import * as invitations from './service.ts';
 
@@ -72,7 +72,7 @@ export function invitationRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'Revoke a pending invitation.',
           description: 'Admins only; the link stops working at once.',
           params: invitationParams,
-          response: { 200: messageResponse },
+          response: { 200: messageResponseSchema },
         },
       },
       async (request) =>
@@ -131,7 +131,7 @@ export function invitationSignupRoutes(context: AppContext): FastifyPluginAsyncZ
           description:
             '422 when the organization is at its plan’s user limit; 404 for an unknown, used or expired link; 401 for a wrong password of an existing account, throttled like sign-in (429); 403 for an invitation into the platform organization.',
           body: invitationSignupSchema,
-          response: { 201: publicUserResponse },
+          response: { 201: publicUserSchema },
         },
       },
       async (request, reply) => {

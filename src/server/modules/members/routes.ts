@@ -1,17 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { publicUserSchema } from '../../../domain/account.ts';
 import { roles } from '../../../domain/organization.ts';
 import { updateRoleSchema } from '../../../domain/team.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
-import { publicUserResponse } from '../../response-schemas.ts';
 import * as members from './service.ts';
 
 export const memberResponse = z.object({
   userId: z.string(),
   role: z.enum(roles),
   createdAt: z.string(),
-  user: publicUserResponse,
+  user: publicUserSchema,
 });
 
 // Ids are only bounded here; the services answer 404 for anything that is not one of the caller's.

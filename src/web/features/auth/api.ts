@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginInput, PublicUser, RegisterInput } from '../../../domain/account.ts';
+import type { LoginInput, PublicUser, RegisterInput, RegistrationPending } from '../../../domain/account.ts';
+import type { MessageResponse } from '../../../domain/responses.ts';
 import { apiRequest } from '../../app/api.ts';
 import { queryClient } from '../../app/query-client.ts';
 import { forgetRememberedOrganizations } from '../organizations/remembered-organizations.ts';
 import { currentUserKey } from './use-current-user.ts';
 
-export type RegisterAnswer = PublicUser | { requiresVerification: true; message: string };
+export type RegisterAnswer = PublicUser | RegistrationPending;
 
 /** A new user sees nothing cached for the previous one. */
 function signedIn(user: PublicUser) {
@@ -31,14 +32,14 @@ export function useRegister() {
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => apiRequest<{ message: string }>('POST', '/api/forgot-password', { email }),
+    mutationFn: (email: string) => apiRequest<MessageResponse>('POST', '/api/forgot-password', { email }),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
     mutationFn: (input: { token: string; newPassword: string }) =>
-      apiRequest<{ message: string }>('POST', '/api/reset-password', input),
+      apiRequest<MessageResponse>('POST', '/api/reset-password', input),
   });
 }
 

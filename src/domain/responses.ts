@@ -1,0 +1,5 @@
+import { z } from 'zod';
+
+/** The answer of many operations (sign-out, cancelling, deleting, revoking): one sentence for the person who asked. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

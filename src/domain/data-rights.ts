@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roles } from './organization.ts';
 
 export const deleteAccountSchema = z.strictObject({
   password: z
@@ -16,3 +17,65 @@ export const dataRightsMessages = {
     `${organizationName} has an active subscription. Cancel it on the Subscription page first, then delete your account.`,
   deleted: 'Your account has been deleted.',
 } as const;
+
+const timestamp = z.string();
+
+/** GET /api/user/export: everything Perch holds about the signed-in user (the privacy policy's copy of one's data). */
+export const userDataExportSchema = z.object({
+  exportedAt: timestamp,
+  account: z.object({
+    id: z.string(),
+    email: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+    emailVerifiedAt: timestamp.nullable(),
+    createdAt: timestamp,
+  }),
+  memberships: z.array(
+    z.object({
+      organization: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+      role: z.enum(roles),
+      joinedAt: timestamp,
+    }),
+  ),
+  bookings: z.array(
+    z.object({
+      organization: z.string(),
+      desk: z.string(),
+      floor: z.string(),
+      bookingDate: z.string(),
+      timeSlot: z.string(),
+      status: z.string(),
+      isPermanent: z.boolean(),
+      notes: z.string().nullable(),
+      createdAt: timestamp,
+      cancelledAt: timestamp.nullable(),
+    }),
+  ),
+  invitationsSent: z.array(
+    z.object({
+      organization: z.string(),
+      email: z.string(),
+      role: z.enum(roles),
+      createdAt: timestamp,
+      sentAt: timestamp,
+      expiresAt: timestamp,
+      acceptedAt: timestamp.nullable(),
+      revokedAt: timestamp.nullable(),
+    }),
+  ),
+  sessions: z.array(z.object({ createdAt: timestamp, lastSeenAt: timestamp, expiresAt: timestamp })),
+  administratorActions: z.array(
+    z.object({ organization: z.string().nullable(), action: z.string(), createdAt: timestamp }),
+  ),
+});
+export type UserDataExport = z.infer<typeof userDataExportSchema>;
+
+/** DELETE /api/user: what went with the account. */
+export const deleteAccountResponseSchema = z.object({
+  message: z.string(),
+  cancelledBookings: z.number().int(),
+  deletedOrganizations: z.array(z.string()),
+});
+export type DeleteAccountResponse = z.infer<typeof deleteAccountResponseSchema>;

@@ -1,5 +1,5 @@
 import { useMutation, useQueries } from '@tanstack/react-query';
-import type { DeleteAccountInput } from '../../../domain/data-rights.ts';
+import type { DeleteAccountInput, DeleteAccountResponse } from '../../../domain/data-rights.ts';
 import type { MemberView } from '../../../domain/team.ts';
 import { apiRequest } from '../../app/api.ts';
 import type { Organization } from '../organizations/api.ts';
@@ -9,15 +9,9 @@ import { membersKey } from '../team/api.ts';
 /** The JSON download: a plain link, so the browser saves the server's attachment itself. */
 export const exportUrl = '/api/user/export';
 
-export interface DeleteAccountAnswer {
-  message: string;
-  cancelledBookings: number;
-  deletedOrganizations: string[];
-}
-
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (input: DeleteAccountInput) => apiRequest<DeleteAccountAnswer>('DELETE', '/api/user', input),
+    mutationFn: (input: DeleteAccountInput) => apiRequest<DeleteAccountResponse>('DELETE', '/api/user', input),
     // Nothing remembered belongs to anyone any more. The cache goes with the page: the dialog navigates home at
     // once, and clearing it here would refetch the organizations, whose 401 sends the page to sign-in instead.
     onSuccess: () => forgetRememberedOrganizations(),

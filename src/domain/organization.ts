@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Subscription, SubscriptionStatus } from './subscription.ts';
+import { subscriptionSchema, subscriptionStatuses } from './subscription.ts';
 import { hasNoControlCharacters } from './text.ts';
 
 export const organizationMessages = {
@@ -64,37 +64,39 @@ export const roles = ['admin', 'member'] as const;
 export type Role = (typeof roles)[number];
 
 /** An organization as its member sees it: GET /api/organizations and /api/organizations/{id}. */
-export interface OrganizationView {
-  id: string;
-  name: string;
-  slug: string;
-  timeZone: string;
-  floorPlanUrl: string | null;
-  defaultZoomLevel: number | null;
-  createdAt: string;
-  role: Role;
+export const organizationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  timeZone: z.string(),
+  floorPlanUrl: z.string().nullable(),
+  defaultZoomLevel: z.number().nullable(),
+  createdAt: z.string(),
+  role: z.enum(roles),
   /** True only for the platform organization (fixed id from configuration). */
-  isPlatform: boolean;
-  subscription: Subscription;
-}
+  isPlatform: z.boolean(),
+  subscription: subscriptionSchema,
+});
+export type OrganizationView = z.infer<typeof organizationSchema>;
 
-/** One row of GET /api/admin/organizations (platform admins only). */
-export interface OrganizationOverview {
-  id: string;
-  name: string;
-  slug: string;
-  member_count: number;
-  created_at: string;
-  admin_emails: string[];
-  subscription: {
-    plan: string | null;
-    planId: string | null;
-    status: SubscriptionStatus;
-    maxUsers: number;
-    isOverridden: boolean;
-    isBillingOff: boolean;
-    overrideReason: string | null;
-    nextBillingTime: string | null;
-    endsAt: string | null;
-  };
-}
+/** One row of GET /api/admin/organizations (platform admins only), in that answer's own field names. */
+export const organizationOverviewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  member_count: z.number().int(),
+  created_at: z.string(),
+  admin_emails: z.array(z.string()),
+  subscription: z.object({
+    plan: z.string().nullable(),
+    planId: z.string().nullable(),
+    status: z.enum(subscriptionStatuses),
+    maxUsers: z.number().int(),
+    isOverridden: z.boolean(),
+    isBillingOff: z.boolean(),
+    overrideReason: z.string().nullable(),
+    nextBillingTime: z.string().nullable(),
+    endsAt: z.string().nullable(),
+  }),
+});
+export type OrganizationOverview = z.infer<typeof organizationOverviewSchema>;

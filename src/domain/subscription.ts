@@ -4,17 +4,19 @@ import { planIds } from './plans.ts';
 export const subscriptionStatuses = ['active', 'trial', 'cancel_at_period_end', 'cancelled', 'none'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
-export interface Subscription {
-  planId: string | null;
-  planName: string | null;
-  maxUsers: number;
-  status: SubscriptionStatus;
-  nextBillingTime: string | null;
-  endsAt: string | null;
-  isOverridden: boolean;
+/** An organization's subscription, in every answer that carries one (its organization, its page, an override). */
+export const subscriptionSchema = z.object({
+  planId: z.string().nullable(),
+  planName: z.string().nullable(),
+  maxUsers: z.number().int(),
+  status: z.enum(subscriptionStatuses),
+  nextBillingTime: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  isOverridden: z.boolean(),
   /** The server runs with billing off (a company hosting Perch for itself): every feature, no seat limit. */
-  isBillingOff: boolean;
-}
+  isBillingOff: z.boolean(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /** The most seats Perch counts (the platform override's ceiling): what "no seat limit" means with billing off. */
 export const noSeatLimit = 1_000_000;
@@ -104,3 +106,46 @@ export const overrideSchema = z.strictObject({
     .transform((value) => value || null),
 });
 export type OverrideInput = z.infer<typeof overrideSchema>;
+
+/** GET /api/organizations/{id}/subscription: the subscription and the seats counted against it. */
+export const subscriptionDetailsSchema = subscriptionSchema.extend({
+  seatsUsed: z.number().int(),
+  pendingInvitations: z.number().int(),
+});
+export type SubscriptionDetails = z.infer<typeof subscriptionDetailsSchema>;
+
+/** Cancelling, reactivating, and a platform admin's override or its removal: a sentence and the subscription now. */
+export const subscriptionChangeResponseSchema = z.object({ message: z.string(), subscription: subscriptionSchema });
+export type SubscriptionChangeResponse = z.infer<typeof subscriptionChangeResponseSchema>;
+
+/** A link of the payment provider's answers: the browser follows the one whose rel is 'approve'. */
+export const providerLinkSchema = z.object({ rel: z.string(), href: z.string(), method: z.string() });
+export type ProviderLink = z.infer<typeof providerLinkSchema>;
+
+/** Either the direct reactivation worked, or a new checkout is needed and its links come back. */
+export const reactivateResponseSchema = z.union([
+  subscriptionChangeResponseSchema,
+  z.object({ links: z.array(providerLinkSchema) }),
+]);
+export type ReactivateResponse = z.infer<typeof reactivateResponseSchema>;
+
+/** GET /paypal/setup. Mode 'off': billing is off on this server; nothing can be bought. */
+export const paymentSetupSchema = z.object({
+  clientToken: z.string(),
+  mode: z.enum(['local', 'sandbox', 'live', 'off']),
+});
+export type PaymentSetup = z.infer<typeof paymentSetupSchema>;
+
+/** POST /paypal/subscription: the provider's subscription, waiting for the buyer's approval. */
+export const checkoutResponseSchema = z.object({
+  id: z.string(),
+  status: z.string(),
+  links: z.array(providerLinkSchema),
+});
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+/** POST /paypal/webhook: what became of a verified event. */
+export const webhookReceiptSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['processed', 'replayed', 'ignored']),
+});

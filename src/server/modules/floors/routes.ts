@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createFloorSchema, updateDefaultZoomSchema } from '../../../domain/floor-plan.ts';
+import { organizationSchema } from '../../../domain/organization.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
-import { organizationResponse } from '../organizations/routes.ts';
 import * as floors from './service.ts';
 
 export const floorResponse = z.object({
@@ -78,7 +78,7 @@ export function floorRoutes(context: AppContext): FastifyPluginAsyncZod {
           description: 'Admins only, with an enabled subscription (403 / 422).',
           params: organizationParams,
           body: updateDefaultZoomSchema,
-          response: { 200: organizationResponse },
+          response: { 200: organizationSchema },
         },
       },
       async (request) =>

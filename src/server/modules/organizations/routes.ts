@@ -1,32 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createOrganizationSchema, roles } from '../../../domain/organization.ts';
-import { subscriptionStatuses } from '../../../domain/subscription.ts';
+import { createOrganizationSchema, organizationSchema } from '../../../domain/organization.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
 import * as organizations from './service.ts';
-
-export const organizationResponse = z.object({
-  id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  timeZone: z.string(),
-  floorPlanUrl: z.string().nullable(),
-  defaultZoomLevel: z.number().nullable(),
-  createdAt: z.string(),
-  role: z.enum(roles),
-  isPlatform: z.boolean(),
-  subscription: z.object({
-    planId: z.string().nullable(),
-    planName: z.string().nullable(),
-    maxUsers: z.number(),
-    status: z.enum(subscriptionStatuses),
-    nextBillingTime: z.string().nullable(),
-    endsAt: z.string().nullable(),
-    isOverridden: z.boolean(),
-    isBillingOff: z.boolean(),
-  }),
-});
 
 export function organizationRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -39,7 +16,7 @@ export function organizationRoutes(context: AppContext): FastifyPluginAsyncZod {
           description:
             '409 when the slug is taken; 429 with Retry-After after 10 organizations created by one user in a day.',
           body: createOrganizationSchema,
-          response: { 201: organizationResponse },
+          response: { 201: organizationSchema },
         },
       },
       async (request, reply) => {
@@ -54,7 +31,7 @@ export function organizationRoutes(context: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['Organizations'],
           summary: 'The signed-in user’s organizations, each with its subscription and the user’s role.',
-          response: { 200: z.array(organizationResponse) },
+          response: { 200: z.array(organizationSchema) },
         },
       },
       async (request) => organizations.listOrganizations(context, requireUser(request).id),
@@ -68,7 +45,7 @@ export function organizationRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'One of the signed-in user’s organizations.',
           description: '404 for an organization the user is not a member of.',
           params: z.object({ id: z.string().max(100) }),
-          response: { 200: organizationResponse },
+          response: { 200: organizationSchema },
         },
       },
       async (request) => {

@@ -1,31 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { overrideSchema, subscriptionStatuses } from '../../../domain/subscription.ts';
+import { organizationOverviewSchema } from '../../../domain/organization.ts';
+import { overrideSchema, subscriptionChangeResponseSchema } from '../../../domain/subscription.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
-import { subscriptionResponse } from '../subscriptions/routes.ts';
 import * as platform from './service.ts';
 
-const overviewResponse = z.object({
-  id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  member_count: z.number().int(),
-  created_at: z.string(),
-  admin_emails: z.array(z.string()),
-  subscription: z.object({
-    plan: z.string().nullable(),
-    planId: z.string().nullable(),
-    status: z.enum(subscriptionStatuses),
-    maxUsers: z.number().int(),
-    isOverridden: z.boolean(),
-    isBillingOff: z.boolean(),
-    overrideReason: z.string().nullable(),
-    nextBillingTime: z.string().nullable(),
-    endsAt: z.string().nullable(),
-  }),
-});
-const overrideResponse = z.object({ message: z.string(), subscription: subscriptionResponse });
 const params = z.object({ id: z.string().max(100) });
 
 /** Platform administration: admins of the platform organization only (401 signed out, 403 everyone else). */
@@ -43,7 +23,7 @@ export function platformRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Platform administration'],
           summary: 'Every organization with its members, admins and subscription.',
           description: 'Platform admins only (403 for everyone else).',
-          response: { 200: z.array(overviewResponse) },
+          response: { 200: z.array(organizationOverviewSchema) },
         },
       },
       async (request) => platform.listOrganizations(context, requireUser(request)),
@@ -58,7 +38,7 @@ export function platformRoutes(context: AppContext): FastifyPluginAsyncZod {
           description: 'Platform admins only. The override stays until it is removed; it is recorded in the audit log.',
           params,
           body: overrideSchema,
-          response: { 200: overrideResponse },
+          response: { 200: subscriptionChangeResponseSchema },
         },
       },
       async (request) => platform.applyOverride(context, requireUser(request), request.params.id, request.body),
@@ -72,7 +52,7 @@ export function platformRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'Remove an override: the organization returns to its paid plan or trial.',
           description: 'Platform admins only; recorded in the audit log.',
           params,
-          response: { 200: overrideResponse },
+          response: { 200: subscriptionChangeResponseSchema },
         },
       },
       async (request) => platform.removeOverride(context, requireUser(request), request.params.id),

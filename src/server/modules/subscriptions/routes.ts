@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createCheckoutSchema, reactivateSchema, subscriptionStatuses } from '../../../domain/subscription.ts';
+import {
+  checkoutResponseSchema,
+  createCheckoutSchema,
+  paymentSetupSchema,
+  reactivateResponseSchema,
+  reactivateSchema,
+  subscriptionChangeResponseSchema,
+  subscriptionDetailsSchema,
+  webhookReceiptSchema,
+} from '../../../domain/subscription.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { redirectResponse } from '../../response-schemas.ts';
@@ -8,17 +17,6 @@ import * as checkout from './checkout.ts';
 import * as subscriptions from './service.ts';
 import { handleWebhook } from './webhooks.ts';
 
-export const subscriptionResponse = z.object({
-  planId: z.string().nullable(),
-  planName: z.string().nullable(),
-  maxUsers: z.number().int(),
-  status: z.enum(subscriptionStatuses),
-  nextBillingTime: z.string().nullable(),
-  endsAt: z.string().nullable(),
-  isOverridden: z.boolean(),
-  isBillingOff: z.boolean(),
-});
-const linksResponse = z.array(z.object({ rel: z.string(), href: z.string(), method: z.string() }));
 const organizationParams = z.object({ id: z.string().max(100) });
 
 /** The subscription of one organization: members read it, admins cancel and reactivate it. */
@@ -32,12 +30,7 @@ export function subscriptionRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'An organization’s subscription with seats used and pending invitations.',
           description: 'Members only (404 otherwise).',
           params: organizationParams,
-          response: {
-            200: subscriptionResponse.extend({
-              seatsUsed: z.number().int(),
-              pendingInvitations: z.number().int(),
-            }),
-          },
+          response: { 200: subscriptionDetailsSchema },
         },
       },
       async (request) => subscriptions.getSubscriptionDetails(context, requireUser(request).id, request.params.id),
@@ -51,7 +44,7 @@ export function subscriptionRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'Cancel at the end of the paid period; access lasts until `endsAt`.',
           description: 'Admins only.',
           params: organizationParams,
-          response: { 200: z.object({ message: z.string(), subscription: subscriptionResponse }) },
+          response: { 200: subscriptionChangeResponseSchema },
         },
       },
       async (request) => subscriptions.cancelSubscription(context, requireUser(request), request.params.id),
@@ -67,12 +60,7 @@ export function subscriptionRoutes(context: AppContext): FastifyPluginAsyncZod {
             'Admins only. Answers the subscription, or the provider’s `links` when a new checkout is needed.',
           params: organizationParams,
           body: reactivateSchema,
-          response: {
-            200: z.union([
-              z.object({ message: z.string(), subscription: subscriptionResponse }),
-              z.object({ links: linksResponse }),
-            ]),
-          },
+          response: { 200: reactivateResponseSchema },
         },
       },
       async (request) =>
@@ -90,7 +78,7 @@ export function paypalRoutes(context: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['Payments'],
           summary: 'What the browser needs to start a checkout: the client token and the provider mode.',
-          response: { 200: z.object({ clientToken: z.string(), mode: z.enum(['local', 'sandbox', 'live', 'off']) }) },
+          response: { 200: paymentSetupSchema },
         },
       },
       async (request) => {
@@ -108,7 +96,7 @@ export function paypalRoutes(context: AppContext): FastifyPluginAsyncZod {
           description:
             'Admins only. The plan’s price comes from configuration, never from the client; activation waits for the provider’s confirmation.',
           body: createCheckoutSchema,
-          response: { 200: z.object({ id: z.string(), status: z.string(), links: linksResponse }) },
+          response: { 200: checkoutResponseSchema },
         },
       },
       async (request) => checkout.createCheckout(context, requireUser(request), request.body),
@@ -173,9 +161,7 @@ function webhookRoutes(context: AppContext): FastifyPluginAsyncZod {
             'paypal-transmission-time': header,
           }),
           body: z.string().describe('A PayPal webhook event (JSON), verified as sent'),
-          response: {
-            200: z.object({ received: z.literal(true), outcome: z.enum(['processed', 'replayed', 'ignored']) }),
-          },
+          response: { 200: webhookReceiptSchema },
         },
       },
       async (request) => {

@@ -1,18 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Subscription } from '../../../domain/subscription.ts';
+import type { SubscriptionChangeResponse } from '../../../domain/subscription.ts';
 import { apiRequest } from '../../app/api.ts';
 import { refreshSubscriptionCaches } from './refresh-subscription.ts';
-
-export interface CancelSubscriptionAnswer {
-  message: string;
-  subscription: Subscription;
-}
 
 /** POST /api/organizations/{id}/subscription/cancel: cancel_at_period_end; access stays until endsAt. */
 export function useCancelSubscription(organizationId: string) {
   return useMutation({
     mutationFn: () =>
-      apiRequest<CancelSubscriptionAnswer>('POST', `/api/organizations/${organizationId}/subscription/cancel`),
+      apiRequest<SubscriptionChangeResponse>('POST', `/api/organizations/${organizationId}/subscription/cancel`),
     onSuccess: () => refreshSubscriptionCaches(),
   });
 }

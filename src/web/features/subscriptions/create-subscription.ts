@@ -1,20 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Plan } from '../../../domain/plans.ts';
+import type { CheckoutResponse, PaymentSetup } from '../../../domain/subscription.ts';
 import { apiRequest } from '../../app/api.ts';
-import { approveLink, type ProviderLink } from './provider-links.ts';
-
-/** GET /paypal/setup: asked only when the pay button is pressed. */
-export interface PaymentSetup {
-  clientToken: string;
-  /** 'off': billing is off on this server (issue 13); nothing can be bought. */
-  mode: 'local' | 'sandbox' | 'live' | 'off';
-}
-
-export interface CreatedSubscription {
-  id: string;
-  status: string;
-  links: ProviderLink[];
-}
+import { approveLink } from './provider-links.ts';
 
 /** Which step of the checkout failed: the /subscription page logs the spec's sentence for each. */
 export class CheckoutError extends Error {
@@ -38,13 +26,14 @@ export interface CheckoutInput {
  */
 export async function prepareCheckout(input: CheckoutInput): Promise<string> {
   try {
+    // GET /paypal/setup: asked only when the pay button is pressed.
     await apiRequest<PaymentSetup>('GET', '/paypal/setup');
   } catch (error) {
     throw new CheckoutError('setup', 'PayPal initialization failed', error);
   }
-  let created: CreatedSubscription;
+  let created: CheckoutResponse;
   try {
-    created = await apiRequest<CreatedSubscription>('POST', '/paypal/subscription', input);
+    created = await apiRequest<CheckoutResponse>('POST', '/paypal/subscription', input);
   } catch (error) {
     throw new CheckoutError('create', 'Subscription creation failed', error);
   }

@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Subscription } from '../../../domain/subscription.ts';
+import type { SubscriptionDetails } from '../../../domain/subscription.ts';
 
 /** GET /api/organizations/{id}/subscription: the subscription plus the seats it is counted against. */
-export interface SubscriptionDetails extends Subscription {
-  seatsUsed: number;
-  pendingInvitations: number;
-}
+export type { SubscriptionDetails };
 
 // The key is the path's segments: the default fetcher builds the URL from them.
 export const subscriptionKey = (organizationId: string) =>

@@ -1,10 +1,6 @@
-/** A link of the payment provider's answers: the browser follows the one whose rel is 'approve'. */
-export interface ProviderLink {
-  rel: string;
-  href: string;
-  method?: string;
-}
+import type { ProviderLink } from '../../../domain/subscription.ts';
 
+/** The link of the payment provider's answer the browser follows to approve a checkout. */
 export function approveLink(links: readonly ProviderLink[] | undefined): string | null {
   return links?.find((link) => link.rel === 'approve')?.href ?? null;
 }

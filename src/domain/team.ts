@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import type { PublicUser } from './account.ts';
-import { tokenSchema } from './account.ts';
-import { type Role, roles } from './organization.ts';
+import { publicUserSchema, tokenSchema } from './account.ts';
+import { roles } from './organization.ts';
 import { isSubscriptionEnabled, type Subscription } from './subscription.ts';
 import { hasNoControlCharacters } from './text.ts';
 
@@ -141,41 +140,49 @@ export function failedInvitesTitle(failed: number): string {
   return `${failed} invitation(s) could not be sent...`;
 }
 
-export interface MemberView {
-  userId: string;
-  role: Role;
-  createdAt: string;
-  user: PublicUser;
-}
+/** A member of an organization with its role: the member list, one's own membership, a role change. */
+export const memberSchema = z.object({
+  userId: z.string(),
+  role: z.enum(roles),
+  createdAt: z.string(),
+  user: publicUserSchema,
+});
+export type MemberView = z.infer<typeof memberSchema>;
 
-export interface InvitationView {
-  id: string;
-  email: string;
-  role: Role;
-  createdAt: string;
-  expiresAt: string;
-}
+/** A pending invitation, as its organization's admins see it. */
+export const invitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(roles),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type InvitationView = z.infer<typeof invitationSchema>;
 
-export interface InviteError {
-  email: string;
-  message: string;
-}
+const inviteErrorSchema = z.object({ email: z.string(), message: z.string() });
+export type InviteError = z.infer<typeof inviteErrorSchema>;
 
-export interface InviteResult {
-  message: string;
-  summary: { sent: number; failed: number };
-  errors: InviteError[];
-}
+/** POST /api/organizations/{id}/invite: each address succeeded or failed on its own. */
+export const inviteResultSchema = z.object({
+  message: z.string(),
+  summary: z.object({ sent: z.number().int(), failed: z.number().int() }),
+  errors: z.array(inviteErrorSchema),
+});
+export type InviteResult = z.infer<typeof inviteResultSchema>;
+
+/** POST .../invitations/{invitationId}/resend: the invitation with its fresh expiry. */
+export const resentInvitationSchema = z.object({ message: z.string(), invitation: invitationSchema });
+export type ResentInvitation = z.infer<typeof resentInvitationSchema>;
 
 /** GET /api/invitations/{token}: what the invitation sign-up page shows. */
-export interface InvitationDetails {
-  organizationName: string;
-  role: Role;
-  email: string;
-  hasAccount: boolean;
-}
+export const invitationDetailsSchema = z.object({
+  organizationName: z.string(),
+  role: z.enum(roles),
+  email: z.string(),
+  hasAccount: z.boolean(),
+});
+export type InvitationDetails = z.infer<typeof invitationDetailsSchema>;
 
-export interface RemoveMemberResult {
-  message: string;
-  cancelledBookings: number;
-}
+/** DELETE /api/organizations/{id}/members/{userId}: the member's upcoming bookings went with it. */
+export const removeMemberResultSchema = z.object({ message: z.string(), cancelledBookings: z.number().int() });
+export type RemoveMemberResult = z.infer<typeof removeMemberResultSchema>;

@@ -1,26 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicUserSchema, tokenSchema } from '../../../domain/account.ts';
-import { roles } from '../../../domain/organization.ts';
 import { messageResponseSchema } from '../../../domain/responses.ts';
-import { invitationSignupSchema, inviteSchema } from '../../../domain/team.ts';
+import {
+  invitationDetailsSchema,
+  invitationSchema,
+  invitationSignupSchema,
+  inviteResultSchema,
+  inviteSchema,
+  resentInvitationSchema,
+} from '../../../domain/team.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser, startSession, toPublicUser } from '../../plugins/session.ts';
 import * as acceptance from './acceptance.ts';
 import * as invitations from './service.ts';
-
-const invitationResponse = z.object({
-  id: z.string(),
-  email: z.string(),
-  role: z.enum(roles),
-  createdAt: z.string(),
-  expiresAt: z.string(),
-});
-const inviteResponse = z.object({
-  message: z.string(),
-  summary: z.object({ sent: z.number().int(), failed: z.number().int() }),
-  errors: z.array(z.object({ email: z.string(), message: z.string() })),
-});
 
 // Ids are only bounded here; the services answer 404 for anything that is not one of the caller's.
 const organizationParams = z.object({ id: z.string().max(100) });
@@ -44,7 +37,7 @@ export function invitationRoutes(context: AppContext): FastifyPluginAsyncZod {
             'Admins only. Each address succeeds or fails on its own (invalid, already a member, over the plan’s user limit counting pending invitations); `errors` lists the failures. Each address counts against 200 an hour per organization and per inviting user (429 with Retry-After). 403 for the platform organization: its admins are appointed only with `npm run platform-admin`.',
           params: organizationParams,
           body: inviteSchema,
-          response: { 200: inviteResponse },
+          response: { 200: inviteResultSchema },
         },
       },
       async (request) => invitations.invite(context, requireUser(request), request.params.id, request.body),
@@ -58,7 +51,7 @@ export function invitationRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'The organization’s pending invitations.',
           description: 'Admins only (403 for members).',
           params: organizationParams,
-          response: { 200: z.array(invitationResponse) },
+          response: { 200: z.array(invitationSchema) },
         },
       },
       async (request) => invitations.listInvitations(context, requireUser(request).id, request.params.id),
@@ -88,7 +81,7 @@ export function invitationRoutes(context: AppContext): FastifyPluginAsyncZod {
           description:
             'Admins only. Counts against the same hourly limits as inviting (429); 403 for the platform organization.',
           params: invitationParams,
-          response: { 200: z.object({ message: z.string(), invitation: invitationResponse }) },
+          response: { 200: resentInvitationSchema },
         },
       },
       async (request) =>
@@ -109,14 +102,7 @@ export function invitationSignupRoutes(context: AppContext): FastifyPluginAsyncZ
           description:
             'No session needed: the link is the authorization. 404 for an unknown, used or expired (7 days) link; 403 for an invitation into the platform organization.',
           params: z.object({ token: tokenSchema }),
-          response: {
-            200: z.object({
-              organizationName: z.string(),
-              role: z.enum(roles),
-              email: z.string(),
-              hasAccount: z.boolean(),
-            }),
-          },
+          response: { 200: invitationDetailsSchema },
         },
       },
       async (request) => acceptance.findInvitationDetails(context, request.params.token),

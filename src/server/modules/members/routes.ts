@@ -1,18 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicUserSchema } from '../../../domain/account.ts';
-import { roles } from '../../../domain/organization.ts';
-import { updateRoleSchema } from '../../../domain/team.ts';
+import { memberSchema, removeMemberResultSchema, updateRoleSchema } from '../../../domain/team.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
 import * as members from './service.ts';
-
-export const memberResponse = z.object({
-  userId: z.string(),
-  role: z.enum(roles),
-  createdAt: z.string(),
-  user: publicUserSchema,
-});
 
 // Ids are only bounded here; the services answer 404 for anything that is not one of the caller's.
 const organizationParams = z.object({ id: z.string().max(100) });
@@ -33,7 +24,7 @@ export function memberRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'The members of an organization with their roles.',
           description: 'Members only (404 otherwise).',
           params: organizationParams,
-          response: { 200: z.array(memberResponse) },
+          response: { 200: z.array(memberSchema) },
         },
       },
       async (request) => members.listMembers(context, requireUser(request).id, request.params.id),
@@ -46,7 +37,7 @@ export function memberRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Team'],
           summary: 'The signed-in user’s membership in an organization.',
           params: organizationParams,
-          response: { 200: memberResponse },
+          response: { 200: memberSchema },
         },
       },
       async (request) => members.findCurrentMember(context, requireUser(request).id, request.params.id),
@@ -62,7 +53,7 @@ export function memberRoutes(context: AppContext): FastifyPluginAsyncZod {
             'Admins only. An admin cannot change its own role (403); the last admin cannot be demoted (409); nobody becomes an admin of the platform organization this way (403: npm run platform-admin only).',
           params: memberParams,
           body: updateRoleSchema,
-          response: { 200: memberResponse },
+          response: { 200: memberSchema },
         },
       },
       async (request) =>
@@ -83,7 +74,7 @@ export function memberRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'Remove a member and cancel its active bookings.',
           description: 'Admins only. An admin cannot remove itself (403); the last admin cannot be removed (409).',
           params: memberParams,
-          response: { 200: z.object({ message: z.string(), cancelledBookings: z.number().int() }) },
+          response: { 200: removeMemberResultSchema },
         },
       },
       async (request) =>

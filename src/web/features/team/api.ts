@@ -1,6 +1,13 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { Role } from '../../../domain/organization.ts';
-import type { InvitationView, InviteResult, MemberView, RemoveMemberResult } from '../../../domain/team.ts';
+import type { MessageResponse } from '../../../domain/responses.ts';
+import type {
+  InvitationView,
+  InviteResult,
+  MemberView,
+  RemoveMemberResult,
+  ResentInvitation,
+} from '../../../domain/team.ts';
 import { apiRequest } from '../../app/api.ts';
 import { queryClient } from '../../app/query-client.ts';
 import { refreshBookings } from '../bookings/api.ts';
@@ -59,7 +66,7 @@ export function useRemoveMember(organizationId: string) {
 export function useRevokeInvitation(organizationId: string) {
   return useMutation({
     mutationFn: (invitationId: string) =>
-      apiRequest<{ message: string }>('DELETE', `/api/organizations/${organizationId}/invitations/${invitationId}`),
+      apiRequest<MessageResponse>('DELETE', `/api/organizations/${organizationId}/invitations/${invitationId}`),
     onSuccess: () => refreshInvitations(organizationId),
   });
 }
@@ -67,10 +74,7 @@ export function useRevokeInvitation(organizationId: string) {
 export function useResendInvitation(organizationId: string) {
   return useMutation({
     mutationFn: (invitationId: string) =>
-      apiRequest<{ message: string; invitation: InvitationView }>(
-        'POST',
-        `/api/organizations/${organizationId}/invitations/${invitationId}/resend`,
-      ),
+      apiRequest<ResentInvitation>('POST', `/api/organizations/${organizationId}/invitations/${invitationId}/resend`),
     onSuccess: () => refreshInvitations(organizationId),
   });
 }

@@ -17,23 +17,26 @@ export const auditLogQuerySchema = z.strictObject({
 });
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 
-export interface AuditEventView {
-  id: number;
-  action: string;
+export const auditEventSchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
   /** Null for the system (webhooks, scheduled jobs). `name` is null once the account is gone. */
-  actor: { email: string; name: string | null } | null;
-  target: { type: string; id: string } | null;
-  details: Record<string, unknown>;
+  actor: z.object({ email: z.string(), name: z.string().nullable() }).nullable(),
+  target: z.object({ type: z.string(), id: z.string() }).nullable(),
+  details: z.record(z.string(), z.unknown()),
   /** The organization the event belongs to (shown in the platform's log). */
-  organization: { id: string; name: string | null } | null;
-  createdAt: string;
-}
+  organization: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
+  createdAt: z.string(),
+});
+export type AuditEventView = z.infer<typeof auditEventSchema>;
 
-export interface AuditLogPage {
-  events: AuditEventView[];
+/** One page of GET .../audit-log, newest first. */
+export const auditLogPageSchema = z.object({
+  events: z.array(auditEventSchema),
   /** Pass as `before` for the next page; null when this is the last page. */
-  nextBefore: number | null;
-}
+  nextBefore: z.number().int().nullable(),
+});
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
 
 /** What the audit log keeps instead of a deleted person's name and e-mail: a pseudonymous reference. */
 export const deletedUserLabel = 'a deleted user';

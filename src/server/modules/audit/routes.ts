@@ -1,24 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditLogQuerySchema } from '../../../domain/audit.ts';
+import { auditLogPageSchema, auditLogQuerySchema } from '../../../domain/audit.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
 import * as audit from './service.ts';
-
-export const auditEventResponse = z.object({
-  id: z.number().int(),
-  action: z.string(),
-  actor: z.object({ email: z.string(), name: z.string().nullable() }).nullable(),
-  target: z.object({ type: z.string(), id: z.string() }).nullable(),
-  details: z.record(z.string(), z.unknown()),
-  organization: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
-  createdAt: z.string(),
-});
-
-export const auditLogResponse = z.object({
-  events: z.array(auditEventResponse),
-  nextBefore: z.number().int().nullable(),
-});
 
 // Ids are only bounded here; the service answers 404 for anything that is not one of the caller's.
 const organizationParams = z.object({ id: z.string().max(100) });
@@ -40,7 +25,7 @@ export function auditRoutes(context: AppContext): FastifyPluginAsyncZod {
             'Organization admins only (403 for members, 404 for non-members). Pass the previous page’s `nextBefore` as `before` for the next page.',
           params: organizationParams,
           querystring: auditLogQuerySchema,
-          response: { 200: auditLogResponse },
+          response: { 200: auditLogPageSchema },
         },
       },
       async (request) =>
@@ -56,7 +41,7 @@ export function auditRoutes(context: AppContext): FastifyPluginAsyncZod {
           description:
             'Platform admins only (403 for everyone else). Pass the previous page’s `nextBefore` as `before` for the next page.',
           querystring: auditLogQuerySchema,
-          response: { 200: auditLogResponse },
+          response: { 200: auditLogPageSchema },
         },
       },
       async (request) => audit.listPlatformAuditLog(context, requireUser(request).id, request.query),

@@ -132,26 +132,46 @@ export const floorPlanLocationSchema = z.strictObject({
   floorPlanURL: z.string({ error: 'floorPlanURL is required' }).min(1, 'floorPlanURL is required').max(2000),
 });
 
-export interface FloorView {
-  id: string;
-  organizationId: string;
-  name: string;
-  floorPlanUrl: string | null;
-  defaultZoomLevel: number | null;
-  createdAt: string;
-}
+/** POST /api/objects/upload: where to PUT the image, once, within 15 minutes. */
+export const uploadUrlResponseSchema = z.object({ uploadURL: z.string() });
+export type UploadUrlResponse = z.infer<typeof uploadUrlResponseSchema>;
+
+/** PUT /api/objects/upload/{token}: the stored location, for the floor-plan PUT. */
+export const uploadedLocationSchema = z.object({ location: z.string() });
+
+/** PUT .../floor-plan: the image the floor (or organization) now shows. */
+export const floorPlanSavedSchema = z.object({ message: z.string(), floorPlanUrl: z.string() });
+export type FloorPlanSaved = z.infer<typeof floorPlanSavedSchema>;
+
+export const floorSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  floorPlanUrl: z.string().nullable(),
+  defaultZoomLevel: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type FloorView = z.infer<typeof floorSchema>;
 
 /** Geometry goes out as numeric strings, as the spec's client reads it. */
-export interface DeskView {
-  id: string;
-  organizationId: string;
-  floorId: string;
-  floor: { id: string; name: string };
-  name: string;
-  description: string | null;
-  positionX: string;
-  positionY: string;
-  width: string;
-  height: string;
-  rotation: string;
-}
+export const deskSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  floorId: z.string(),
+  floor: z.object({ id: z.string(), name: z.string() }),
+  name: z.string(),
+  description: z.string().nullable(),
+  positionX: z.string(),
+  positionY: z.string(),
+  width: z.string(),
+  height: z.string(),
+  rotation: z.string(),
+});
+export type DeskView = z.infer<typeof deskSchema>;
+
+/** GET /api/organizations/{id}/desks and /api/floors/{floorId}/desks. */
+export const deskListSchema = z.array(deskSchema);
+
+/** DELETE /api/organizations/{id}/desks: 0 when there were none. */
+export const deletedDesksSchema = z.object({ message: z.string(), deletedCount: z.number() });
+export type DeletedDesks = z.infer<typeof deletedDesksSchema>;

@@ -1,26 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createDeskSchema, updateDeskSchema } from '../../../domain/floor-plan.ts';
+import {
+  createDeskSchema,
+  deletedDesksSchema,
+  deskListSchema,
+  deskSchema,
+  updateDeskSchema,
+} from '../../../domain/floor-plan.ts';
 import { messageResponseSchema } from '../../../domain/responses.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
 import * as desks from './service.ts';
-
-export const deskResponse = z.object({
-  id: z.string(),
-  organizationId: z.string(),
-  floorId: z.string(),
-  floor: z.object({ id: z.string(), name: z.string() }),
-  name: z.string(),
-  description: z.string().nullable(),
-  positionX: z.string(),
-  positionY: z.string(),
-  width: z.string(),
-  height: z.string(),
-  rotation: z.string(),
-});
-
-const deskList = z.array(deskResponse);
 
 /**
  * Desk lists are large (2,000 desks on a floor). Their views are built by the service with the DeskView type, so
@@ -43,7 +33,7 @@ export function deskRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'Every desk of an organization, on all its floors.',
           description: 'Members only (404 otherwise).',
           params: organizationParams,
-          response: { 200: deskList },
+          response: { 200: deskListSchema },
         },
         serializerCompiler: plainJson,
       },
@@ -58,7 +48,7 @@ export function deskRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'The desks of one floor.',
           description: 'Members of the floor’s organization only (404 otherwise).',
           params: floorParams,
-          response: { 200: deskList },
+          response: { 200: deskListSchema },
         },
       },
       async (request, reply) => {
@@ -78,7 +68,7 @@ export function deskRoutes(context: AppContext): FastifyPluginAsyncZod {
             'Admins only, with an enabled subscription (403 / 422). Positions are clamped into the 1920 × 1080 canvas.',
           params: organizationParams,
           body: createDeskSchema,
-          response: { 201: deskResponse },
+          response: { 201: deskSchema },
         },
       },
       async (request, reply) => {
@@ -96,7 +86,7 @@ export function deskRoutes(context: AppContext): FastifyPluginAsyncZod {
           description: 'Admins only, with an enabled subscription (403 / 422).',
           params: deskParams,
           body: updateDeskSchema,
-          response: { 200: deskResponse },
+          response: { 200: deskSchema },
         },
       },
       async (request) => desks.updateDesk(context, requireUser(request).id, request.params.deskId, request.body),
@@ -127,7 +117,7 @@ export function deskRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'Delete every desk of an organization and their bookings.',
           description: 'Admins only, with an enabled subscription (403 / 422).',
           params: organizationParams,
-          response: { 200: z.object({ message: z.string(), deletedCount: z.number() }) },
+          response: { 200: deletedDesksSchema },
         },
       },
       async (request) => desks.deleteAllDesks(context, requireUser(request).id, request.params.id),

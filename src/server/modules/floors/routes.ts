@@ -1,19 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createFloorSchema, updateDefaultZoomSchema } from '../../../domain/floor-plan.ts';
+import { createFloorSchema, floorSchema, updateDefaultZoomSchema } from '../../../domain/floor-plan.ts';
 import { organizationSchema } from '../../../domain/organization.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
 import * as floors from './service.ts';
-
-export const floorResponse = z.object({
-  id: z.string(),
-  organizationId: z.string(),
-  name: z.string(),
-  floorPlanUrl: z.string().nullable(),
-  defaultZoomLevel: z.number().nullable(),
-  createdAt: z.string(),
-});
 
 const organizationParams = z.object({ id: z.string() });
 const floorParams = z.object({ floorId: z.string() });
@@ -28,7 +19,7 @@ export function floorRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'The floors of an organization.',
           description: 'Members only (404 otherwise).',
           params: organizationParams,
-          response: { 200: z.array(floorResponse) },
+          response: { 200: z.array(floorSchema) },
         },
       },
       async (request) => floors.listFloors(context, requireUser(request).id, request.params.id),
@@ -43,7 +34,7 @@ export function floorRoutes(context: AppContext): FastifyPluginAsyncZod {
           description: 'Admins only, with an enabled subscription (403 / 422).',
           params: organizationParams,
           body: createFloorSchema,
-          response: { 201: floorResponse },
+          response: { 201: floorSchema },
         },
       },
       async (request, reply) => {
@@ -61,7 +52,7 @@ export function floorRoutes(context: AppContext): FastifyPluginAsyncZod {
           description: 'Admins only, with an enabled subscription (403 / 422).',
           params: floorParams,
           body: updateDefaultZoomSchema,
-          response: { 200: floorResponse },
+          response: { 200: floorSchema },
         },
       },
       async (request) =>

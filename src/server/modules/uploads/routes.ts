@@ -1,7 +1,14 @@
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { floorPlanLocationSchema, floorPlanMediaTypes, maxFloorPlanBytes } from '../../../domain/floor-plan.ts';
+import {
+  floorPlanLocationSchema,
+  floorPlanMediaTypes,
+  floorPlanSavedSchema,
+  maxFloorPlanBytes,
+  uploadedLocationSchema,
+  uploadUrlResponseSchema,
+} from '../../../domain/floor-plan.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { redirectResponse } from '../../response-schemas.ts';
@@ -10,7 +17,6 @@ import * as uploads from './service.ts';
 const createUploadBody = z
   .strictObject({ organizationId: z.string({ error: 'organizationId must be a string' }).max(100).optional() })
   .nullish(); // no body at all is fine
-const floorPlanAnswer = z.object({ message: z.string(), floorPlanUrl: z.string() });
 const rawBodyTypes = [...floorPlanMediaTypes, 'application/octet-stream'];
 
 // Images are served with the security headers of a file, not of a page.
@@ -37,7 +43,7 @@ export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'Get a single-use upload URL for a floor-plan image (15 minutes).',
           description: 'Admins only.',
           body: createUploadBody,
-          response: { 200: z.object({ uploadURL: z.string() }) },
+          response: { 200: uploadUrlResponseSchema },
         },
       },
       async (request) => {
@@ -69,7 +75,7 @@ export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
               description:
                 'PNG, JPEG or WebP, checked by content, at most 10,485,760 bytes: 415 for anything else, 413 when too large.',
               params: z.object({ token: z.string().max(100) }),
-              response: { 200: z.object({ location: z.string() }) },
+              response: { 200: uploadedLocationSchema },
             },
             preParsing: async (request, _reply, payload) => {
               await uploads.checkUploadToken(context, (request.params as { token: string }).token);
@@ -90,7 +96,7 @@ export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
           description: 'Admins only; only a location this server issued is accepted.',
           params: z.object({ floorId: z.string().max(100) }),
           body: floorPlanLocationSchema,
-          response: { 200: floorPlanAnswer },
+          response: { 200: floorPlanSavedSchema },
         },
       },
       async (request) => {
@@ -108,7 +114,7 @@ export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
           description: 'Admins only; only a location this server issued is accepted.',
           params: z.object({ orgId: z.string().max(100) }),
           body: floorPlanLocationSchema,
-          response: { 200: floorPlanAnswer },
+          response: { 200: floorPlanSavedSchema },
         },
       },
       async (request) => {

@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import type { MessageResponse } from '../../../domain/responses.ts';
 import { apiRequest } from '../../app/api.ts';
 
 /** DELETE /api/desks/{deskId}: the desk's bookings go with it. */
-export function deleteDesk(deskId: string): Promise<{ message: string }> {
+export function deleteDesk(deskId: string): Promise<MessageResponse> {
   return apiRequest('DELETE', `/api/desks/${deskId}`);
 }
 

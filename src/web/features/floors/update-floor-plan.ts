@@ -1,6 +1,7 @@
+import type { FloorPlanSaved } from '../../../domain/floor-plan.ts';
 import { apiRequest } from '../../app/api.ts';
 
 /** PUT /api/floors/{floorId}/floor-plan {floorPlanURL}: saves the location an upload answered with. */
-export function updateFloorPlan(floorId: string, location: string): Promise<{ message: string; floorPlanUrl: string }> {
+export function updateFloorPlan(floorId: string, location: string): Promise<FloorPlanSaved> {
   return apiRequest('PUT', `/api/floors/${floorId}/floor-plan`, { floorPlanURL: location });
 }

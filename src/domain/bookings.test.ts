@@ -22,8 +22,8 @@ import {
   type TimeSlot,
   takenDatesOf,
   takenDaysSentence,
-  weeklyAvailabilityResponseSchema,
 } from './bookings.ts';
+import { weeklyAvailabilityResponseSchema } from './bookings-responses.ts';
 import { todayIn } from './dates.ts';
 
 const date = '2026-11-25';

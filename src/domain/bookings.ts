@@ -238,47 +238,8 @@ export const deskAvailabilityQuerySchema = z.object({ date: bookingDateSchema })
 /** GET /api/users/bookings?organizationId */
 export const userBookingsQuerySchema = z.object({ organizationId: idSchema('Organization') });
 
-/** Spec section 3, Booking: what every booking call answers. */
-export interface BookingView {
-  id: string;
-  deskId: string;
-  desk: { name: string; floor: { name: string } };
-  userId: string;
-  user: { firstName: string | null; lastName: string | null; email: string };
-  bookingDate: string;
-  timeSlot: TimeSlot;
-  status: BookingStatus;
-  notes: string | null;
-  isPermanent: boolean;
-  organizationId: string;
-  /** 'HH:MM', local to the organization. */
-  startTime: string;
-  endTime: string;
-}
-
-/** POST /api/desks/weekly-availability answers this: the one contract of the server's reply and the browser's read. */
-export const weeklyAvailabilityResponseSchema = z.object({
-  originalDesk: z.object({
-    id: z.string(),
-    name: z.string(),
-    available: z.boolean(),
-    /** The dates of `dates` on which the desk is taken in the slot: empty exactly when it is available. */
-    takenDates: z.array(z.string()),
-  }),
-  alternatives: z.array(
-    z.object({ id: z.string(), name: z.string(), floor: z.object({ id: z.string(), name: z.string() }) }),
-  ),
-  dates: z.array(z.string()),
-});
-export type WeeklyAvailabilityView = z.infer<typeof weeklyAvailabilityResponseSchema>;
-
-export interface DeskAvailabilityView {
-  deskId: string;
-  date: string;
-  status: DeskAvailability;
-  slots: Record<TimeSlot, SlotAvailability>;
-  bookings: BookingView[];
-}
+/** What the booking calls answer: schemas in bookings-responses.ts, their types here too for the rules' readers. */
+export type { BookingView, DeskAvailabilityView, WeeklyAvailabilityView } from './bookings-responses.ts';
 
 // What the browser explains before anything is sent (issue 14): the date field, a full desk, the taken weekdays,
 // what a click on a desk opens, and the order of My Bookings.

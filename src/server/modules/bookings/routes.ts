@@ -2,38 +2,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   bookingRangeSchema,
-  bookingStatuses,
   bulkBookingSchema,
   createBookingSchema,
   deskAvailabilityQuerySchema,
-  timeSlots,
   userBookingsQuerySchema,
-  weeklyAvailabilityResponseSchema,
   weeklyAvailabilitySchema,
 } from '../../../domain/bookings.ts';
+import {
+  bookingListSchema,
+  bookingSchema,
+  bulkBookingResponseSchema,
+  cancelledBookingsSchema,
+  deskAvailabilitySchema,
+  weeklyAvailabilityResponseSchema,
+} from '../../../domain/bookings-responses.ts';
 import { messageResponseSchema } from '../../../domain/responses.ts';
 import type { AppContext } from '../../context.ts';
 import { requireUser } from '../../plugins/session.ts';
 import * as queries from './queries.ts';
 import * as bookings from './service.ts';
 
-export const bookingResponse = z.object({
-  id: z.string(),
-  deskId: z.string(),
-  desk: z.object({ name: z.string(), floor: z.object({ name: z.string() }) }),
-  userId: z.string(),
-  user: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string() }),
-  bookingDate: z.string(),
-  timeSlot: z.enum(timeSlots),
-  status: z.enum(bookingStatuses),
-  notes: z.string().nullable(),
-  isPermanent: z.boolean(),
-  organizationId: z.string(),
-  startTime: z.string(),
-  endTime: z.string(),
-});
-
-const slotState = z.enum(['available', 'booked']);
 // Ids are only bounded here; the services answer 404 for anything that is not one of the caller's.
 const id = z.string().max(100);
 
@@ -53,7 +41,7 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
           description:
             'Members book for themselves from today on (400 for a past date); only admins make permanent bookings. 409 `Desk is already booked for this time slot` on a conflict; a permanent booking over future bookings answers 409 listing them unless the admin confirms. 422 when the subscription is inactive.',
           body: createBookingSchema,
-          response: { 201: bookingResponse },
+          response: { 201: bookingSchema },
         },
       },
       async (request, reply) =>
@@ -68,7 +56,7 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'Book several dates at once, all or nothing.',
           description: 'One conflict and nothing is created: 409 names the conflicting date.',
           body: bulkBookingSchema,
-          response: { 201: z.object({ message: z.string(), bookings: z.array(bookingResponse) }) },
+          response: { 201: bulkBookingResponseSchema },
         },
       },
       async (request, reply) =>
@@ -97,14 +85,14 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Bookings'],
           summary: 'The signed-in user’s bookings, optionally in one organization.',
           querystring: userBookingsQuerySchema,
-          response: { 200: z.array(bookingResponse) },
+          response: { 200: bookingListSchema },
         },
       },
       async (request) => queries.listMyBookings(context, requireUser(request).id, request.query.organizationId),
     );
 
     // The hot read (a day of a 500-desk floor plan is ~250 bookings): the views are built explicitly by
-    // toBookingView and serialized with JSON.stringify, without re-validating each one against bookingResponse.
+    // toBookingView and serialized with JSON.stringify, without re-validating each one against bookingListSchema.
     app.get(
       '/api/organizations/:id/bookings',
       {
@@ -114,7 +102,7 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
           description: 'Members only (404 otherwise). A range longer than 366 days is 400.',
           params: z.object({ id }),
           querystring: bookingRangeSchema,
-          response: { 200: z.array(bookingResponse) },
+          response: { 200: bookingListSchema },
         },
       },
       async (request, reply) => {
@@ -138,15 +126,7 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'A desk’s slots and bookings on one date.',
           params: z.object({ deskId: id }),
           querystring: deskAvailabilityQuerySchema,
-          response: {
-            200: z.object({
-              deskId: z.string(),
-              date: z.string(),
-              status: z.enum(['available', 'partial', 'booked']),
-              slots: z.object({ 'full-day': slotState, morning: slotState, afternoon: slotState }),
-              bookings: z.array(bookingResponse),
-            }),
-          },
+          response: { 200: deskAvailabilitySchema },
         },
       },
       async (request) =>
@@ -176,7 +156,7 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'Cancel every active booking of one member of an organization.',
           description: 'Organization admins only.',
           params: z.object({ id, userId: id }),
-          response: { 200: z.object({ message: z.string(), cancelledCount: z.number() }) },
+          response: { 200: cancelledBookingsSchema },
         },
       },
       async (request) =>

@@ -1,12 +1,13 @@
 import { type Query, useMutation, useQuery } from '@tanstack/react-query';
+import type { BulkBookingInput, CreateBookingInput, WeeklyAvailabilityInput } from '../../../domain/bookings.ts';
 import type {
   BookingView,
-  BulkBookingInput,
-  CreateBookingInput,
+  BulkBookingResponse,
+  CancelledBookings,
   DeskAvailabilityView,
-  WeeklyAvailabilityInput,
   WeeklyAvailabilityView,
-} from '../../../domain/bookings.ts';
+} from '../../../domain/bookings-responses.ts';
+import type { MessageResponse } from '../../../domain/responses.ts';
 import { ApiError, apiRequest } from '../../app/api.ts';
 import { queryClient } from '../../app/query-client.ts';
 
@@ -60,8 +61,7 @@ export function useCreateBooking() {
 
 export function useBulkBooking() {
   return useMutation({
-    mutationFn: (input: BulkBookingInput) =>
-      apiRequest<{ message: string; bookings: BookingView[] }>('POST', '/api/bookings/bulk', input),
+    mutationFn: (input: BulkBookingInput) => apiRequest<BulkBookingResponse>('POST', '/api/bookings/bulk', input),
     onSuccess: refreshBookings,
   });
 }
@@ -75,7 +75,7 @@ export function useWeeklyAvailability() {
 
 export function useCancelBooking() {
   return useMutation({
-    mutationFn: (bookingId: string) => apiRequest<{ message: string }>('DELETE', `/api/bookings/${bookingId}`),
+    mutationFn: (bookingId: string) => apiRequest<MessageResponse>('DELETE', `/api/bookings/${bookingId}`),
     onSuccess: refreshBookings,
   });
 }
@@ -83,10 +83,7 @@ export function useCancelBooking() {
 export function useCancelAllUserBookings(organizationId: string) {
   return useMutation({
     mutationFn: (userId: string) =>
-      apiRequest<{ message: string; cancelledCount: number }>(
-        'DELETE',
-        `/api/organizations/${organizationId}/users/${userId}/bookings`,
-      ),
+      apiRequest<CancelledBookings>('DELETE', `/api/organizations/${organizationId}/users/${userId}/bookings`),
     onSuccess: refreshBookings,
   });
 }

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { bookingStatuses, type DeskAvailability, type SlotAvailability, timeSlots } from './bookings.ts';
+
+// What the booking calls answer: one contract for the server's serialization, the OpenAPI document and the browser's
+// reads. The requests and the rules stay in bookings.ts, which re-exports these types for its many readers.
+
+/** Spec section 3, Booking: what every booking call answers. */
+export const bookingSchema = z.object({
+  id: z.string(),
+  deskId: z.string(),
+  desk: z.object({ name: z.string(), floor: z.object({ name: z.string() }) }),
+  userId: z.string(),
+  user: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string() }),
+  bookingDate: z.string(),
+  timeSlot: z.enum(timeSlots),
+  status: z.enum(bookingStatuses),
+  notes: z.string().nullable(),
+  isPermanent: z.boolean(),
+  organizationId: z.string(),
+  /** 'HH:MM', local to the organization. */
+  startTime: z.string(),
+  endTime: z.string(),
+});
+export type BookingView = z.infer<typeof bookingSchema>;
+
+/** GET /api/organizations/{id}/bookings (the day read) and GET /api/users/bookings. */
+export const bookingListSchema = z.array(bookingSchema);
+
+/** POST /api/bookings/bulk: the weekly series, created all at once. */
+export const bulkBookingResponseSchema = z.object({ message: z.string(), bookings: bookingListSchema });
+export type BulkBookingResponse = z.infer<typeof bulkBookingResponseSchema>;
+
+const slotState = z.enum(['available', 'booked'] as const satisfies readonly SlotAvailability[]);
+
+/** GET /api/desks/{deskId}/availability?date */
+export const deskAvailabilitySchema = z.object({
+  deskId: z.string(),
+  date: z.string(),
+  status: z.enum(['available', 'partial', 'booked'] as const satisfies readonly DeskAvailability[]),
+  slots: z.object({ 'full-day': slotState, morning: slotState, afternoon: slotState }),
+  bookings: bookingListSchema,
+});
+export type DeskAvailabilityView = z.infer<typeof deskAvailabilitySchema>;
+
+/** POST /api/desks/weekly-availability answers this: the one contract of the server's reply and the browser's read. */
+export const weeklyAvailabilityResponseSchema = z.object({
+  originalDesk: z.object({
+    id: z.string(),
+    name: z.string(),
+    available: z.boolean(),
+    /** The dates of `dates` on which the desk is taken in the slot: empty exactly when it is available. */
+    takenDates: z.array(z.string()),
+  }),
+  alternatives: z.array(
+    z.object({ id: z.string(), name: z.string(), floor: z.object({ id: z.string(), name: z.string() }) }),
+  ),
+  dates: z.array(z.string()),
+});
+export type WeeklyAvailabilityView = z.infer<typeof weeklyAvailabilityResponseSchema>;
+
+/** DELETE /api/organizations/{id}/users/{userId}/bookings */
+export const cancelledBookingsSchema = z.object({ message: z.string(), cancelledCount: z.number() });
+export type CancelledBookings = z.infer<typeof cancelledBookingsSchema>;

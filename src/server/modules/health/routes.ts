@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthyResponseSchema, unhealthyResponseSchema } from '../../../domain/health.ts';
 import type { AppContext } from '../../context.ts';
 
 export function healthRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -12,10 +12,7 @@ export function healthRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'Whether the server can reach its database.',
           description:
             '503 when the database cannot be reached within two seconds. Checked over a connection of its own, so a pool busy with requests does not fail it.',
-          response: {
-            200: z.object({ status: z.literal('ok') }),
-            503: z.object({ status: z.literal('unavailable'), message: z.string() }),
-          },
+          response: { 200: healthyResponseSchema, 503: unhealthyResponseSchema },
         },
       },
       async (_request, reply) => {

@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   accountMessages,
-  checkResetPasswordForm,
   displayName,
   forgotPasswordSchema,
   loginSchema,
   passwordMaxLength,
   registerSchema,
+  resetPasswordFormSchema,
+  resetPasswordProblemOf,
   resetPasswordSchema,
 } from './account.ts';
 import { deleteAccountSchema } from './data-rights.ts';
@@ -139,7 +140,15 @@ describe('every schema that takes a password', () => {
   );
 });
 
-describe('checkResetPasswordForm', () => {
+/** The reset form's toast, or null when the form can be sent, as the page shows it. */
+function checkResetPasswordForm(input: { newPassword: string; confirmPassword: string; token: string | null }) {
+  const result = resetPasswordFormSchema.safeParse(input);
+  const issues = result.error?.issues ?? [];
+  expect(issues.length).toBeLessThanOrEqual(1);
+  return issues[0] ? resetPasswordProblemOf(issues[0].message) : null;
+}
+
+describe('resetPasswordFormSchema (the reset form, spec section 5)', () => {
   it('answers nothing for a filled, long enough, matching form with a token', () => {
     expect(checkResetPasswordForm({ newPassword: 'secret1', confirmPassword: 'secret1', token: 'abc' })).toBeNull();
   });
@@ -186,6 +195,16 @@ describe('checkResetPasswordForm', () => {
 
   it('accepts a password of exactly 6 characters', () => {
     expect(checkResetPasswordForm({ newPassword: '123456', confirmPassword: '123456', token: 'abc' })).toBeNull();
+  });
+
+  it('says each problem on the field it concerns', () => {
+    const fieldOf = (input: { newPassword: string; confirmPassword: string; token: string | null }) =>
+      resetPasswordFormSchema.safeParse(input).error?.issues[0]?.path.join('.');
+    expect(fieldOf({ newPassword: '', confirmPassword: 'secret1', token: 'abc' })).toBe('newPassword');
+    expect(fieldOf({ newPassword: 'secret1', confirmPassword: '', token: 'abc' })).toBe('confirmPassword');
+    expect(fieldOf({ newPassword: '12345', confirmPassword: '12345', token: 'abc' })).toBe('newPassword');
+    expect(fieldOf({ newPassword: 'secret1', confirmPassword: 'secret2', token: 'abc' })).toBe('confirmPassword');
+    expect(fieldOf({ newPassword: 'secret1', confirmPassword: 'secret1', token: null })).toBe('token');
   });
 });
 

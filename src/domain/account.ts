@@ -55,11 +55,14 @@ export const tokenSchema = z
   .min(1, 'Token is required')
   .max(200, 'Token is invalid');
 
+/** Spec section 9: a reset password is at least 6 characters long. */
+const resetPasswordMinLength = 6;
+
 export const resetPasswordSchema = z.strictObject({
   token: tokenSchema,
   newPassword: z
     .string({ error: accountMessages.resetPasswordTooShort })
-    .min(6, accountMessages.resetPasswordTooShort)
+    .min(resetPasswordMinLength, accountMessages.resetPasswordTooShort)
     .max(passwordMaxLength, accountMessages.passwordTooLong),
 });
 
@@ -68,25 +71,38 @@ export interface FormProblem {
   description: string;
 }
 
-/** The reset form's checks, in the order spec section 5 gives them. */
-export function checkResetPasswordForm(input: {
-  newPassword: string;
-  confirmPassword: string;
-  token: string | null;
-}): FormProblem | null {
-  if (!input.newPassword || !input.confirmPassword) {
-    return { title: 'Missing information', description: 'Please fill in both password fields' };
-  }
-  if (input.newPassword.length < 6) {
-    return { title: 'Password too short', description: 'Password must be at least 6 characters long' };
-  }
-  if (input.newPassword !== input.confirmPassword) {
-    return { title: "Passwords don't match", description: 'Please make sure both passwords are identical' };
-  }
-  if (!input.token) {
-    return { title: 'Invalid reset link', description: 'The reset token is missing from the URL' };
-  }
-  return null;
+/** The reset form's problems (spec section 5), each the title and the description of a toast. */
+export const resetPasswordProblems = {
+  missingInformation: { title: 'Missing information', description: 'Please fill in both password fields' },
+  passwordTooShort: { title: 'Password too short', description: accountMessages.resetPasswordTooShort },
+  passwordsDiffer: { title: "Passwords don't match", description: 'Please make sure both passwords are identical' },
+  tokenMissing: { title: 'Invalid reset link', description: 'The reset token is missing from the URL' },
+} as const satisfies Record<string, FormProblem>;
+
+/**
+ * The reset form (spec section 5): only its first problem in the spec's order, on the field it concerns, with the
+ * toast's description as its message (resetPasswordProblemOf gives the whole toast back).
+ */
+export const resetPasswordFormSchema = z
+  .object({ newPassword: z.string(), confirmPassword: z.string(), token: z.string().nullable() })
+  .superRefine(({ newPassword, confirmPassword, token }, context) => {
+    const report = (field: 'newPassword' | 'confirmPassword' | 'token', problem: FormProblem) =>
+      context.addIssue({ code: 'custom', path: [field], message: problem.description });
+    if (!newPassword || !confirmPassword) {
+      report(newPassword ? 'confirmPassword' : 'newPassword', resetPasswordProblems.missingInformation);
+    } else if (newPassword.length < resetPasswordMinLength) {
+      report('newPassword', resetPasswordProblems.passwordTooShort);
+    } else if (newPassword !== confirmPassword) {
+      report('confirmPassword', resetPasswordProblems.passwordsDiffer);
+    } else if (!token) {
+      report('token', resetPasswordProblems.tokenMissing);
+    }
+  });
+
+/** The toast for a message of resetPasswordFormSchema. */
+export function resetPasswordProblemOf(message: string): FormProblem {
+  const problem = Object.values(resetPasswordProblems).find((item) => item.description === message);
+  return problem ?? { title: 'Error', description: message };
 }
 
 /** A user as anyone may see it: what registration, sign-in and GET /api/user answer. */

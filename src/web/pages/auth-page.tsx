@@ -1,40 +1,53 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Bell, LayoutGrid, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
+import { accountMessages, loginSchema, registerSchema } from '../../domain/account.ts';
 import { errorMessage } from '../app/api.ts';
 import { Brand } from '../components/layout/brand.tsx';
 import { PageShell } from '../components/layout/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Input, Label } from '../components/ui/input.tsx';
-import { toast } from '../components/ui/use-toast.ts';
+import { FormField } from '../components/ui/form-field.tsx';
+import { Input } from '../components/ui/input.tsx';
+import { type ToastOptions, toast } from '../components/ui/use-toast.ts';
 import { useLogin, useRegister } from '../features/auth/api.ts';
 import { ForgotPasswordDialog } from '../features/auth/forgot-password-dialog.tsx';
 
 const tabClass =
   'flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
 
-function formValues(event: FormEvent<HTMLFormElement>): Record<string, string> {
-  event.preventDefault();
-  return Object.fromEntries([...new FormData(event.currentTarget)].map(([key, value]) => [key, String(value)]));
+/**
+ * Both forms say their problem in one toast, checked on submit: missing information before anything else, then
+ * the first field's problem in the order given (what the server would have answered).
+ */
+function firstProblem<Fields extends Record<string, unknown>>(
+  errors: FieldErrors<Fields>,
+  order: ReadonlyArray<keyof Fields & string>,
+): string {
+  const messages = order.flatMap((name) => {
+    const message = errors[name]?.message;
+    return typeof message === 'string' ? [message] : [];
+  });
+  return messages.includes(accountMessages.missingInformation)
+    ? accountMessages.missingInformation
+    : (messages[0] ?? 'Invalid input');
 }
+
+const formOptions = { reValidateMode: 'onSubmit', shouldFocusError: false } as const;
 
 function SignInForm() {
   const [, navigate] = useLocation();
   const login = useLogin();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const { email = '', password = '' } = formValues(event);
-    if (!email.trim() || !password) {
-      toast({
-        title: 'Missing information',
-        description: 'Please enter your email and password.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    login.mutate(
-      { email, password },
-      {
+  const { control, register, handleSubmit } = useForm({
+    ...formOptions,
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const onSubmit = handleSubmit(
+    (input) =>
+      login.mutate(input, {
         onSuccess: () => navigate('/'),
         onError: (error) =>
           toast({
@@ -42,22 +55,37 @@ function SignInForm() {
             description: errorMessage(error, 'Invalid email or password'),
             variant: 'destructive',
           }),
-      },
-    );
-  };
+      }),
+    (errors) => {
+      const problem = firstProblem(errors, ['email', 'password']);
+      toast(
+        problem === accountMessages.missingInformation
+          ? {
+              title: 'Missing information',
+              description: 'Please enter your email and password.',
+              variant: 'destructive',
+            }
+          : { title: 'Sign in failed', description: problem, variant: 'destructive' },
+      );
+    },
+  );
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-      <div className="grid gap-1.5">
-        <Label htmlFor="signin-email">Email</Label>
-        <Input id="signin-email" name="email" type="email" autoComplete="email" placeholder="you@company.com" />
-      </div>
-      <div className="grid gap-1.5">
-        <div className="flex items-center justify-between">
-          <Label htmlFor="signin-password">Password</Label>
-          <ForgotPasswordDialog />
-        </div>
-        <Input id="signin-password" name="password" type="password" autoComplete="current-password" />
-      </div>
+      <FormField control={control} name="email" id="signin-email" label="Email" isErrorShown={false}>
+        {(field) => (
+          <Input {...field} {...register('email')} type="email" autoComplete="email" placeholder="you@company.com" />
+        )}
+      </FormField>
+      <FormField
+        control={control}
+        name="password"
+        id="signin-password"
+        label="Password"
+        labelAside={<ForgotPasswordDialog />}
+        isErrorShown={false}
+      >
+        {(field) => <Input {...field} {...register('password')} type="password" autoComplete="current-password" />}
+      </FormField>
       <Button type="submit" disabled={login.isPending} className="w-full">
         {login.isPending ? 'Signing in...' : 'Sign In'}
       </Button>
@@ -65,31 +93,27 @@ function SignInForm() {
   );
 }
 
+function signUpProblemToast(problem: string): ToastOptions {
+  if (problem === accountMessages.missingInformation) {
+    return { title: 'Missing information', description: 'Please enter your email and a password.' };
+  }
+  if (problem === accountMessages.registerPasswordTooShort)
+    return { title: 'Password too short', description: problem };
+  return { title: 'Error', description: problem };
+}
+
 function SignUpForm() {
   const [, navigate] = useLocation();
   const register = useRegister();
   const [pendingVerification, setPendingVerification] = useState<string | null>(null);
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    const { firstName = '', lastName = '', email = '', password = '' } = formValues(event);
-    if (!email.trim() || !password) {
-      toast({
-        title: 'Missing information',
-        description: 'Please enter your email and a password.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (password.length < 8) {
-      toast({
-        title: 'Password too short',
-        description: 'Password must be at least 8 characters',
-        variant: 'destructive',
-      });
-      return;
-    }
-    register.mutate(
-      { email, password, firstName, lastName },
-      {
+  const form = useForm({
+    ...formOptions,
+    resolver: zodResolver(registerSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+  const onSubmit = form.handleSubmit(
+    (input) =>
+      register.mutate(input, {
         onSuccess: (answer) => {
           if ('requiresVerification' in answer) setPendingVerification(answer.message);
           else navigate('/');
@@ -100,9 +124,13 @@ function SignUpForm() {
             description: errorMessage(error, 'Failed to create account'),
             variant: 'destructive',
           }),
-      },
-    );
-  };
+      }),
+    (errors) => {
+      // A short password is named before the other fields' problems, as it was before the server was asked.
+      const problem = firstProblem(errors, ['password', 'email', 'firstName', 'lastName']);
+      toast({ ...signUpProblemToast(problem), variant: 'destructive' });
+    },
+  );
   if (pendingVerification) {
     return (
       <div role="status" className="rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-brand-900">
@@ -110,35 +138,38 @@ function SignUpForm() {
       </div>
     );
   }
+  const { control } = form;
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <div className="grid grid-cols-2 gap-3">
-        <div className="grid gap-1.5">
-          <Label htmlFor="signup-first-name">First name</Label>
-          <Input id="signup-first-name" name="firstName" autoComplete="given-name" />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="signup-last-name">Last name</Label>
-          <Input id="signup-last-name" name="lastName" autoComplete="family-name" />
-        </div>
+        <FormField control={control} name="firstName" id="signup-first-name" label="First name" isErrorShown={false}>
+          {(field) => <Input {...field} {...form.register('firstName')} autoComplete="given-name" />}
+        </FormField>
+        <FormField control={control} name="lastName" id="signup-last-name" label="Last name" isErrorShown={false}>
+          {(field) => <Input {...field} {...form.register('lastName')} autoComplete="family-name" />}
+        </FormField>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="signup-email">Email</Label>
-        <Input id="signup-email" name="email" type="email" autoComplete="email" placeholder="you@company.com" />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor="signup-password">Password</Label>
-        <Input
-          id="signup-password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          aria-describedby="signup-password-hint"
-        />
-        <p id="signup-password-hint" className="text-xs text-slate-500">
-          At least 8 characters.
-        </p>
-      </div>
+      <FormField control={control} name="email" id="signup-email" label="Email" isErrorShown={false}>
+        {(field) => (
+          <Input
+            {...field}
+            {...form.register('email')}
+            type="email"
+            autoComplete="email"
+            placeholder="you@company.com"
+          />
+        )}
+      </FormField>
+      <FormField
+        control={control}
+        name="password"
+        id="signup-password"
+        label="Password"
+        description="At least 8 characters."
+        isErrorShown={false}
+      >
+        {(field) => <Input {...field} {...form.register('password')} type="password" autoComplete="new-password" />}
+      </FormField>
       <Button type="submit" disabled={register.isPending} className="w-full">
         {register.isPending ? 'Creating account...' : 'Create Account'}
       </Button>

@@ -1,12 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, KeyRound, XCircle } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'wouter';
-import { checkResetPasswordForm } from '../../domain/account.ts';
+import { resetPasswordFormSchema, resetPasswordProblemOf } from '../../domain/account.ts';
 import { errorMessage } from '../app/api.ts';
 import { CardPage } from '../components/layout/card-page.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { Input, Label } from '../components/ui/input.tsx';
+import { FormField } from '../components/ui/form-field.tsx';
+import { Input } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { useResetPassword } from '../features/auth/api.ts';
 
@@ -38,11 +41,85 @@ function ResetComplete() {
   );
 }
 
+/** Spec section 5: the checks run on submit, in the spec's order; the first problem is a toast. */
+function ResetPasswordForm({ token, onComplete }: { token: string; onComplete: () => void }) {
+  const reset = useResetPassword();
+  const { control, register, handleSubmit } = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmPassword: '', token },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const onSubmit = handleSubmit(
+    ({ newPassword }) =>
+      reset.mutate(
+        { token, newPassword },
+        {
+          onSuccess: (answer) => {
+            toast({ title: 'Password reset successful', description: answer.message });
+            onComplete();
+          },
+          onError: (error) =>
+            toast({
+              title: 'Password reset failed',
+              description: errorMessage(error, 'Please try again'),
+              variant: 'destructive',
+            }),
+        },
+      ),
+    (errors) => {
+      // The schema says one problem at a time, on the field it concerns.
+      const message = [errors.newPassword, errors.confirmPassword, errors.token].find(Boolean)?.message;
+      toast({ ...resetPasswordProblemOf(message ?? 'Invalid input'), variant: 'destructive' });
+    },
+  );
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <FormField control={control} name="newPassword" id="new-password" label="New Password" isErrorShown={false}>
+        {(field) => (
+          <Input
+            {...field}
+            {...register('newPassword')}
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={6}
+          />
+        )}
+      </FormField>
+      <FormField
+        control={control}
+        name="confirmPassword"
+        id="confirm-password"
+        label="Confirm New Password"
+        isErrorShown={false}
+      >
+        {(field) => (
+          <Input
+            {...field}
+            {...register('confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={6}
+          />
+        )}
+      </FormField>
+      <Button type="submit" disabled={reset.isPending}>
+        {reset.isPending ? 'Resetting...' : 'Reset Password'}
+      </Button>
+      <Link href="/auth" className="text-center text-sm font-medium text-brand-700 hover:underline">
+        Back to Sign In
+      </Link>
+    </form>
+  );
+}
+
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const [isComplete, setIsComplete] = useState(false);
-  const reset = useResetPassword();
   const validation = useQuery({
     queryKey: ['/api/reset-password', token],
     queryFn: async () => {
@@ -71,33 +148,6 @@ export function ResetPasswordPage() {
     );
   }
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const newPassword = String(data.get('newPassword') ?? '');
-    const confirmPassword = String(data.get('confirmPassword') ?? '');
-    const problem = checkResetPasswordForm({ newPassword, confirmPassword, token });
-    if (problem) {
-      toast({ ...problem, variant: 'destructive' });
-      return;
-    }
-    reset.mutate(
-      { token, newPassword },
-      {
-        onSuccess: (answer) => {
-          toast({ title: 'Password reset successful', description: answer.message });
-          setIsComplete(true);
-        },
-        onError: (error) =>
-          toast({
-            title: 'Password reset failed',
-            description: errorMessage(error, 'Please try again'),
-            variant: 'destructive',
-          }),
-      },
-    );
-  };
-
   return (
     <CardPage>
       <div className="mb-6 text-center">
@@ -105,36 +155,7 @@ export function ResetPasswordPage() {
         <h1 className="mt-3 text-2xl font-bold text-slate-900">Reset your password</h1>
         <p className="mt-1 text-sm text-slate-600">Choose a new password for your Perch account.</p>
       </div>
-      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-        <div className="grid gap-1.5">
-          <Label htmlFor="new-password">New Password</Label>
-          <Input
-            id="new-password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={6}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="confirm-password">Confirm New Password</Label>
-          <Input
-            id="confirm-password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={6}
-          />
-        </div>
-        <Button type="submit" disabled={reset.isPending}>
-          {reset.isPending ? 'Resetting...' : 'Reset Password'}
-        </Button>
-        <Link href="/auth" className="text-center text-sm font-medium text-brand-700 hover:underline">
-          Back to Sign In
-        </Link>
-      </form>
+      <ResetPasswordForm token={token} onComplete={() => setIsComplete(true)} />
     </CardPage>
   );
 }

@@ -1,30 +1,47 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { accountMessages, forgotPasswordSchema } from '../../../domain/account.ts';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog.tsx';
-import { Input, Label } from '../../components/ui/input.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { useForgotPassword } from './api.ts';
 
 export function ForgotPasswordDialog() {
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
   const forgot = useForgotPassword();
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) {
-      toast({ title: 'Missing information', description: 'Please enter your email address.', variant: 'destructive' });
-      return;
-    }
-    forgot.mutate(email, {
-      onSuccess: (answer) => {
-        toast({ title: 'Check your email', description: answer.message });
-        setOpen(false);
-        setEmail('');
-      },
-      onError: (error) =>
-        toast({ title: 'Error', description: errorMessage(error, 'Please try again'), variant: 'destructive' }),
-    });
+  const { control, register, handleSubmit, reset } = useForm({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const submit = handleSubmit(
+    ({ email }) =>
+      forgot.mutate(email, {
+        onSuccess: (answer) => {
+          toast({ title: 'Check your email', description: answer.message });
+          setOpen(false);
+          reset();
+        },
+        onError: (error) =>
+          toast({ title: 'Error', description: errorMessage(error, 'Please try again'), variant: 'destructive' }),
+      }),
+    ({ email }) =>
+      toast(
+        email?.message === accountMessages.missingInformation
+          ? { title: 'Missing information', description: 'Please enter your email address.', variant: 'destructive' }
+          : { title: 'Error', description: email?.message ?? 'Invalid input', variant: 'destructive' },
+      ),
+  );
+  // The dialog sits beside the sign-in form's Password label: its submit must not bubble (through the portal, as
+  // React events do) into the sign-in form.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.stopPropagation();
+    void submit(event);
   };
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -38,16 +55,9 @@ export function ForgotPasswordDialog() {
         description="Enter the email address of your account and we will send you a link to reset your password."
       >
         <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-          <div className="grid gap-1.5">
-            <Label htmlFor="forgot-email">Email</Label>
-            <Input
-              id="forgot-email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
+          <FormField control={control} name="email" id="forgot-email" label="Email" isErrorShown={false}>
+            {(field) => <Input {...field} {...register('email')} type="email" autoComplete="email" />}
+          </FormField>
           <Button type="submit" disabled={forgot.isPending}>
             {forgot.isPending ? 'Sending...' : 'Send reset link'}
           </Button>

@@ -92,7 +92,8 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
     );
 
     // The hot read (a day of a 500-desk floor plan is ~250 bookings): the views are built explicitly by
-    // toBookingView and serialized with JSON.stringify, without re-validating each one against bookingListSchema.
+    // toBookingView and serialized with JSON.stringify, without re-validating each one against bookingListSchema;
+    // src/server/cached-bodies.test.ts parses what it sends, first and from the cache, against that schema.
     app.get(
       '/api/organizations/:id/bookings',
       {

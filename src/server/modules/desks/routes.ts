@@ -15,7 +15,7 @@ import * as desks from './service.ts';
 /**
  * Desk lists are large (2,000 desks on a floor). Their views are built by the service with the DeskView type, so
  * they go out with plain JSON.stringify instead of a zod encode of every desk; the zod schema stays on the route
- * for documentation.
+ * for documentation, and src/server/cached-bodies.test.ts holds what both lists send to it.
  */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 

@@ -54,7 +54,6 @@ export const routeCases: Record<string, RouteCase> = {
   // Documentation and health: nothing of anyone's.
   'GET /api/openapi.json': { access: 'public', success: 200, plan: () => ({ url: '/api/openapi.json' }) },
   'GET /api/docs': { access: 'public', success: 200, plan: () => ({ url: '/api/docs' }) },
-  'GET /api/docs/reference.js': { access: 'public', success: 200, plan: () => ({ url: '/api/docs/reference.js' }) },
   'GET /api/docs/reference.css': { access: 'public', success: 200, plan: () => ({ url: '/api/docs/reference.css' }) },
   'GET /api/health': { access: 'public', success: 200, plan: () => ({ url: '/api/health' }) },
 

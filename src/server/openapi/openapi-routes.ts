@@ -1,37 +1,24 @@
 import fs from 'node:fs';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type ReferenceDocument, renderReferencePage } from './reference-page.ts';
 
-const asset = (name: string) => fs.readFileSync(new URL(`./${name}`, import.meta.url), 'utf8');
-
-// No inline script or style: the page loads both from Perch, so the strict Content-Security-Policy holds here too.
-const page = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Perch API reference</title>
-<link rel="stylesheet" href="/api/docs/reference.css">
-<script src="/api/docs/reference.js" defer></script>
-</head>
-<body>
-<main id="reference">
-<h1>Perch API reference</h1>
-<p id="status">Loading the reference…</p>
-<noscript><p>This page needs JavaScript. The document itself is at <a href="/api/openapi.json">/api/openapi.json</a>.</p></noscript>
-</main>
-</body>
-</html>
-`;
+const style = fs.readFileSync(new URL('./reference.css', import.meta.url), 'utf8');
 
 const text = (type: string, description: string) => ({ description, content: { [type]: { schema: z.string() } } });
 
-/** GET /api/openapi.json (the document) and GET /api/docs (a page that renders it). */
+/**
+ * GET /api/openapi.json (the document) and GET /api/docs (the document as a readable page). Both are made once,
+ * on the first request, when every route is registered.
+ */
 export function openApiRoutes(): FastifyPluginAsyncZod {
-  const script = asset('reference.js');
-  const style = asset('reference.css');
   return async (app) => {
     let document: string | undefined;
+    let page: string | undefined;
+    const documentText = () => {
+      document ??= JSON.stringify(app.swagger());
+      return document;
+    };
     app.get(
       '/api/openapi.json',
       {
@@ -42,9 +29,8 @@ export function openApiRoutes(): FastifyPluginAsyncZod {
         },
       },
       async (_request, reply) => {
-        document ??= JSON.stringify(app.swagger());
         // A JSON string is sent as it is.
-        return reply.type('application/json; charset=utf-8').send(document as unknown as Record<string, unknown>);
+        return reply.type('application/json; charset=utf-8').send(documentText() as unknown as Record<string, unknown>);
       },
     );
 
@@ -57,19 +43,14 @@ export function openApiRoutes(): FastifyPluginAsyncZod {
           response: { 200: text('text/html', 'An HTML page.') },
         },
       },
-      async (_request, reply) => reply.type('text/html; charset=utf-8').send(page),
-    );
-
-    app.get(
-      '/api/docs/reference.js',
-      {
-        schema: {
-          tags: ['API reference'],
-          summary: 'The reference page’s script.',
-          response: { 200: text('text/javascript', 'JavaScript.') },
-        },
+      async (_request, reply) => {
+        // Rendered from the served document itself, so the page shows exactly what /api/openapi.json says.
+        page ??= renderReferencePage(
+          JSON.parse(documentText()) as ReferenceDocument,
+          new URL(app.perch.config.publicUrl).origin,
+        );
+        return reply.type('text/html; charset=utf-8').send(page);
       },
-      async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(script),
     );
 
     app.get(

@@ -28,15 +28,16 @@ export async function findStreamOwnerStates(db: Database, owners: readonly Strea
       organization_id: owner.organizationId,
     })),
   );
-  const result = (await db.execute(sql`
+  const rows = await rowsOf<StreamOwnerState>(
+    db,
+    sql`
     SELECT x.stream_id AS "streamId", s.id IS NOT NULL AS "hasSession", m.user_id IS NOT NULL AS "isMember",
       s.expires_at AS "sessionExpiresAt"
     FROM jsonb_to_recordset(${records}::jsonb) AS x(stream_id int, session_id text, user_id uuid, organization_id uuid)
       LEFT JOIN sessions s ON s.id = x.session_id AND s.user_id = x.user_id AND s.expires_at > now()
-      LEFT JOIN memberships m ON m.organization_id = x.organization_id AND m.user_id = x.user_id`)) as unknown as {
-    rows: StreamOwnerState[];
-  };
-  return result.rows.map((row) => ({
+      LEFT JOIN memberships m ON m.organization_id = x.organization_id AND m.user_id = x.user_id`,
+  );
+  return rows.map((row) => ({
     ...row,
     sessionExpiresAt: row.sessionExpiresAt === null ? null : new Date(row.sessionExpiresAt),
   }));

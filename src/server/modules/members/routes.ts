@@ -71,7 +71,7 @@ export function memberRoutes(context: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['Team'],
-          summary: 'Remove a member and cancel its active bookings.',
+          summary: 'Remove a member and cancel their bookings from today on and their permanent ones.',
           description: 'Admins only. An admin cannot remove itself (403); the last admin cannot be removed (409).',
           params: memberParams,
           response: { 200: removeMemberResultSchema },

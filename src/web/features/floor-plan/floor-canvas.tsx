@@ -171,7 +171,6 @@ export const FloorCanvas = memo(function FloorCanvas({
               ref={surfaceRef}
               data-floor-surface=""
               data-editing={isEditMode ? '' : undefined}
-              data-zooming={scale === settledScale ? undefined : ''}
               className={cn('absolute top-0 left-0 origin-top-left', isEditMode && 'cursor-crosshair')}
               style={
                 {

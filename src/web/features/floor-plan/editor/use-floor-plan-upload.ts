@@ -5,7 +5,7 @@ import { toast } from '../../../components/ui/use-toast.ts';
 import { refreshFloorPlanCaches } from '../../floors/refresh-caches.ts';
 import { requestUploadUrl } from '../../floors/request-upload-url.ts';
 import { updateFloorPlan } from '../../floors/update-floor-plan.ts';
-import { uploadPercent, validateFloorPlanFile } from '../engine/upload-policy.ts';
+import { uploadPercent, validateFloorPlanFile } from './upload-policy.ts';
 import { UploadError, uploadWithRetries } from './xhr-upload.ts';
 
 const refreshDelayMs = 800;

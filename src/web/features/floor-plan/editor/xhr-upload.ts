@@ -5,7 +5,7 @@ import {
   uploadFailureMessage,
   uploadRetryDelaysMs,
   uploadStallTimeoutMs,
-} from '../engine/upload-policy.ts';
+} from './upload-policy.ts';
 
 export class UploadError extends Error {
   readonly failure: UploadFailure;

@@ -40,9 +40,12 @@ const personName = (label: string) =>
 export const loginSchema = z.strictObject({ email, password: requiredPassword });
 export type LoginInput = z.infer<typeof loginSchema>;
 
+/** A new account's password (registration, invitation sign-up) is at least 8 characters long. */
+export const newPasswordMinLength = 8;
+
 export const registerSchema = z.strictObject({
   email,
-  password: requiredPassword.pipe(z.string().min(8, accountMessages.registerPasswordTooShort)),
+  password: requiredPassword.pipe(z.string().min(newPasswordMinLength, accountMessages.registerPasswordTooShort)),
   firstName: personName('First name').optional(),
   lastName: personName('Last name').optional(),
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Subscription } from './subscription.ts';
 import {
-  checkInvitationSignupForm,
-  checkInviteEmails,
   failedInvitesTitle,
+  invitationSignInFormSchema,
+  invitationSignupFormSchema,
   invitationSignupSchema,
   inviteBlocker,
+  inviteFormSchema,
   inviteResultMessage,
   inviteSchema,
   splitInviteEmails,
@@ -15,6 +16,16 @@ import {
 function problemsOf(schema: { safeParse(input: unknown): { success: boolean; error?: any } }, input: unknown) {
   const result = schema.safeParse(input);
   return result.success ? [] : (result.error.issues as Array<{ message: string }>).map((issue) => issue.message);
+}
+
+/** What a form shows: the first problem of each field, by field. */
+function fieldProblemsOf(schema: { safeParse(input: unknown): { success: boolean; error?: any } }, input: unknown) {
+  const result = schema.safeParse(input);
+  const problems: Record<string, string> = {};
+  for (const issue of (result.error?.issues ?? []) as Array<{ path: string[]; message: string }>) {
+    problems[issue.path.join('.')] ??= issue.message;
+  }
+  return problems;
 }
 
 describe('splitInviteEmails', () => {
@@ -53,23 +64,34 @@ describe('splitInviteEmails', () => {
   });
 });
 
-describe('checkInviteEmails (the invite form)', () => {
+describe('inviteFormSchema (the invite form)', () => {
+  const emailsProblem = (emails: string) => fieldProblemsOf(inviteFormSchema, { emails, role: 'member' }).emails;
+
   it("answers 'Please enter at least one email address' for nothing but separators", () => {
-    expect(checkInviteEmails('')).toBe('Please enter at least one email address');
-    expect(checkInviteEmails(' ,\n ')).toBe('Please enter at least one email address');
+    expect(emailsProblem('')).toBe('Please enter at least one email address');
+    expect(emailsProblem(' ,\n ')).toBe('Please enter at least one email address');
   });
 
   it('answers the spec message when any address is not valid', () => {
-    expect(checkInviteEmails('ada@example.com, not-an-address')).toBe(
+    expect(emailsProblem('ada@example.com, not-an-address')).toBe(
       'Please enter valid email addresses separated by commas or new lines',
     );
-    expect(checkInviteEmails('ada@example.com grace@example.com')).toBe(
+    expect(emailsProblem('ada@example.com grace@example.com')).toBe(
       'Please enter valid email addresses separated by commas or new lines',
     );
   });
 
-  it('accepts valid addresses separated by commas or new lines', () => {
-    expect(checkInviteEmails('ada@example.com,\ngrace@example.org')).toBeNull();
+  it('names an invalid address before too many of them', () => {
+    const many = Array.from({ length: 201 }, (_, index) => `user${index}@example.com`);
+    expect(emailsProblem(many.join(','))).toBe('Please invite at most 200 email addresses at once');
+    expect(emailsProblem([...many, 'nope'].join(','))).toBe(
+      'Please enter valid email addresses separated by commas or new lines',
+    );
+  });
+
+  it('accepts valid addresses separated by commas or new lines and keeps the text as typed', () => {
+    const text = 'ada@example.com,\ngrace@example.org';
+    expect(inviteFormSchema.parse({ emails: text, role: 'admin' })).toEqual({ emails: text, role: 'admin' });
   });
 });
 
@@ -115,40 +137,58 @@ describe('inviteSchema', () => {
   });
 });
 
-describe('checkInvitationSignupForm (spec section 5)', () => {
+describe('invitationSignupFormSchema (spec section 5)', () => {
   const valid = { firstName: 'Ada', lastName: 'Lovelace', password: 'analytical', confirmPassword: 'analytical' };
+  const problems = (input: typeof valid) => fieldProblemsOf(invitationSignupFormSchema, input);
 
-  it('accepts a complete form', () => {
-    expect(checkInvitationSignupForm(valid)).toEqual({});
+  it('accepts a complete form and trims the names', () => {
+    expect(problems(valid)).toEqual({});
+    expect(invitationSignupFormSchema.parse({ ...valid, firstName: ' Ada ' }).firstName).toBe('Ada');
   });
 
   it('requires first and last name, ignoring spaces', () => {
-    expect(checkInvitationSignupForm({ ...valid, firstName: '  ', lastName: '' })).toEqual({
+    expect(problems({ ...valid, firstName: '  ', lastName: '' })).toEqual({
       firstName: 'First name is required',
       lastName: 'Last name is required',
     });
   });
 
   it('requires a password of at least 8 characters', () => {
-    expect(checkInvitationSignupForm({ ...valid, password: 'seven77', confirmPassword: 'seven77' })).toEqual({
+    expect(problems({ ...valid, password: 'seven77', confirmPassword: 'seven77' })).toEqual({
       password: 'Password must be at least 8 characters',
       confirmPassword: 'Please confirm your password',
     });
+    expect(problems({ ...valid, password: '', confirmPassword: '' }).password).toBe(
+      'Password must be at least 8 characters',
+    );
   });
 
   it("asks to confirm the password when the confirmation is shorter than 8, and says when they don't match", () => {
-    expect(checkInvitationSignupForm({ ...valid, confirmPassword: '' }).confirmPassword).toBe(
-      'Please confirm your password',
-    );
-    expect(checkInvitationSignupForm({ ...valid, confirmPassword: 'analytic4l' }).confirmPassword).toBe(
-      "Passwords don't match",
-    );
+    expect(problems({ ...valid, confirmPassword: '' }).confirmPassword).toBe('Please confirm your password');
+    expect(problems({ ...valid, confirmPassword: 'analytic4l' }).confirmPassword).toBe("Passwords don't match");
   });
 
-  it('only asks an invitee who has an account for its password', () => {
-    const empty = { firstName: '', lastName: '', password: '', confirmPassword: '' };
-    expect(checkInvitationSignupForm(empty, { hasAccount: true })).toEqual({ password: 'Please enter your password' });
-    expect(checkInvitationSignupForm({ ...empty, password: 'short' }, { hasAccount: true })).toEqual({});
+  it('says the passwords differ alongside the problems of other fields', () => {
+    expect(problems({ ...valid, firstName: '', password: 'seven77', confirmPassword: 'analytic4l' })).toEqual({
+      firstName: 'First name is required',
+      password: 'Password must be at least 8 characters',
+      confirmPassword: "Passwords don't match",
+    });
+  });
+
+  it('refuses control characters in names, as the request does', () => {
+    expect(problems({ ...valid, lastName: 'Love\u0000lace' }).lastName).toBe(
+      'Last name contains characters that are not allowed',
+    );
+  });
+});
+
+describe('invitationSignInFormSchema (an invitee who has an account)', () => {
+  it('only asks for the password, however short', () => {
+    expect(fieldProblemsOf(invitationSignInFormSchema, { password: '' })).toEqual({
+      password: 'Please enter your password',
+    });
+    expect(fieldProblemsOf(invitationSignInFormSchema, { password: 'short' })).toEqual({});
   });
 });
 

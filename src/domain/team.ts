@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { publicUserSchema, tokenSchema } from './account.ts';
+import { accountMessages, newPasswordMinLength, passwordMaxLength, publicUserSchema, tokenSchema } from './account.ts';
 import { roles } from './organization.ts';
 import { isSubscriptionEnabled, type Subscription } from './subscription.ts';
 import { hasNoControlCharacters } from './text.ts';
@@ -53,15 +53,6 @@ export function splitInviteEmails(input: string | readonly string[]): string[] {
   return [...seen];
 }
 
-/** The invite form's check (spec section 5): the message to show, or null when the text can be sent. */
-export function checkInviteEmails(text: string): string | null {
-  const emails = splitInviteEmails(text);
-  if (emails.length === 0) return teamMessages.emailsRequired;
-  if (!emails.every(isValidEmail)) return teamMessages.emailsInvalid;
-  if (emails.length > maxInvitesPerRequest) return teamMessages.tooManyEmails;
-  return null;
-}
-
 export const roleSchema = z.enum(roles, { error: teamMessages.role });
 
 /**
@@ -81,6 +72,19 @@ export const inviteSchema = z.strictObject({
 export type InviteInput = z.infer<typeof inviteSchema>;
 
 export const updateRoleSchema = z.strictObject({ role: roleSchema });
+
+/**
+ * The invite form (spec section 5): every address is checked before anything is sent, in this order; the text is
+ * sent as typed, for inviteSchema to split.
+ */
+export const inviteFormSchema = z.object({
+  emails: z
+    .string()
+    .refine((text) => splitInviteEmails(text).length > 0, { error: teamMessages.emailsRequired, abort: true })
+    .refine((text) => splitInviteEmails(text).every(isValidEmail), { error: teamMessages.emailsInvalid, abort: true })
+    .refine((text) => splitInviteEmails(text).length <= maxInvitesPerRequest, teamMessages.tooManyEmails),
+  role: roleSchema,
+});
 
 const personName = (label: string) =>
   z
@@ -105,22 +109,31 @@ export const invitationSignupSchema = z.strictObject({
 });
 export type InvitationSignupInput = z.infer<typeof invitationSignupSchema>;
 
-export type InvitationSignupField = 'firstName' | 'lastName' | 'password' | 'confirmPassword';
+const confirmPasswordSchema = z.string().min(newPasswordMinLength, teamMessages.confirmRequired);
 
-/** Spec section 5, invitation signup; an invitee with an account only gives its password. */
-export function checkInvitationSignupForm(
-  values: Record<InvitationSignupField, string>,
-  options: { hasAccount: boolean } = { hasAccount: false },
-): Partial<Record<InvitationSignupField, string>> {
-  if (options.hasAccount) return values.password ? {} : { password: teamMessages.passwordRequired };
-  const errors: Partial<Record<InvitationSignupField, string>> = {};
-  if (!values.firstName.trim()) errors.firstName = teamMessages.firstNameRequired;
-  if (!values.lastName.trim()) errors.lastName = teamMessages.lastNameRequired;
-  if (values.password.length < 8) errors.password = teamMessages.passwordTooShort;
-  if (values.confirmPassword.length < 8) errors.confirmPassword = teamMessages.confirmRequired;
-  else if (values.password !== values.confirmPassword) errors.confirmPassword = teamMessages.passwordsDiffer;
-  return errors;
-}
+/**
+ * Spec section 5, the invitation signup form of someone new: both names, a password of at least 8 characters and
+ * its confirmation; a mismatch is said as soon as the confirmation is long enough, whatever else is wrong.
+ */
+export const invitationSignupFormSchema = z
+  .object({
+    firstName: personName('First name').min(1, teamMessages.firstNameRequired),
+    lastName: personName('Last name').min(1, teamMessages.lastNameRequired),
+    password: z
+      .string()
+      .min(newPasswordMinLength, teamMessages.passwordTooShort)
+      .max(passwordMaxLength, accountMessages.passwordTooLong),
+    confirmPassword: confirmPasswordSchema,
+  })
+  .refine((form) => form.password === form.confirmPassword, {
+    path: ['confirmPassword'],
+    error: teamMessages.passwordsDiffer,
+    when: ({ value }) =>
+      z.object({ password: z.string(), confirmPassword: confirmPasswordSchema }).safeParse(value).success,
+  });
+
+/** The invitation signup form of someone who has an account with the invited address: its password, however short. */
+export const invitationSignInFormSchema = z.object({ password: invitationSignupSchema.shape.password });
 
 /** Spec section 4: why inviting is switched off, or null when it is on. */
 export function inviteBlocker(subscription: Subscription | null | undefined, memberCount: number, now: Date) {

@@ -1,12 +1,15 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2, LogOut, MailPlus } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Redirect, useLocation } from 'wouter';
-import { createOrganizationSchema, deriveSlug } from '../../domain/organization.ts';
+import { createOrganizationSchema, deriveSlug, isTimeZone } from '../../domain/organization.ts';
 import { errorMessage } from '../app/api.ts';
 import { PageLoading } from '../app/router.tsx';
 import { CardPage } from '../components/layout/card-page.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { FieldError, Input, Label } from '../components/ui/input.tsx';
+import { FormField } from '../components/ui/form-field.tsx';
+import { Input } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { signOut } from '../features/auth/api.ts';
 import { useCurrentUser } from '../features/auth/use-current-user.ts';
@@ -16,13 +19,13 @@ import { dismissLostOrganizations } from '../features/organizations/remembered-o
 import { useLostOrganizations } from '../features/organizations/use-lost-organizations.ts';
 import { usePaymentSetup } from '../features/subscriptions/get-payment-setup.ts';
 
-type Errors = Partial<Record<'name' | 'slug', string>>;
-
-function browserTimeZone(): string | undefined {
+/** The browser's zone when the schema takes it; else none is sent and the server's default applies. */
+function browserTimeZone(): { timeZone?: string } {
   try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return timeZone && isTimeZone(timeZone) ? { timeZone } : {};
   } catch {
-    return undefined;
+    return {};
   }
 }
 
@@ -48,39 +51,21 @@ export function SetupPage() {
   const { user, isAuthenticated, isLoading } = useCurrentUser();
   const [, navigate] = useLocation();
   const create = useCreateOrganization();
-  const [name, setName] = useState('');
-  const [slug, setSlug] = useState('');
   const [isSlugEdited, setIsSlugEdited] = useState(false);
-  const [errors, setErrors] = useState<Errors>({});
+  // Problems are said on submit and stay until the next one.
+  const { control, register, handleSubmit, setValue } = useForm({
+    resolver: zodResolver(createOrganizationSchema),
+    defaultValues: { name: '', slug: '', ...browserTimeZone() },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   // No organization says yet whether this server sells subscriptions: the payment setup does (mode 'off').
   const setup = usePaymentSetup(isAuthenticated);
-
-  useEffect(() => {
-    if (!isSlugEdited) setSlug(deriveSlug(name));
-  }, [name, isSlugEdited]);
 
   if (isLoading) return <PageLoading />;
   if (!isAuthenticated || !user) return <Redirect to="/auth" />;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const timeZone = browserTimeZone();
-    const parsed = createOrganizationSchema.safeParse({ name, slug, ...(timeZone ? { timeZone } : {}) });
-    if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'name' || field === 'slug') && !found[field]) found[field] = issue.message;
-      }
-      setErrors(found);
-      if (!found.name && !found.slug) submit({ name, slug });
-      return;
-    }
-    setErrors({});
-    submit(parsed.data);
-  };
-
-  const submit = (input: { name: string; slug: string; timeZone?: string }) =>
+  const onSubmit = handleSubmit((input) =>
     create.mutate(input, {
       onSuccess: (organization) => {
         // The notice of a removal was on this page; the new organization's dashboard need not repeat it.
@@ -94,7 +79,8 @@ export function SetupPage() {
           description: errorMessage(error, 'Failed to create organization'),
           variant: 'destructive',
         }),
-    });
+    }),
+  );
 
   return (
     <CardPage className="max-w-lg">
@@ -113,36 +99,31 @@ export function SetupPage() {
         </div>
       </div>
       <form onSubmit={onSubmit} className="grid gap-5" noValidate>
-        <div className="grid gap-1.5">
-          <Label htmlFor="organization-name">Organization name</Label>
-          <Input
-            id="organization-name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            placeholder="Acme Inc."
-            aria-invalid={Boolean(errors.name)}
-            aria-describedby={errors.name ? 'organization-name-error' : undefined}
-          />
-          <FieldError id="organization-name-error" message={errors.name} />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="organization-slug">Slug</Label>
-          <Input
-            id="organization-slug"
-            value={slug}
-            onChange={(event) => {
-              setIsSlugEdited(true);
-              setSlug(event.target.value);
-            }}
-            placeholder="acme-inc"
-            aria-invalid={Boolean(errors.slug)}
-            aria-describedby={errors.slug ? 'organization-slug-error' : 'organization-slug-hint'}
-          />
-          <p id="organization-slug-hint" className="text-xs text-slate-500">
-            Lowercase letters, numbers and hyphens. Made from the name unless you change it.
-          </p>
-          <FieldError id="organization-slug-error" message={errors.slug} />
-        </div>
+        <FormField control={control} name="name" id="organization-name" label="Organization name">
+          {(field) => (
+            <Input
+              {...field}
+              {...register('name', {
+                // The slug is made from the name until it is changed by hand.
+                onChange: (event) => {
+                  if (!isSlugEdited) setValue('slug', deriveSlug(event.target.value));
+                },
+              })}
+              placeholder="Acme Inc."
+            />
+          )}
+        </FormField>
+        <FormField
+          control={control}
+          name="slug"
+          id="organization-slug"
+          label="Slug"
+          description="Lowercase letters, numbers and hyphens. Made from the name unless you change it."
+        >
+          {(field) => (
+            <Input {...field} {...register('slug', { onChange: () => setIsSlugEdited(true) })} placeholder="acme-inc" />
+          )}
+        </FormField>
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Creating...' : 'Create Organization'}
         </Button>

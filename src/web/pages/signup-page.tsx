@@ -1,19 +1,24 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { LogIn, MailX, UserPlus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
 import type { PublicUser } from '../../domain/account.ts';
-import { checkInvitationSignupForm, type InvitationDetails, type InvitationSignupField } from '../../domain/team.ts';
+import {
+  type InvitationDetails,
+  type InvitationSignupInput,
+  invitationSignInFormSchema,
+  invitationSignupFormSchema,
+} from '../../domain/team.ts';
 import { apiRequest, errorMessage } from '../app/api.ts';
 import { queryClient } from '../app/query-client.ts';
 import { CardPage } from '../components/layout/card-page.tsx';
 import { Button } from '../components/ui/button.tsx';
-import { FieldError, Input, Label } from '../components/ui/input.tsx';
+import { FormField } from '../components/ui/form-field.tsx';
+import { Input } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { currentUserKey } from '../features/auth/use-current-user.ts';
 
-type Field = InvitationSignupField;
-const fields = ['firstName', 'lastName', 'password', 'confirmPassword'] as const;
 // Spec section 9: the redirect after invitation signup.
 const redirectDelay = 2000;
 
@@ -29,51 +34,13 @@ function Problem({ text }: { text: string }) {
   );
 }
 
-/**
- * Spec section 2, Invitation signup page. An invitee who already has an account with the invited
- * address signs in with its password instead, and the same call attaches the membership.
- */
-export function SignupPage() {
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token');
+/** Joins with the invitation: a new account, or the password of the existing one; then / after 2 s. */
+function useJoin(organizationName: string, hasAccount: boolean) {
   const [, navigate] = useLocation();
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const invitation = useQuery<InvitationDetails>({
-    queryKey: ['/api/invitations', token],
-    enabled: Boolean(token),
-    retry: false,
-  });
   const signup = useMutation({
-    mutationFn: (input: { token: string; firstName?: string; lastName?: string; password: string }) =>
-      apiRequest<PublicUser>('POST', '/api/signup-with-invitation', input),
+    mutationFn: (input: InvitationSignupInput) => apiRequest<PublicUser>('POST', '/api/signup-with-invitation', input),
   });
-
-  if (!token) return <Problem text="Invalid invitation link..." />;
-  if (invitation.isError) return <Problem text="Invitation not found or has expired..." />;
-  if (!invitation.data) {
-    return (
-      <CardPage>
-        <p role="status" className="text-center text-slate-600">
-          Checking your invitation…
-        </p>
-      </CardPage>
-    );
-  }
-  const { organizationName, role, email, hasAccount } = invitation.data;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const values = Object.fromEntries(fields.map((field) => [field, String(data.get(field) ?? '')])) as Record<
-      Field,
-      string
-    >;
-    const found = checkInvitationSignupForm(values, { hasAccount });
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    const input = hasAccount
-      ? { token, password: values.password }
-      : { token, firstName: values.firstName.trim(), lastName: values.lastName.trim(), password: values.password };
+  const join = (input: InvitationSignupInput) =>
     signup.mutate(input, {
       onSuccess: (user) => {
         queryClient.setQueryData(currentUserKey, user);
@@ -90,26 +57,111 @@ export function SignupPage() {
           variant: 'destructive',
         }),
     });
-  };
+  return { signup, join };
+}
 
-  const field = (name: Field, label: string, type = 'text', autoComplete?: string) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={`invite-${name}`}>{label}</Label>
-      <Input
-        id={`invite-${name}`}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        aria-invalid={Boolean(errors[name])}
-        aria-describedby={errors[name] ? `invite-${name}-error` : undefined}
-      />
-      <FieldError id={`invite-${name}-error`} message={errors[name]} />
-    </div>
+function SubmitButton({
+  signup,
+  text,
+  pendingText,
+}: {
+  signup: { isPending: boolean; isSuccess: boolean };
+  text: string;
+  pendingText: string;
+}) {
+  return (
+    <Button type="submit" disabled={signup.isPending || signup.isSuccess}>
+      {signup.isPending ? pendingText : signup.isSuccess ? 'Redirecting...' : text}
+    </Button>
   );
+}
 
+// Problems are said under their fields on submit and stay until the next one.
+const formOptions = { reValidateMode: 'onSubmit', shouldFocusError: false } as const;
+
+function NewAccountForm({ token, organizationName }: { token: string; organizationName: string }) {
+  const { signup, join } = useJoin(organizationName, false);
+  const { control, register, handleSubmit } = useForm({
+    ...formOptions,
+    resolver: zodResolver(invitationSignupFormSchema),
+    defaultValues: { firstName: '', lastName: '', password: '', confirmPassword: '' },
+  });
+  const onSubmit = handleSubmit(({ firstName, lastName, password }) => join({ token, firstName, lastName, password }));
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      <div className="grid grid-cols-2 gap-3">
+        <FormField control={control} name="firstName" id="invite-firstName" label="First name">
+          {(field) => <Input {...field} {...register('firstName')} autoComplete="given-name" />}
+        </FormField>
+        <FormField control={control} name="lastName" id="invite-lastName" label="Last name">
+          {(field) => <Input {...field} {...register('lastName')} autoComplete="family-name" />}
+        </FormField>
+      </div>
+      <FormField control={control} name="password" id="invite-password" label="Password">
+        {(field) => <Input {...field} {...register('password')} type="password" autoComplete="new-password" />}
+      </FormField>
+      <FormField control={control} name="confirmPassword" id="invite-confirmPassword" label="Confirm password">
+        {(field) => <Input {...field} {...register('confirmPassword')} type="password" autoComplete="new-password" />}
+      </FormField>
+      <SubmitButton signup={signup} text="Create Account" pendingText="Creating account..." />
+    </form>
+  );
+}
+
+function ExistingAccountForm({
+  token,
+  organizationName,
+  email,
+}: {
+  token: string;
+  organizationName: string;
+  email: string;
+}) {
+  const { signup, join } = useJoin(organizationName, true);
+  const { control, register, handleSubmit } = useForm({
+    ...formOptions,
+    resolver: zodResolver(invitationSignInFormSchema),
+    defaultValues: { password: '' },
+  });
+  const onSubmit = handleSubmit(({ password }) => join({ token, password }));
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      {/* Lets password managers pick the right account; the address itself comes from the invitation. */}
+      <input type="hidden" name="username" autoComplete="username" value={email} />
+      <FormField control={control} name="password" id="invite-password" label="Password">
+        {(field) => <Input {...field} {...register('password')} type="password" autoComplete="current-password" />}
+      </FormField>
+      <SubmitButton signup={signup} text="Sign In and Join" pendingText="Signing in..." />
+    </form>
+  );
+}
+
+/**
+ * Spec section 2, Invitation signup page. An invitee who already has an account with the invited address signs in
+ * with its password instead, and the same call attaches the membership.
+ */
+export function SignupPage() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const invitation = useQuery<InvitationDetails>({
+    queryKey: ['/api/invitations', token],
+    enabled: Boolean(token),
+    retry: false,
+  });
+
+  if (!token) return <Problem text="Invalid invitation link..." />;
+  if (invitation.isError) return <Problem text="Invitation not found or has expired..." />;
+  if (!invitation.data) {
+    return (
+      <CardPage>
+        <p role="status" className="text-center text-slate-600">
+          Checking your invitation…
+        </p>
+      </CardPage>
+    );
+  }
+  const { organizationName, role, email, hasAccount } = invitation.data;
   const Icon = hasAccount ? LogIn : UserPlus;
-  const pendingText = hasAccount ? 'Signing in...' : 'Creating account...';
-  const submitText = hasAccount ? 'Sign In and Join' : 'Create Account';
   return (
     <CardPage>
       <div className="mb-6 text-center">
@@ -127,27 +179,11 @@ export function SignupPage() {
           </p>
         )}
       </div>
-      <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-        {hasAccount ? (
-          <>
-            {/* Lets password managers pick the right account; the address itself comes from the invitation. */}
-            <input type="hidden" name="username" autoComplete="username" value={email} />
-            {field('password', 'Password', 'password', 'current-password')}
-          </>
-        ) : (
-          <>
-            <div className="grid grid-cols-2 gap-3">
-              {field('firstName', 'First name', 'text', 'given-name')}
-              {field('lastName', 'Last name', 'text', 'family-name')}
-            </div>
-            {field('password', 'Password', 'password', 'new-password')}
-            {field('confirmPassword', 'Confirm password', 'password', 'new-password')}
-          </>
-        )}
-        <Button type="submit" disabled={signup.isPending || signup.isSuccess}>
-          {signup.isPending ? pendingText : signup.isSuccess ? 'Redirecting...' : submitText}
-        </Button>
-      </form>
+      {hasAccount ? (
+        <ExistingAccountForm token={token} organizationName={organizationName} email={email} />
+      ) : (
+        <NewAccountForm token={token} organizationName={organizationName} />
+      )}
     </CardPage>
   );
 }

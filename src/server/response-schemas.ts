@@ -5,6 +5,3 @@ import { z } from 'zod';
  * (OpenAPI), so it stays with the server; the answers with a body live in src/domain beside their requests.
  */
 export const redirectResponse = z.null().describe('A redirect: the Location header says where to go.');
-
-/** The local checkout's pages (src/server/payments) name the one-sentence answer by this name. */
-export { messageResponseSchema as messageResponse } from '../domain/responses.ts';

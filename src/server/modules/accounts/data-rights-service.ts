@@ -1,6 +1,6 @@
 import { verify } from '@node-rs/argon2';
 import { deletedUserLabel } from '../../../domain/audit.ts';
-import { dataRightsMessages } from '../../../domain/data-rights.ts';
+import { type DeleteAccountResponse, dataRightsMessages } from '../../../domain/data-rights.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { conflict, describeForLog, forbidden, notFound } from '../../errors.ts';
@@ -103,12 +103,6 @@ async function forgetInAuditLog(db: Database, user: UserRow): Promise<void> {
   await rewriteAuditEvents(db, rewritten);
 }
 
-export interface DeleteAccountResult {
-  message: string;
-  cancelledBookings: number;
-  deletedOrganizations: string[];
-}
-
 /**
  * The signed-in user deletes their own account, confirmed with the password. In one transaction, under each
  * organization's team lock: refused (409) while they are the last admin of an organization with other
@@ -123,7 +117,7 @@ export async function deleteAccount(
   context: AppContext,
   user: UserRow,
   password: string,
-): Promise<DeleteAccountResult> {
+): Promise<DeleteAccountResponse> {
   await enforceLimits(context.db, [[deletionAttempts, user.id]]);
   const passwordHash = await repo.findPasswordHash(context.db, user.id);
   const isValid = passwordHash !== null && (await verify(passwordHash, password).catch(() => false));

@@ -1,5 +1,10 @@
 import { findPlan, type PlanId, planIds } from '../../../domain/plans.ts';
-import { type ReactivateInput, type Subscription, subscriptionMessages } from '../../../domain/subscription.ts';
+import {
+  type ReactivateInput,
+  type SubscriptionChangeResponse,
+  type SubscriptionDetails,
+  subscriptionMessages,
+} from '../../../domain/subscription.ts';
 import type { AppContext } from '../../context.ts';
 import { conflict, describeForLog } from '../../errors.ts';
 import { PaymentProviderError, type ProviderLink } from '../../payments/provider.ts';
@@ -11,11 +16,6 @@ import { findMemberOrganization, requireAdmin, toSubscription } from '../organiz
 import { requireBilling, startCheckout } from './checkout.ts';
 import { callProvider, providerUnavailable } from './provider-calls.ts';
 import * as repo from './repo.ts';
-
-export interface SubscriptionDetails extends Subscription {
-  seatsUsed: number;
-  pendingInvitations: number;
-}
 
 /** Members of the organization (findMemberOrganization): the subscription, seats taken and invitations waiting. */
 export async function getSubscriptionDetails(
@@ -42,7 +42,7 @@ export async function cancelSubscription(
   context: AppContext,
   user: UserRow,
   organizationId: string,
-): Promise<{ message: string; subscription: Subscription }> {
+): Promise<SubscriptionChangeResponse> {
   const { organization, subscription } = await requireAdmin(context, organizationId, user.id);
   requireBilling(context);
   if (subscription?.status !== 'active') throw conflict('There is no active subscription to cancel.');
@@ -93,7 +93,7 @@ export async function reactivateSubscription(
   user: UserRow,
   organizationId: string,
   input: ReactivateInput,
-): Promise<{ message: string; subscription: Subscription } | { links: ProviderLink[] }> {
+): Promise<SubscriptionChangeResponse | { links: ProviderLink[] }> {
   const { organization, subscription } = await requireAdmin(context, organizationId, user.id);
   requireBilling(context);
   if (subscription?.status === 'active') throw conflict('The subscription is already active.');

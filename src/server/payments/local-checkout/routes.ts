@@ -1,14 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageResponse, redirectResponse } from '../../response-schemas.ts';
+import { messageResponseSchema } from '../../../domain/responses.ts';
+import { redirectResponse } from '../../response-schemas.ts';
 import { renderCheckoutPage, renderMissingPage, renderNotYoursPage, renderSignInPage } from './page.ts';
 import { type LocalCheckoutProvider, localCheckoutPath } from './provider.ts';
 
 const html = z.string().describe('An HTML page.');
 const params = z.object({ id: z.string().max(100) });
 // Refusals are pages; the origin check's refusal of a forged post is the usual JSON sentence.
-const refusalPage = z.union([html, messageResponse]);
+const refusalPage = z.union([html, messageResponseSchema]);
 
 /** Where the provider sends the buyer back, with the query PayPal's redirect carries. */
 function withReturnQuery(url: string, id: string): string {

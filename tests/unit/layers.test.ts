@@ -19,17 +19,33 @@ function importsOf(file: string): string[] {
   );
 }
 
-/** Every relative import of files in `layer`, resolved to a path inside src/. */
+/** package.json's subpath imports: #domain/… and the others name folders of the repository. */
+const subpaths: Record<string, string> = {
+  '#domain/': 'src/domain/',
+  '#server/': 'src/server/',
+  '#web/': 'src/web/',
+  '#test-support/': 'tests/support/',
+};
+
+/** Where an import points, as a path from the repository's root; null for a package. */
+function resolveImport(file: string, specifier: string): string | null {
+  if (specifier.startsWith('.')) return path.relative(root, path.resolve(path.dirname(file), specifier));
+  const alias = Object.keys(subpaths).find((prefix) => specifier.startsWith(prefix));
+  return alias ? path.join(subpaths[alias]!, specifier.slice(alias.length)) : null;
+}
+
+/** Every import of a file in `layer` that points into one of the `forbidden` folders of src/. */
 function crossings(layer: string, forbidden: string[]): string[] {
   const found: string[] = [];
   for (const file of sourceFiles(path.join(root, 'src', layer))) {
     for (const specifier of importsOf(file)) {
-      if (!specifier.startsWith('.')) {
+      const resolved = resolveImport(file, specifier);
+      if (resolved === null) {
         if (layer === 'domain' && !['zod', 'vitest'].includes(specifier))
           found.push(`${path.relative(root, file)} → ${specifier}`);
         continue;
       }
-      const target = path.relative(path.join(root, 'src'), path.resolve(path.dirname(file), specifier));
+      const target = path.relative('src', resolved);
       if (forbidden.some((name) => target.startsWith(`${name}/`) || target === name)) {
         found.push(`${path.relative(root, file)} → ${target}`);
       }
@@ -65,9 +81,8 @@ describe('layers point only inwards', () => {
     const files = sourceFiles(path.join(root, 'src')).filter((file) => !/\.test\.tsx?$/.test(file));
     const offenders = files.flatMap((file) =>
       importsOf(file)
-        .filter((specifier) => specifier.startsWith('.'))
-        .map((specifier) => path.relative(root, path.resolve(path.dirname(file), specifier)))
-        .filter((target) => target.startsWith(`tests${path.sep}`))
+        .map((specifier) => resolveImport(file, specifier))
+        .filter((target): target is string => target?.startsWith(`tests${path.sep}`) ?? false)
         .map((target) => `${path.relative(root, file)} → ${target}`),
     );
     expect(offenders).toEqual([]);

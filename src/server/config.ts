@@ -1,7 +1,7 @@
-import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '../domain/organization.ts';
+import { isLoopbackUrl, parsePlanIds, parseTrustProxy, type TierPlanIds } from './config-values.ts';
 import type { HttpLimits } from './http-limits.ts';
 
 const booleanFlag = z
@@ -166,9 +166,6 @@ export interface Config {
   platformOrganizationId: string;
 }
 
-const tierIds = ['tier-1', 'tier-2', 'tier-3', 'tier-4'] as const;
-export type TierPlanIds = Record<(typeof tierIds)[number], string>;
-
 export type PaymentsConfig =
   | { mode: 'local'; timeoutMs: number }
   | { mode: 'off' }
@@ -183,21 +180,6 @@ export type PaymentsConfig =
       timeoutMs: number;
     };
 
-/** "tier-1=P-1,tier-2=P-2,..." with every tier exactly once; undefined otherwise. */
-export function parsePlanIds(value: string): TierPlanIds | undefined {
-  const entries = value
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .map((part) => part.split('=').map((side) => side.trim()));
-  const found: Partial<TierPlanIds> = {};
-  for (const [tier, id] of entries) {
-    if (!tierIds.includes(tier as never) || !id || !/^[A-Za-z0-9_-]{3,64}$/.test(id)) return undefined;
-    found[tier as keyof TierPlanIds] = id;
-  }
-  return tierIds.every((tier) => found[tier]) && entries.length === tierIds.length ? (found as TierPlanIds) : undefined;
-}
-
 export type StorageConfig =
   | { kind: 'local' }
   | {
@@ -211,34 +193,6 @@ export type StorageConfig =
     };
 
 export class ConfigError extends Error {}
-
-const loopbackHosts = /^(localhost|[a-z0-9-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
-
-/** A URL only this machine can reach: localhost, *.localhost, 127.0.0.0/8 or [::1]. */
-export function isLoopbackUrl(url: string): boolean {
-  return loopbackHosts.test(new URL(url).hostname);
-}
-
-/** TRUST_PROXY: true, false, a hop count, or a list of addresses and CIDRs; undefined when it is none of those. */
-export function parseTrustProxy(value: string): boolean | number | string[] | undefined {
-  const text = value.trim().toLowerCase();
-  if (['true', 'yes'].includes(text)) return true;
-  if (['false', 'no', '0'].includes(text)) return false;
-  if (/^\d{1,2}$/.test(text)) return Number(text);
-  const entries = text
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  const isAddressOrCidr = (entry: string) => {
-    const [address = '', bits, ...rest] = entry.split('/');
-    const family = net.isIP(address);
-    if (family === 0 || rest.length > 0) return false;
-    if (bits === undefined) return true;
-    const size = Number(bits);
-    return /^\d{1,3}$/.test(bits) && size <= (family === 4 ? 32 : 128);
-  };
-  return entries.length > 0 && entries.every(isAddressOrCidr) ? entries : undefined;
-}
 
 /** Fastify's option: a hop count becomes "trust the nearest N hops", as proxy-addr reads a number. */
 export function trustProxyOption(

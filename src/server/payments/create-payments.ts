@@ -1,4 +1,5 @@
-import type { Config, TierPlanIds } from '../config.ts';
+import type { Config } from '../config.ts';
+import type { TierPlanIds } from '../config-values.ts';
 import type { Database } from '../db/client.ts';
 import { createLocalCheckoutProvider, type LocalCheckoutProvider } from './local-checkout/provider.ts';
 import { createPayPalClient } from './paypal-client.ts';

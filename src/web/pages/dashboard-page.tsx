@@ -1,5 +1,5 @@
-import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
-import { Redirect, useSearchParams } from 'wouter';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Redirect } from 'wouter';
 import type { PublicUser } from '../../domain/account.ts';
 import type { BookingView } from '../../domain/bookings.ts';
 import { countsOnDate } from '../../domain/bookings.ts';
@@ -17,6 +17,7 @@ import { bookingLinesByDesk } from '../features/bookings/desk-booking-lines.ts';
 import { DeskDialog } from '../features/bookings/desk-dialog.tsx';
 import { RosterDialog } from '../features/bookings/roster-dialog.tsx';
 import { Sidebar } from '../features/dashboard/sidebar.tsx';
+import { type SidebarDialog, SidebarDialogs } from '../features/dashboard/sidebar-dialogs.tsx';
 import { TodayStatistics } from '../features/dashboard/statistics.tsx';
 import { TopBar } from '../features/dashboard/top-bar.tsx';
 import { defaultFloorView, type FloorView, ViewSwitch } from '../features/dashboard/view-switch.tsx';
@@ -31,58 +32,12 @@ import { type Organization, useOrganizations } from '../features/organizations/a
 import { LostOrganizationsNotice } from '../features/organizations/lost-organizations-notice.tsx';
 import { useLostOrganizations } from '../features/organizations/use-lost-organizations.ts';
 import { useLiveUpdates } from '../features/realtime/use-live-updates.ts';
-import { refreshSubscriptionCaches } from '../features/subscriptions/refresh-subscription.ts';
-
-// Dialogs opened from the sidebar are fetched when first opened: the dashboard's first paint does not wait for them.
-const MyBookingsDialog = lazy(() =>
-  import('../features/bookings/my-bookings-dialog.tsx').then((module) => ({ default: module.MyBookingsDialog })),
-);
-const TeamBookingsDialog = lazy(() =>
-  import('../features/bookings/team-bookings-dialog.tsx').then((module) => ({ default: module.TeamBookingsDialog })),
-);
-const OrganizationOverviewDialog = lazy(() =>
-  import('../features/platform/organization-overview-dialog.tsx').then((module) => ({
-    default: module.OrganizationOverviewDialog,
-  })),
-);
-const SubscriptionManagementDialog = lazy(() =>
-  import('../features/subscriptions/subscription-management-dialog.tsx').then((module) => ({
-    default: module.SubscriptionManagementDialog,
-  })),
-);
-const TeamManagementDialog = lazy(() =>
-  import('../features/team/team-management-dialog.tsx').then((module) => ({ default: module.TeamManagementDialog })),
-);
-
-/**
- * Spec section 2: the subscription return parameters show a toast once and are then removed from the
- * address (history.replaceState, so Back does not show the toast again).
- */
-function useSubscriptionReturnToast() {
-  const [searchParams] = useSearchParams();
-  const state = searchParams.get('subscription');
-  useEffect(() => {
-    if (state === null) return;
-    if (state === 'success') {
-      toast({ title: 'Subscription activated', description: 'Thank you! Your subscription is now active.' });
-      void refreshSubscriptionCaches();
-    } else if (state === 'cancelled') {
-      toast({ title: 'Subscription cancelled', description: 'No charges have been made.', variant: 'destructive' });
-    }
-    const url = new URL(window.location.href);
-    url.searchParams.delete('subscription');
-    url.searchParams.delete('subscription_id');
-    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  }, [state]);
-}
+import { useSubscriptionReturnToast } from '../features/subscriptions/use-subscription-return-toast.ts';
 
 const noDesks: Desk[] = [];
 const noBookings: BookingView[] = [];
 
-type OpenDialog =
-  | { kind: 'book'; deskId: string }
-  | { kind: 'my-bookings' | 'team-bookings' | 'team-management' | 'roster' | 'subscription' | 'organization-overview' }
-  | null;
+type OpenDialog = { kind: 'book'; deskId: string } | { kind: SidebarDialog | 'roster' } | null;
 
 function FloorArea({ children }: { children: ReactNode }) {
   return (
@@ -289,21 +244,13 @@ function Workspace({
           onClose={closeDialog}
         />
       )}
-      <Suspense fallback={null}>
-        {openDialog?.kind === 'my-bookings' && <MyBookingsDialog organization={organization} onClose={closeDialog} />}
-        {openDialog?.kind === 'team-bookings' && isAdmin && (
-          <TeamBookingsDialog organization={organization} onClose={closeDialog} />
-        )}
-        {openDialog?.kind === 'team-management' && (
-          <TeamManagementDialog organization={organization} currentUserId={user.id} onClose={closeDialog} />
-        )}
-        {openDialog?.kind === 'subscription' && isAdmin && (
-          <SubscriptionManagementDialog organization={organization} onClose={closeDialog} />
-        )}
-        {openDialog?.kind === 'organization-overview' && (
-          <OrganizationOverviewDialog organization={organization} onClose={closeDialog} />
-        )}
-      </Suspense>
+      <SidebarDialogs
+        open={openDialog?.kind ?? null}
+        organization={organization}
+        currentUserId={user.id}
+        isAdmin={isAdmin}
+        onClose={closeDialog}
+      />
       {openDialog?.kind === 'roster' && (
         <RosterDialog
           organization={organization}

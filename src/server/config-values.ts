@@ -1,0 +1,48 @@
+// The single values of Perch's settings, parsed: what config.ts checks and combines.
+import net from 'node:net';
+
+const tierIds = ['tier-1', 'tier-2', 'tier-3', 'tier-4'] as const;
+export type TierPlanIds = Record<(typeof tierIds)[number], string>;
+
+/** "tier-1=P-1,tier-2=P-2,..." with every tier exactly once; undefined otherwise. */
+export function parsePlanIds(value: string): TierPlanIds | undefined {
+  const entries = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => part.split('=').map((side) => side.trim()));
+  const found: Partial<TierPlanIds> = {};
+  for (const [tier, id] of entries) {
+    if (!tierIds.includes(tier as never) || !id || !/^[A-Za-z0-9_-]{3,64}$/.test(id)) return undefined;
+    found[tier as keyof TierPlanIds] = id;
+  }
+  return tierIds.every((tier) => found[tier]) && entries.length === tierIds.length ? (found as TierPlanIds) : undefined;
+}
+
+const loopbackHosts = /^(localhost|[a-z0-9-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/** A URL only this machine can reach: localhost, *.localhost, 127.0.0.0/8 or [::1]. */
+export function isLoopbackUrl(url: string): boolean {
+  return loopbackHosts.test(new URL(url).hostname);
+}
+
+/** TRUST_PROXY: true, false, a hop count, or a list of addresses and CIDRs; undefined when it is none of those. */
+export function parseTrustProxy(value: string): boolean | number | string[] | undefined {
+  const text = value.trim().toLowerCase();
+  if (['true', 'yes'].includes(text)) return true;
+  if (['false', 'no', '0'].includes(text)) return false;
+  if (/^\d{1,2}$/.test(text)) return Number(text);
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const isAddressOrCidr = (entry: string) => {
+    const [address = '', bits, ...rest] = entry.split('/');
+    const family = net.isIP(address);
+    if (family === 0 || rest.length > 0) return false;
+    if (bits === undefined) return true;
+    const size = Number(bits);
+    return /^\d{1,3}$/.test(bits) && size <= (family === 4 ? 32 : 128);
+  };
+  return entries.length > 0 && entries.every(isAddressOrCidr) ? entries : undefined;
+}

@@ -1,0 +1,60 @@
+import { lazy, Suspense } from 'react';
+import type { Organization } from '../organizations/api.ts';
+
+// Dialogs opened from the sidebar are fetched when first opened: the dashboard's first paint does not wait for them.
+const MyBookingsDialog = lazy(() =>
+  import('../bookings/my-bookings-dialog.tsx').then((module) => ({ default: module.MyBookingsDialog })),
+);
+const TeamBookingsDialog = lazy(() =>
+  import('../bookings/team-bookings-dialog.tsx').then((module) => ({ default: module.TeamBookingsDialog })),
+);
+const OrganizationOverviewDialog = lazy(() =>
+  import('../platform/organization-overview-dialog.tsx').then((module) => ({
+    default: module.OrganizationOverviewDialog,
+  })),
+);
+const SubscriptionManagementDialog = lazy(() =>
+  import('../subscriptions/subscription-management-dialog.tsx').then((module) => ({
+    default: module.SubscriptionManagementDialog,
+  })),
+);
+const TeamManagementDialog = lazy(() =>
+  import('../team/team-management-dialog.tsx').then((module) => ({ default: module.TeamManagementDialog })),
+);
+
+/** The dialogs the sidebar opens; the roster and a desk's dialog open from the map and the top bar. */
+export type SidebarDialog =
+  | 'my-bookings'
+  | 'team-bookings'
+  | 'team-management'
+  | 'subscription'
+  | 'organization-overview';
+
+/** The open sidebar dialog, if any; the admin-only ones only for an admin. */
+export function SidebarDialogs({
+  open,
+  organization,
+  currentUserId,
+  isAdmin,
+  onClose,
+}: {
+  open: SidebarDialog | 'roster' | 'book' | null;
+  organization: Organization;
+  currentUserId: string;
+  isAdmin: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Suspense fallback={null}>
+      {open === 'my-bookings' && <MyBookingsDialog organization={organization} onClose={onClose} />}
+      {open === 'team-bookings' && isAdmin && <TeamBookingsDialog organization={organization} onClose={onClose} />}
+      {open === 'team-management' && (
+        <TeamManagementDialog organization={organization} currentUserId={currentUserId} onClose={onClose} />
+      )}
+      {open === 'subscription' && isAdmin && (
+        <SubscriptionManagementDialog organization={organization} onClose={onClose} />
+      )}
+      {open === 'organization-overview' && <OrganizationOverviewDialog organization={organization} onClose={onClose} />}
+    </Suspense>
+  );
+}

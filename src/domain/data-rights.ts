@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { roles } from './organization.ts';
 
+// The form's text (the error handler names the field itself: "... (password)" in a 400).
+const passwordRequired = 'Please enter your password.';
+
 export const deleteAccountSchema = z.strictObject({
   password: z
-    .string({ error: 'Please enter your password (password)' })
-    .min(1, 'Please enter your password (password)')
+    .string({ error: passwordRequired })
+    .min(1, passwordRequired)
     .max(200, 'Password must be at most 200 characters'),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { billingOffSubscription, isSubscriptionEnabled, noSeatLimit, type Subscription } from './subscription.ts';
+import {
+  billingOffSubscription,
+  isSubscriptionEnabled,
+  noSeatLimit,
+  overrideFormSchema,
+  type Subscription,
+} from './subscription.ts';
 
 const now = new Date('2025-06-15T12:00:00Z');
 const yesterday = '2025-06-14T12:00:00.000Z';
@@ -82,5 +88,35 @@ describe('isSubscriptionEnabled', () => {
     const trial = subscription({ status: 'trial', endsAt: '2025-06-15T12:00:01.000Z' });
     expect(isSubscriptionEnabled(trial, new Date('2025-06-15T12:00:00Z'))).toBe(true);
     expect(isSubscriptionEnabled(trial, new Date('2025-06-15T12:00:01Z'))).toBe(false);
+  });
+});
+
+describe('overrideFormSchema (the Override form)', () => {
+  const fields = { presetId: 'custom', planName: '', maxUsers: '', reason: '' };
+
+  it("sends a preset's own name and fixed limit, whatever the custom fields hold", () => {
+    expect(overrideFormSchema.parse({ ...fields, presetId: 'tier-3', planName: 'ignored', reason: ' Pilot ' })).toEqual(
+      {
+        planName: 'Tier 3',
+        maxUsers: 1000,
+        reason: 'Pilot',
+      },
+    );
+  });
+
+  it('sends the custom name and limit, an empty reason as none', () => {
+    expect(overrideFormSchema.parse({ ...fields, planName: ' Partner ', maxUsers: '250' })).toEqual({
+      planName: 'Partner',
+      maxUsers: 250,
+      reason: null,
+    });
+  });
+
+  it('says the spec messages on the plan name and max users fields of an empty custom tier', () => {
+    const issues = overrideFormSchema.safeParse(fields).error?.issues ?? [];
+    expect(issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['planName', 'Plan name is required'],
+      ['maxUsers', 'Max users must be positive'],
+    ]);
   });
 });

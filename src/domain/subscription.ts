@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { planIds } from './plans.ts';
+import { overridePresets, planIds } from './plans.ts';
 
 export const subscriptionStatuses = ['active', 'trial', 'cancel_at_period_end', 'cancelled', 'none'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
@@ -106,6 +106,20 @@ export const overrideSchema = z.strictObject({
     .transform((value) => value || null),
 });
 export type OverrideInput = z.infer<typeof overrideSchema>;
+
+/**
+ * The Override form: a preset sends its own name and fixed limit, Custom the typed ones (kept while another preset
+ * is chosen); overrideSchema checks what would be sent, its problems said on the planName and maxUsers fields.
+ */
+export const overrideFormSchema = z
+  .object({ presetId: z.string(), planName: z.string(), maxUsers: z.string(), reason: z.string() })
+  .transform(({ presetId, planName, maxUsers, reason }): z.input<typeof overrideSchema> => {
+    const preset = overridePresets.find((item) => item.id === presetId) ?? overridePresets[0];
+    if (preset.isCustom) return { planName, maxUsers, reason };
+    return { planName: preset.name, maxUsers: preset.maxUsers, reason };
+  })
+  .pipe(overrideSchema);
+export type OverrideFormFields = z.input<typeof overrideFormSchema>;
 
 /** GET /api/organizations/{id}/subscription: the subscription and the seats counted against it. */
 export const subscriptionDetailsSchema = subscriptionSchema.extend({

@@ -1,10 +1,12 @@
-import { type FormEvent, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import type { PublicUser } from '../../../domain/account.ts';
 import { deleteAccountSchema } from '../../../domain/data-rights.ts';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
-import { FieldError, Input, Label } from '../../components/ui/input.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
 import { useOrganizations } from '../organizations/api.ts';
 import { useDeleteAccount, useDeletionConsequences } from './api.ts';
 
@@ -16,25 +18,24 @@ export function DeleteAccountDialog({ user, onClose }: { user: PublicUser; onClo
   const organizations = useOrganizations();
   const consequences = useDeletionConsequences(user.id, organizations.data ?? []);
   const deletion = useDeleteAccount();
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const passwordId = useId();
-  const errorId = useId();
+  // The password's problem, or the server's refusal, is said under it until the next try.
+  const { control, register, handleSubmit, setError } = useForm({
+    resolver: zodResolver(deleteAccountSchema),
+    defaultValues: { password: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = deleteAccountSchema.safeParse({ password });
-    if (!parsed.success) {
-      setError('Please enter your password.');
-      return;
-    }
-    setError(undefined);
-    deletion.mutate(parsed.data, {
+  const submit = handleSubmit((input) =>
+    deletion.mutate(input, {
       // Signed out and gone: start again from the home page.
       onSuccess: () => window.location.assign('/'),
-      onError: (failure) => setError(errorMessage(failure, 'Your account could not be deleted. Please try again.')),
-    });
-  };
+      onError: (failure) =>
+        setError('password', {
+          message: errorMessage(failure, 'Your account could not be deleted. Please try again.'),
+        }),
+    }),
+  );
 
   return (
     <Dialog open onOpenChange={(open) => !open && !deletion.isPending && onClose()}>
@@ -62,19 +63,9 @@ export function DeleteAccountDialog({ user, onClose }: { user: PublicUser; onClo
           )}
         </div>
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          <div className="grid gap-1.5">
-            <Label htmlFor={passwordId}>Password</Label>
-            <Input
-              id={passwordId}
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-            />
-            <FieldError id={errorId} message={error} />
-          </div>
+          <FormField control={control} name="password" label="Password">
+            {(field) => <Input {...field} {...register('password')} type="password" autoComplete="current-password" />}
+          </FormField>
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
               <Button type="button" variant="secondary" disabled={deletion.isPending}>

@@ -1,9 +1,11 @@
-import { type FormEvent, useState } from 'react';
-import { floorNameSchema } from '../../../domain/floor-plan.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { createFloorSchema } from '../../../domain/floor-plan.ts';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { FieldError, Input, Label } from '../../components/ui/input.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { useCreateFloor } from './create-floor.ts';
 import type { Floor } from './list-floors.ts';
@@ -20,26 +22,24 @@ export function AddFloorDialog({
   onOpenChange: (open: boolean) => void;
   onCreated: (floor: Floor) => void;
 }) {
-  const [name, setName] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
   const createFloor = useCreateFloor(organizationId);
+  // The schema's problem is said on submit and goes as soon as the name is changed.
+  const { control, register, handleSubmit, watch, reset, clearErrors } = useForm({
+    resolver: zodResolver(createFloorSchema),
+    defaultValues: { name: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  // Add Floor waits for a name: blank, there is nothing to try.
+  const isBlank = watch('name').trim() === '';
 
   const close = (next: boolean) => {
-    if (!next) {
-      setName('');
-      setProblem(undefined);
-    }
+    if (!next) reset();
     onOpenChange(next);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = floorNameSchema.safeParse(name);
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message);
-      return;
-    }
-    createFloor.mutate(parsed.data, {
+  const submit = handleSubmit(({ name }) =>
+    createFloor.mutate(name, {
       onSuccess: (floor) => {
         toast({ title: 'Floor added', description: `${floor.name} is ready for desks.` });
         onCreated(floor);
@@ -47,35 +47,29 @@ export function AddFloorDialog({
       },
       onError: (error) =>
         toast({ title: 'Error', description: errorMessage(error, 'Failed to add floor'), variant: 'destructive' }),
-    });
-  };
+    }),
+  );
 
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent title="Add New Floor" description="Give the floor a name, such as Ground Floor or Level 2.">
         <form onSubmit={submit} className="grid gap-4" noValidate>
-          <div className="grid gap-1.5">
-            <Label htmlFor="floor-name">Floor name</Label>
-            <Input
-              id="floor-name"
-              value={name}
-              maxLength={100}
-              autoComplete="off"
-              placeholder="e.g. Level 2"
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? 'floor-name-error' : undefined}
-              onChange={(event) => {
-                setName(event.target.value);
-                setProblem(undefined);
-              }}
-            />
-            <FieldError id="floor-name-error" message={problem} />
-          </div>
+          <FormField control={control} name="name" id="floor-name" label="Floor name">
+            {(field) => (
+              <Input
+                {...field}
+                {...register('name', { onChange: () => clearErrors('name') })}
+                maxLength={100}
+                autoComplete="off"
+                placeholder="e.g. Level 2"
+              />
+            )}
+          </FormField>
           <div className="flex justify-end gap-2">
             <Button type="button" variant="secondary" onClick={() => close(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={name.trim() === '' || createFloor.isPending}>
+            <Button type="submit" disabled={isBlank || createFloor.isPending}>
               {createFloor.isPending ? 'Adding…' : 'Add Floor'}
             </Button>
           </div>

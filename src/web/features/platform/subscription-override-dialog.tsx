@@ -1,20 +1,21 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { ShieldCheck, ShieldOff } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { OrganizationOverview } from '../../../domain/organization.ts';
 import { overridePresets } from '../../../domain/plans.ts';
-import { overrideSchema } from '../../../domain/subscription.ts';
+import { type OverrideFormFields, overrideFormSchema } from '../../../domain/subscription.ts';
 import { errorMessage } from '../../app/api.ts';
 import { Button } from '../../components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
-import { FieldError, Input, Label } from '../../components/ui/input.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { Input } from '../../components/ui/input.tsx';
 import { toast } from '../../components/ui/use-toast.ts';
 import { cn } from '../../lib/cn.ts';
 import { formatUsers } from '../subscriptions/subscription-words.ts';
 import { useApplyOverride } from './apply-override.ts';
 import { useRemoveOverride } from './remove-override.ts';
 
-type PresetId = (typeof overridePresets)[number]['id'];
-type FieldName = 'planName' | 'maxUsers';
+const presetOf = (presetId: string) => overridePresets.find((item) => item.id === presetId) ?? overridePresets[0];
 
 const selectClass = cn(
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm',
@@ -22,17 +23,14 @@ const selectClass = cn(
 );
 
 /** Starts from the override in force (a preset by its name, else Custom), else from the current plan's tier. */
-function initialForm(organization: OrganizationOverview) {
+function initialFields(organization: OrganizationOverview): OverrideFormFields {
   const { subscription } = organization;
+  const reason = subscription.overrideReason ?? '';
   const preset = overridePresets.find((item) => !item.isCustom && item.name === subscription.plan);
   if (subscription.isOverridden && !preset) {
-    return {
-      presetId: 'custom' as PresetId,
-      customName: subscription.plan ?? '',
-      customMaxUsers: String(subscription.maxUsers),
-    };
+    return { presetId: 'custom', planName: subscription.plan ?? '', maxUsers: String(subscription.maxUsers), reason };
   }
-  return { presetId: (preset?.id ?? overridePresets[0].id) as PresetId, customName: '', customMaxUsers: '' };
+  return { presetId: preset?.id ?? overridePresets[0].id, planName: '', maxUsers: '', reason };
 }
 
 const showError = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
@@ -45,34 +43,21 @@ export function SubscriptionOverrideDialog({
   organization: OrganizationOverview;
   onClose: () => void;
 }) {
-  const id = useId();
   const apply = useApplyOverride();
   const remove = useRemoveOverride();
-  const [form, setForm] = useState(() => initialForm(organization));
-  const [reason, setReason] = useState(organization.subscription.overrideReason ?? '');
-  const [problems, setProblems] = useState<Partial<Record<FieldName, string>>>({});
-  const preset = overridePresets.find((item) => item.id === form.presetId) ?? overridePresets[0];
+  // Problems are said on submit and stay until the next one, or until another preset is chosen.
+  const { control, register, handleSubmit, watch, clearErrors } = useForm({
+    resolver: zodResolver(overrideFormSchema),
+    defaultValues: initialFields(organization),
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const preset = presetOf(watch('presetId'));
   const isBusy = apply.isPending || remove.isPending;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = overrideSchema.safeParse({
-      planName: preset.isCustom ? form.customName : preset.name,
-      maxUsers: preset.isCustom ? form.customMaxUsers : preset.maxUsers,
-      reason,
-    });
-    if (!parsed.success) {
-      const found: Partial<Record<FieldName, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'planName' || field === 'maxUsers') && !found[field]) found[field] = issue.message;
-      }
-      setProblems(found);
-      return;
-    }
-    setProblems({});
+  const onSubmit = handleSubmit((input) =>
     apply.mutate(
-      { organizationId: organization.id, input: parsed.data },
+      { organizationId: organization.id, input },
       {
         onSuccess: (answer) => {
           toast({ title: 'Override applied', description: `${organization.name}: ${answer.message}` });
@@ -80,8 +65,8 @@ export function SubscriptionOverrideDialog({
         },
         onError: (error) => showError(errorMessage(error, 'Failed to apply override')),
       },
-    );
-  };
+    ),
+  );
 
   const onRemove = () =>
     remove.mutate(organization.id, {
@@ -91,12 +76,6 @@ export function SubscriptionOverrideDialog({
       },
       onError: (error) => showError(errorMessage(error, 'Failed to remove override')),
     });
-
-  const field = (name: FieldName) => ({
-    id: `${id}-${name}`,
-    'aria-invalid': Boolean(problems[name]),
-    'aria-describedby': problems[name] ? `${id}-${name}-error` : undefined,
-  });
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -116,74 +95,66 @@ export function SubscriptionOverrideDialog({
           </p>
         )}
         <form onSubmit={onSubmit} noValidate className="grid gap-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-preset`}>Plan</Label>
-            <select
-              id={`${id}-preset`}
-              value={form.presetId}
-              onChange={(event) => {
-                setForm((current) => ({ ...current, presetId: event.target.value as PresetId }));
-                setProblems({});
-              }}
-              className={selectClass}
-            >
-              {overridePresets.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.isCustom ? 'Custom' : `${item.name} · ${formatUsers(item.maxUsers)} users`}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FormField control={control} name="presetId" label="Plan">
+            {(field) => (
+              <select {...field} {...register('presetId', { onChange: () => clearErrors() })} className={selectClass}>
+                {overridePresets.map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {item.isCustom ? 'Custom' : `${item.name} · ${formatUsers(item.maxUsers)} users`}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
           {preset.isCustom ? (
             <div className="grid gap-4 sm:grid-cols-2">
-              <div className="grid content-start gap-1.5">
-                <Label htmlFor={`${id}-planName`}>Plan name</Label>
-                <Input
-                  {...field('planName')}
-                  value={form.customName}
-                  maxLength={100}
-                  placeholder="Enterprise partner"
-                  onChange={(event) => setForm((current) => ({ ...current, customName: event.target.value }))}
-                />
-                <FieldError id={`${id}-planName-error`} message={problems.planName} />
-              </div>
-              <div className="grid content-start gap-1.5">
-                <Label htmlFor={`${id}-maxUsers`}>Max users</Label>
-                <Input
-                  {...field('maxUsers')}
-                  type="number"
-                  inputMode="numeric"
-                  min={1}
-                  step={1}
-                  value={form.customMaxUsers}
-                  placeholder="250"
-                  onChange={(event) => setForm((current) => ({ ...current, customMaxUsers: event.target.value }))}
-                />
-                <FieldError id={`${id}-maxUsers-error`} message={problems.maxUsers} />
-              </div>
+              <FormField control={control} name="planName" label="Plan name" className="content-start">
+                {(field) => (
+                  <Input {...field} {...register('planName')} maxLength={100} placeholder="Enterprise partner" />
+                )}
+              </FormField>
+              <FormField control={control} name="maxUsers" label="Max users" className="content-start">
+                {(field) => (
+                  <Input
+                    {...field}
+                    {...register('maxUsers')}
+                    type="number"
+                    inputMode="numeric"
+                    min={1}
+                    step={1}
+                    placeholder="250"
+                  />
+                )}
+              </FormField>
             </div>
           ) : (
             <p className="rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
               {preset.name} allows up to <strong>{formatUsers(preset.maxUsers)} users</strong>.
             </p>
           )}
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-reason`}>
-              Reason <span className="font-normal text-slate-500">(optional)</span>
-            </Label>
-            <textarea
-              id={`${id}-reason`}
-              rows={2}
-              maxLength={500}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-              placeholder="Partner agreement, pilot, non-profit discount…"
-              className={cn(
-                'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500',
-                'focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none',
-              )}
-            />
-          </div>
+          <FormField
+            control={control}
+            name="reason"
+            label={
+              <>
+                Reason <span className="font-normal text-slate-500">(optional)</span>
+              </>
+            }
+          >
+            {(field) => (
+              <textarea
+                {...field}
+                {...register('reason')}
+                rows={2}
+                maxLength={500}
+                placeholder="Partner agreement, pilot, non-profit discount…"
+                className={cn(
+                  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500',
+                  'focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none',
+                )}
+              />
+            )}
+          </FormField>
           <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-200 pt-4">
             {organization.subscription.isOverridden ? (
               <Button

@@ -1,4 +1,6 @@
-import { type FormEvent, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import {
   type BookingView,
   bookingDateFieldProblem,
@@ -7,15 +9,17 @@ import {
   fullyBookedMessage,
   isFullyBooked,
   isWeekday,
+  maxNotesLength,
   type TimeSlot,
-} from '../../../domain/bookings.ts';
-import { todayIn } from '../../../domain/dates.ts';
-import { horizonMessages, latestBookingDate } from '../../../domain/horizon.ts';
-import type { OrganizationView } from '../../../domain/organization.ts';
-import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { FieldError, Input, Label } from '../../components/ui/input.tsx';
-import { toast } from '../../components/ui/use-toast.ts';
+} from '#domain/bookings.ts';
+import { todayIn } from '#domain/dates.ts';
+import { horizonMessages, latestBookingDate } from '#domain/horizon.ts';
+import type { OrganizationView } from '#domain/organization.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
 import {
   conflictingBookings,
   useBulkBooking,
@@ -23,7 +27,7 @@ import {
   useDeskAvailability,
   useWeeklyAvailability,
 } from './api.ts';
-import { BookingOptions, NotesField } from './booking-options.tsx';
+import { BookingOptions, PermanentConflictsNotice } from './booking-options.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 import { WeeklyResult } from './weekly-option.tsx';
 
@@ -31,8 +35,6 @@ export interface BookableDesk {
   id: string;
   name: string;
 }
-
-type FieldProblems = Partial<Record<'timeSlot' | 'notes', string>>;
 
 export const bookDeskTitle = (desk: BookableDesk) => `Book Desk ${desk.name}`;
 export const bookDeskDescription = (organization: OrganizationView) =>
@@ -61,13 +63,27 @@ export function BookDeskForm({
 }) {
   const today = todayIn(organization.timeZone);
   const isAdmin = organization.role === 'admin';
-  const [bookingDate, setBookingDate] = useState(initialDate < today ? today : initialDate);
-  const [timeSlot, setTimeSlot] = useState<TimeSlot | ''>(initialSlot ?? '');
-  const [notes, setNotes] = useState('');
-  const [isPermanent, setIsPermanent] = useState(false);
+  // bookingFormSchema's problems are said as soon as a field changes (notes too long, a slot chosen at last), except
+  // the date's, which the date field works out itself from the organization's today below.
+  const { control, register, handleSubmit, watch, setValue, setFocus, formState } = useForm({
+    resolver: zodResolver(bookingFormSchema),
+    mode: 'onChange',
+    shouldFocusError: false,
+    defaultValues: {
+      bookingDate: initialDate < today ? today : initialDate,
+      timeSlot: initialSlot,
+      notes: '',
+      isPermanent: false,
+    },
+  });
+  const bookingDate = watch('bookingDate');
+  // No slot until one is chosen (the schema then says 'Please select a time slot').
+  const timeSlot: TimeSlot | undefined = watch('timeSlot');
+  const isPermanent = watch('isPermanent') ?? false;
+  const hasTriedToBook = formState.isSubmitted;
+  // Weekly is a way of booking, not a field of the booking.
   const [isWeekly, setIsWeekly] = useState(false);
   const [chosenDeskId, setChosenDeskId] = useState(desk.id);
-  const [hasTriedToBook, setHasTriedToBook] = useState(false);
   const [conflicts, setConflicts] = useState<BookingView[]>([]);
 
   // Everything the date field can say is said from its current value, so an error goes as soon as the date is
@@ -113,26 +129,10 @@ export function BookDeskForm({
 
   // Opened from one's own booking ('Book the afternoon'), the form replaces that view inside the same dialog: the
   // date, its first field, takes the focus the pressed button had.
-  const dateFieldRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const input = dateFieldRef.current?.querySelector('input');
-    if (input && document.activeElement !== input) input.focus();
-  }, []);
+  useEffect(() => setFocus('bookingDate'), [setFocus]);
 
   const isFull = !isWeekly && slots !== undefined && isFullyBooked(slots);
-  const isChosenSlotTaken = !isWeekly && timeSlot !== '' && slots?.[timeSlot] === 'booked';
-
-  const parsed = bookingFormSchema.safeParse({ bookingDate, timeSlot, notes, isPermanent });
-  const problems: FieldProblems = {};
-  for (const issue of parsed.success ? [] : parsed.error.issues) {
-    const field = issue.path[0];
-    if ((field === 'timeSlot' || field === 'notes') && !problems[field]) problems[field] = issue.message;
-  }
-  const slotError = isChosenSlotTaken
-    ? bookingMessages.alreadyBooked
-    : hasTriedToBook || problems.timeSlot !== bookingMessages.slotRequired
-      ? problems.timeSlot
-      : undefined;
+  const isChosenSlotTaken = !isWeekly && timeSlot !== undefined && slots?.[timeSlot] === 'booked';
 
   const finish = (title: string, description?: string) => {
     toast({ title, ...(description ? { description } : {}) });
@@ -173,11 +173,8 @@ export function BookDeskForm({
     );
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setHasTriedToBook(true);
-    if (dateProblem || !parsed.success || isChosenSlotTaken || isFull) return;
-    const form = parsed.data;
+  const onSubmit = handleSubmit((form) => {
+    if (dateProblem || isChosenSlotTaken || isFull) return;
     if (isWeekly && isWeekendStart) {
       toast({
         title: 'No weekdays left this week',
@@ -204,51 +201,66 @@ export function BookDeskForm({
         },
       },
     );
-  };
+  });
 
   const isPending = create.isPending || bulk.isPending;
   const isCheckingWeek = isWeekly && weekly.isPending;
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-      <div ref={dateFieldRef} className="grid gap-1.5">
-        <Label htmlFor="booking-date">Date</Label>
-        <Input
-          id="booking-date"
-          type="date"
-          min={today}
-          max={latestDate}
-          value={bookingDate}
-          onChange={(event) => setBookingDate(event.target.value)}
-          aria-invalid={Boolean(dateError)}
-          aria-describedby={dateError ? 'booking-date-error' : undefined}
-        />
-        <FieldError id="booking-date-error" message={dateError} />
-      </div>
-      <SlotPicker
-        value={timeSlot}
-        onChange={setTimeSlot}
-        slots={slots}
-        isLoading={isDateBookable && availability.isLoading}
-        errorId={slotError ? 'booking-slot-error' : undefined}
-      />
-      <FieldError id="booking-slot-error" message={slotError} />
+      <FormField control={control} name="bookingDate" id="booking-date" label="Date" error={dateError ?? null}>
+        {(field) => <Input {...field} {...register('bookingDate')} type="date" min={today} max={latestDate} />}
+      </FormField>
+      <FormField
+        control={control}
+        name="timeSlot"
+        id="booking-slot"
+        label="Time slot"
+        isGroup
+        error={isChosenSlotTaken ? bookingMessages.alreadyBooked : undefined}
+      >
+        {() => (
+          <Controller
+            control={control}
+            name="timeSlot"
+            render={({ field }) => (
+              <SlotPicker
+                value={field.value}
+                onChange={field.onChange}
+                slots={slots}
+                isLoading={isDateBookable && availability.isLoading}
+              />
+            )}
+          />
+        )}
+      </FormField>
       {isFull ? (
         <p role="status" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
           {fullyBookedMessage(desk.name, bookingDate)}
         </p>
       ) : (
         <>
-          <NotesField value={notes} onChange={setNotes} error={problems.notes} />
+          <FormField control={control} name="notes" id="booking-notes" label="Notes">
+            {(field) => (
+              <textarea
+                {...field}
+                {...register('notes')}
+                rows={2}
+                maxLength={maxNotesLength}
+                placeholder="Optional"
+                className="rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+              />
+            )}
+          </FormField>
           <BookingOptions
             isAdmin={isAdmin}
             isWeekly={isWeekly}
             isPermanent={isPermanent}
             onWeeklyChange={(checked) => {
               setIsWeekly(checked);
-              if (checked) setIsPermanent(false);
+              if (checked) setValue('isPermanent', false);
             }}
             onPermanentChange={(checked) => {
-              setIsPermanent(checked);
+              setValue('isPermanent', checked);
               setConflicts([]);
               if (checked) setIsWeekly(false);
             }}
@@ -268,14 +280,7 @@ export function BookDeskForm({
           onChooseDesk={setChosenDeskId}
         />
       )}
-      {conflicts.length > 0 && (
-        <div role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-          <p className="font-medium">
-            {desk.name} has {conflicts.length} upcoming booking{conflicts.length === 1 ? '' : 's'}.
-          </p>
-          <p>Book permanently anyway to cancel them; their owners will be told by e-mail.</p>
-        </div>
-      )}
+      {conflicts.length > 0 && <PermanentConflictsNotice deskName={desk.name} count={conflicts.length} />}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onClose}>
           {isFull ? 'Close' : 'Cancel'}

@@ -1,35 +1,3 @@
-import { maxNotesLength } from '../../../domain/bookings.ts';
-import { FieldError, Label } from '../../components/ui/input.tsx';
-
-/** The Book Desk form's optional notes, with the schema's problem (too long, characters not allowed) below. */
-export function NotesField({
-  value,
-  onChange,
-  error,
-}: {
-  value: string;
-  onChange: (notes: string) => void;
-  error: string | undefined;
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor="booking-notes">Notes</Label>
-      <textarea
-        id="booking-notes"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        rows={2}
-        maxLength={maxNotesLength}
-        placeholder="Optional"
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? 'booking-notes-error' : undefined}
-        className="rounded-lg border border-slate-300 px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
-      />
-      <FieldError id="booking-notes-error" message={error} />
-    </div>
-  );
-}
-
 /** A labelled on/off switch of the Book Desk form (weekly, permanent). */
 function BookingToggle({
   id,
@@ -96,6 +64,18 @@ export function BookingOptions({
       {isPermanent && (
         <p className="text-xs text-slate-600">Blocks the desk from this date on, for maintenance or reserved use.</p>
       )}
+    </div>
+  );
+}
+
+/** An admin's permanent booking would cancel the desk's upcoming bookings: said before 'Cancel them and book'. */
+export function PermanentConflictsNotice({ deskName, count }: { deskName: string; count: number }) {
+  return (
+    <div role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+      <p className="font-medium">
+        {deskName} has {count} upcoming booking{count === 1 ? '' : 's'}.
+      </p>
+      <p>Book permanently anyway to cancel them; their owners will be told by e-mail.</p>
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { type SlotAvailability, slotTimes, type TimeSlot, timeSlots } from '../../../domain/bookings.ts';
-import { cn } from '../../lib/cn.ts';
+import { type SlotAvailability, slotTimes, type TimeSlot, timeSlots } from '#domain/bookings.ts';
+import { cn } from '#web/lib/cn.ts';
 import { formatClockRange } from './format-clock.ts';
 
 const slotNames: Record<TimeSlot, string> = { 'full-day': 'Full day', morning: 'Morning', afternoon: 'Afternoon' };
@@ -11,62 +11,60 @@ function stateText(state: SlotAvailability | undefined, isLoading: boolean): str
   return state === 'booked' ? 'Booked' : 'Available';
 }
 
-/** The time-slot choice of the Book Desk form: each slot shows loading, available or booked; booked ones are disabled. */
+/**
+ * The time-slot cards of the Book Desk form, inside its Time slot group: each slot shows loading, available or booked;
+ * booked ones are disabled.
+ */
 export function SlotPicker({
   value,
   onChange,
   slots,
   isLoading,
-  errorId,
 }: {
-  value: TimeSlot | '';
+  value: TimeSlot | undefined;
   onChange: (slot: TimeSlot) => void;
   slots: Record<TimeSlot, SlotAvailability> | undefined;
   isLoading: boolean;
-  errorId?: string;
 }) {
   return (
-    <fieldset className="grid gap-2" aria-describedby={errorId}>
-      <legend className="mb-1 text-sm font-medium text-slate-800">Time slot</legend>
-      <div className="grid grid-cols-3 gap-2">
-        {timeSlots.map((slot) => {
-          const state = slots?.[slot];
-          const isBooked = state === 'booked';
-          const isChecked = value === slot;
-          return (
-            <label
-              key={slot}
+    <div className="grid grid-cols-3 gap-2">
+      {timeSlots.map((slot) => {
+        const state = slots?.[slot];
+        const isBooked = state === 'booked';
+        const isChecked = value === slot;
+        return (
+          <label
+            key={slot}
+            className={cn(
+              'flex cursor-pointer flex-col rounded-lg border p-2.5 text-sm transition-colors has-focus-visible:ring-2 has-focus-visible:ring-brand-500',
+              isChecked ? 'border-brand-600 bg-brand-50' : 'border-slate-300 hover:border-slate-400',
+              isBooked && 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500',
+            )}
+          >
+            <input
+              type="radio"
+              name="timeSlot"
+              value={slot}
+              checked={isChecked}
+              disabled={isBooked}
+              onChange={() => onChange(slot)}
+              className="sr-only"
+            />
+            <span className="font-medium">{slotNames[slot]}</span>
+            <span className="text-xs text-slate-600">
+              {formatClockRange(slotTimes[slot].start, slotTimes[slot].end)}
+            </span>
+            <span
               className={cn(
-                'flex cursor-pointer flex-col rounded-lg border p-2.5 text-sm transition-colors has-focus-visible:ring-2 has-focus-visible:ring-brand-500',
-                isChecked ? 'border-brand-600 bg-brand-50' : 'border-slate-300 hover:border-slate-400',
-                isBooked && 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500',
+                'mt-1 text-xs font-medium',
+                isBooked ? 'text-red-700' : state === 'available' ? 'text-emerald-700' : 'text-slate-500',
               )}
             >
-              <input
-                type="radio"
-                name="timeSlot"
-                value={slot}
-                checked={isChecked}
-                disabled={isBooked}
-                onChange={() => onChange(slot)}
-                className="sr-only"
-              />
-              <span className="font-medium">{slotNames[slot]}</span>
-              <span className="text-xs text-slate-600">
-                {formatClockRange(slotTimes[slot].start, slotTimes[slot].end)}
-              </span>
-              <span
-                className={cn(
-                  'mt-1 text-xs font-medium',
-                  isBooked ? 'text-red-700' : state === 'available' ? 'text-emerald-700' : 'text-slate-500',
-                )}
-              >
-                {stateText(state, isLoading)}
-              </span>
-            </label>
-          );
-        })}
-      </div>
-    </fieldset>
+              {stateText(state, isLoading)}
+            </span>
+          </label>
+        );
+      })}
+    </div>
   );
 }

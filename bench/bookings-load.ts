@@ -13,11 +13,11 @@ import zlib from 'node:zlib';
 import autocannonUntyped from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { addDays } from '../src/domain/dates.ts';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { migrate } from '../src/server/db/migrate.ts';
+import { addDays } from '#domain/dates.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { migrate } from '#server/db/migrate.ts';
 import { seedBookings } from './bookings-seed.ts';
 import { recreateDatabase } from './database.ts';
 import {

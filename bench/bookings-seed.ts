@@ -2,9 +2,9 @@
 // 250,000 bookings over about four years of weekdays) and 99 small ones, written with INSERT ... SELECT
 // so that PostgreSQL generates the rows itself.
 import { randomBytes } from 'node:crypto';
-import { addDays, todayIn } from '../src/domain/dates.ts';
-import type { SqlRunner } from '../src/server/db/client.ts';
-import { digestToken } from '../src/server/tokens.ts';
+import { addDays, todayIn } from '#domain/dates.ts';
+import type { SqlRunner } from '#server/db/client.ts';
+import { digestToken } from '#server/tokens.ts';
 
 export const bigOrganization = {
   id: '00000000-0000-4000-8000-000000000001',

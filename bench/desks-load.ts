@@ -13,11 +13,11 @@ import zlib from 'node:zlib';
 import autocannonUntyped from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { type DatabaseHandle, openDatabase } from '../src/server/db/client.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { sessionCookie } from '../src/server/plugins/session.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { sessionCookie } from '#server/plugins/session.ts';
 
 export interface DesksLoadFigures {
   /** The same load asking for brotli, as a browser does, beside a bare route sending the same compressed bytes. */

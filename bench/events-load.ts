@@ -9,11 +9,11 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { addDays, todayIn } from '../src/domain/dates.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { digestToken } from '../src/server/tokens.ts';
-import { freePort, spawnPerch, stopProcess } from '../tests/support/perch-server.ts';
+import { addDays, todayIn } from '#domain/dates.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { digestToken } from '#server/tokens.ts';
+import { freePort, spawnPerch, stopProcess } from '#test-support/perch-server.ts';
 import { recreateDatabase } from './database.ts';
 import { percentile } from './settings.ts';
 

@@ -5,7 +5,7 @@
 // (performance.now and requestAnimationFrame), not from Playwright's.
 import os from 'node:os';
 import { type Browser, chromium } from '@playwright/test';
-import { todayIn } from '../src/domain/dates.ts';
+import { todayIn } from '#domain/dates.ts';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
 import { seedBenchFloors } from './floor-seed.ts';
 

@@ -8,7 +8,7 @@ import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, spawnPerch, stopProcess } from '../tests/support/perch-server.ts';
+import { freePort, spawnPerch, stopProcess } from '#test-support/perch-server.ts';
 import { measureBookingsLoad } from './bookings-load.ts';
 import { renderClusterSection } from './cluster/report.ts';
 import { measureCluster } from './cluster/run.ts';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-import { freePort, repositoryRoot as root, spawnPerch, stopProcess } from '../tests/support/perch-server.ts';
+import { freePort, repositoryRoot as root, spawnPerch, stopProcess } from '#test-support/perch-server.ts';
 
 export interface StartupFigures {
   database: 'PGlite' | 'PostgreSQL';

@@ -1,10 +1,10 @@
 // `npm run platform-admin -- someone@example.com`: makes an existing account an admin of the platform
 // organization (PLATFORM_ORGANIZATION_ID). The only way to become a platform admin: the web has none.
-import { ConfigError, loadConfig } from '../src/server/config.ts';
-import { openDatabase } from '../src/server/db/client.ts';
-import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from '../src/server/db/embedded-lock.ts';
-import { migrate } from '../src/server/db/migrate.ts';
-import { makePlatformAdmin } from '../src/server/modules/platform/bootstrap.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from '#server/db/embedded-lock.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { makePlatformAdmin } from '#server/modules/platform/bootstrap.ts';
 
 async function run(email: string | undefined): Promise<number> {
   if (!email || !/^[^\s@]+@[^\s@]+$/.test(email)) {

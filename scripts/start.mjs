@@ -5,4 +5,4 @@ import { ensureInstalled, ensureProjectNode, ensureWebBuilt } from './setup.mjs'
 ensureInstalled();
 ensureProjectNode(fileURLToPath(import.meta.url));
 ensureWebBuilt();
-await import('../src/server/main.ts');
+await import('#server/main.ts');

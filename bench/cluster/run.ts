@@ -14,15 +14,10 @@ import path from 'node:path';
 // @ts-expect-error autocannon ships no type declarations; the parts used are typed below.
 import autocannonUntyped from 'autocannon';
 import pg from 'pg';
-import { addDays } from '../../src/domain/dates.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
-import { migrate } from '../../src/server/db/migrate.ts';
-import {
-  repositoryRoot as root,
-  spawnPerch,
-  stopProcess,
-  waitUntilAnswering,
-} from '../../tests/support/perch-server.ts';
+import { addDays } from '#domain/dates.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { repositoryRoot as root, spawnPerch, stopProcess, waitUntilAnswering } from '#test-support/perch-server.ts';
 import { seedBookings } from '../bookings-seed.ts';
 import { connections, isQuick, loadSeconds, percentile, warmUpSeconds } from '../settings.ts';
 import { type Nginx, startNginx } from './nginx.ts';

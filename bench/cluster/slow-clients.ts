@@ -11,7 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { spawnPerch, stopProcess } from '../../tests/support/perch-server.ts';
+import { spawnPerch, stopProcess } from '#test-support/perch-server.ts';
 
 const halfABody = (host: string) =>
   `POST /api/login HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"email":"a`;

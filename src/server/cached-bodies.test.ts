@@ -1,6 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { bookingListSchema } from '#domain/bookings-responses.ts';
+import { deskListSchema } from '#domain/floor-plan.ts';
 import {
   addDesks,
   addFloor,
@@ -8,10 +10,8 @@ import {
   book,
   createOrganization,
   type TestOrganization,
-} from '../../tests/support/bookings.ts';
-import { startTestAppForFile } from '../../tests/support/harness.ts';
-import { bookingListSchema } from '../domain/bookings-responses.ts';
-import { deskListSchema } from '../domain/floor-plan.ts';
+} from '#test-support/bookings.ts';
+import { startTestAppForFile } from '#test-support/harness.ts';
 
 // The hot reads send JSON made once and kept by the instance (a CachedJsonBody, with its compressed forms), or
 // serialised with plain JSON.stringify: their route's response schema documents them but never encodes them. These

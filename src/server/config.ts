@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { isTimeZone } from '../domain/organization.ts';
+import { isTimeZone } from '#domain/organization.ts';
 import { isLoopbackUrl, parsePlanIds, parseTrustProxy, type TierPlanIds } from './config-values.ts';
 import type { HttpLimits } from './http-limits.ts';
 

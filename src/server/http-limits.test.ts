@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, createOrganization } from '../../tests/support/bookings.ts';
-import { listenOnLoopback, openEvents } from '../../tests/support/events.ts';
-import { startTestApp, type TestApp } from '../../tests/support/harness.ts';
-import { closedWithin, connectRaw, type RawConnection } from '../../tests/support/raw-http.ts';
+import { addMember, createOrganization } from '#test-support/bookings.ts';
+import { listenOnLoopback, openEvents } from '#test-support/events.ts';
+import { startTestApp, type TestApp } from '#test-support/harness.ts';
+import { closedWithin, connectRaw, type RawConnection } from '#test-support/raw-http.ts';
 import { loadConfig } from './config.ts';
 import { stalledRequestCutOffMs } from './http-limits.ts';
 

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { subscriptionMessages } from '../../src/domain/subscription.ts';
+import { subscriptionMessages } from '#domain/subscription.ts';
 import {
   createOrganizationThroughPage,
   expectNoSeriousAxeViolations,

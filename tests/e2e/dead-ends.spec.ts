@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { addDays, formatLongDate } from '../../src/domain/dates.ts';
+import { addDays, formatLongDate } from '#domain/dates.ts';
 import {
   createOrganizationThroughPage,
   expectNoSeriousAxeViolations,

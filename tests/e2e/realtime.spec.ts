@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
-import { freePort, type PerchProcess, perchProcess } from '../support/perch-server.ts';
+import { freePort, type PerchProcess, perchProcess } from '#test-support/perch-server.ts';
 import {
   addDesksThroughEditor,
   createOrganizationThroughPage,

@@ -3,4 +3,4 @@ import fs from 'node:fs';
 
 fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 delete process.env.DATABASE_URL;
-await import('../../src/server/main.ts');
+await import('#server/main.ts');

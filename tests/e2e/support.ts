@@ -4,7 +4,7 @@ import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
-import { freePort, perchProcess } from '../support/perch-server.ts';
+import { freePort, perchProcess } from '#test-support/perch-server.ts';
 import { e2eDataDir } from './paths.ts';
 
 const outbox = path.join(e2eDataDir, 'outbox');

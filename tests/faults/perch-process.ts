@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { spawnPerch } from '../support/perch-server.ts';
+import { spawnPerch } from '#test-support/perch-server.ts';
 
 export interface PerchProcess {
   url: string;

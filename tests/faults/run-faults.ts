@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '../support/perch-server.ts';
+import { freePort } from '#test-support/perch-server.ts';
 import { type Sent, type Setup, sendBooking, startLoad } from './booking-load.ts';
 import { type PerchProcess, startPerch } from './perch-process.ts';
 import { type Cluster, createCluster } from './postgres-cluster.ts';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp, type TestClient, testDatabase } from '#test-support/harness.ts';
 import { digestDatabase, type WriteCount, watchWrites } from '../security/database-digest.ts';
 import { createWorld, markersOf, type World, worldEnvironment } from '../security/tenant-world.ts';
-import { startTestApp, type TestApp, type TestClient, testDatabase } from '../support/harness.ts';
 import { type Caller, type FuzzRequest, requestsFor } from './fuzz-requests.ts';
 import { operationsOf } from './openapi-arbitraries.ts';
 

@@ -1,4 +1,4 @@
-import type { SqlRunner } from '../../src/server/db/client.ts';
+import type { SqlRunner } from '#server/db/client.ts';
 
 /**
  * Rows a refused request may legitimately write: throttling counters (a refused sign-in counts), and a session's

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerErrorHandler } from '../../src/server/plugins/error-handler.ts';
+import { registerErrorHandler } from '#server/plugins/error-handler.ts';
 
 /** A Fastify app with Perch's error handler whose log lines are kept. */
 function appThatThrows(error: Error) {

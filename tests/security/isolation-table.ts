@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { TestClient } from '../support/harness.ts';
-import { insertMembership } from '../support/harness.ts';
+import type { TestClient } from '#test-support/harness.ts';
+import { insertMembership } from '#test-support/harness.ts';
 import {
   createTenant,
   futureDate,

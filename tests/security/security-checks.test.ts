@@ -3,10 +3,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { htmlPage, svgImage, tinyPng } from '../../src/server/storage/image-fixtures.ts';
-import { openTestDatabase, startTestApp, type TestApp } from '../support/harness.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { htmlPage, svgImage, tinyPng } from '#server/storage/image-fixtures.ts';
+import { openTestDatabase, startTestApp, type TestApp } from '#test-support/harness.ts';
 import { newClient, signUpPerson, worldEnvironment } from './tenant-world.ts';
 
 let testApp: TestApp;

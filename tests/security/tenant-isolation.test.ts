@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listApiRoutes } from '../../src/server/openapi/route-catalog.ts';
-import { insertMembership, startTestApp, type TestClient, type TestResponse } from '../support/harness.ts';
+import { listApiRoutes } from '#server/openapi/route-catalog.ts';
+import { insertMembership, startTestApp, type TestClient, type TestResponse } from '#test-support/harness.ts';
 import { digestDatabase } from './database-digest.ts';
 import { type RequestPlan, routeCases } from './isolation-table.ts';
 import { createWorld, markersOf, newClient, signUpPerson, type World, worldEnvironment } from './tenant-world.ts';

@@ -1,4 +1,4 @@
-import { addDays, todayIn } from '../../src/domain/dates.ts';
+import { addDays, todayIn } from '#domain/dates.ts';
 import { insertMembership, signUp, type TestApp, type TestClient } from './harness.ts';
 
 let slugCounter = 0;

@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
-import { type Config, loadConfig } from '../../src/server/config.ts';
-import { type DatabaseHandle, openDatabase } from '../../src/server/db/client.ts';
-import type { Mailer, MailMessage } from '../../src/server/mail/mailer.ts';
+import { buildApp } from '#server/app.ts';
+import { type Config, loadConfig } from '#server/config.ts';
+import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
+import type { Mailer, MailMessage } from '#server/mail/mailer.ts';
 import { postgresUrl } from './global-setup.ts';
 
 export const testDatabase = (process.env.PERCH_TEST_DATABASE ?? 'pglite') as 'pglite' | 'postgres';

@@ -1,7 +1,7 @@
 // A Perch test app whose floor plans go to a fake S3 bucket (s3rver), for a whole test file.
 import { afterAll, beforeAll } from 'vitest';
-import type { ObjectStore } from '../../src/server/storage/object-store.ts';
-import { createS3Store } from '../../src/server/storage/s3-store.ts';
+import type { ObjectStore } from '#server/storage/object-store.ts';
+import { createS3Store } from '#server/storage/s3-store.ts';
 import { startTestApp, type TestApp } from './harness.ts';
 import { type FakeS3, startFakeS3 } from './s3rver.ts';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import type { S3StorageConfig } from '../../src/server/storage/s3-store.ts';
+import type { S3StorageConfig } from '#server/storage/s3-store.ts';
 
 /** s3rver knows one account; V4 signatures are not checked by it, the access key is. */
 export const fakeS3Credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

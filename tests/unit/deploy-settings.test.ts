@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
-import { describeSetup } from '../../src/server/setup-report.ts';
+import { loadConfig } from '#server/config.ts';
+import { describeSetup } from '#server/setup-report.ts';
 
 const file = path.resolve(import.meta.dirname, '../../deploy/systemd/perch.env');
 

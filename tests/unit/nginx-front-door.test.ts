@@ -3,9 +3,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '#test-support/perch-server.ts';
+import { closedWithin, connectRaw } from '#test-support/raw-http.ts';
 import { type Nginx, startNginx } from '../../bench/cluster/nginx.ts';
-import { freePort } from '../support/perch-server.ts';
-import { closedWithin, connectRaw } from '../support/raw-http.ts';
 
 const floorPlanLimit = 10_485_760;
 

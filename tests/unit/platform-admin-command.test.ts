@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, perchProcess } from '../support/perch-server.ts';
+import { freePort, perchProcess } from '#test-support/perch-server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { openTestDatabase, testDatabase } from '../../../tests/support/harness.ts';
+import { openTestDatabase, testDatabase } from '#test-support/harness.ts';
 import { registerErrorHandler } from '../plugins/error-handler.ts';
 
 // The node-postgres pool only: PGlite runs in this process and has no connection to lose.

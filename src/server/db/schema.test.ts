@@ -1,7 +1,7 @@
 import { is } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../tests/support/harness.ts';
+import { openTestDatabase } from '#test-support/harness.ts';
 import type { DatabaseHandle } from './client.ts';
 import * as schema from './schema.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it, vi } from 'vitest';
-import { signUp, startTestAppForFile } from '../../../tests/support/harness.ts';
+import { signUp, startTestAppForFile } from '#test-support/harness.ts';
 import { maintenanceJob } from './maintenance.ts';
 import { startJobs } from './scheduler.ts';
 

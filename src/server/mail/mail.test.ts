@@ -2,8 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp } from '../../../tests/support/harness.ts';
-import { parseMime, partOfType, startSmtpServer } from '../../../tests/support/smtp.ts';
+import { signUp, startTestApp, type TestApp } from '#test-support/harness.ts';
+import { parseMime, partOfType, startSmtpServer } from '#test-support/smtp.ts';
 import { loadConfig } from '../config.ts';
 import { createMailer, createOutboxMailer } from './mailer.ts';
 

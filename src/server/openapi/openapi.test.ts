@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../tests/support/harness.ts';
+import { startTestApp, type TestApp } from '#test-support/harness.ts';
 import { apiTagNames } from './api-tags.ts';
 import { listApiRoutes } from './route-catalog.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp, type TestResponse, uniqueEmail } from '../../../tests/support/harness.ts';
+import { signUp, startTestApp, type TestApp, type TestResponse, uniqueEmail } from '#test-support/harness.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {

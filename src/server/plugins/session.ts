@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PublicUser } from '../../domain/account.ts';
+import type { PublicUser } from '#domain/account.ts';
 import { type AppContext, perApp } from '../context.ts';
 import { unauthorized } from '../errors.ts';
 import { deleteSession, extendSession, findSession, insertSession, type UserRow } from '../modules/accounts/repo.ts';

@@ -3,8 +3,8 @@
 // (127.0.0.2, 127.0.0.3, ...), and counts password reset attempts, which are limited per address.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenOnLoopback } from '../../../tests/support/events.ts';
-import { startTestApp, type TestApp } from '../../../tests/support/harness.ts';
+import { listenOnLoopback } from '#test-support/events.ts';
+import { startTestApp, type TestApp } from '#test-support/harness.ts';
 import { limits } from '../modules/rate-limits/service.ts';
 
 const perAddress = limits.resetPerIp.max;

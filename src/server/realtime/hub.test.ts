@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { maxStreamsPerUser } from '../../domain/realtime.ts';
+import { maxStreamsPerUser } from '#domain/realtime.ts';
 import { AppError } from '../errors.ts';
 import { createRealtimeHub, type LiveStream, type RealtimeHub, type StreamCheck } from './hub.ts';
 

@@ -5,7 +5,7 @@ import {
   type StreamClosedReason,
   streamRetryMs,
   tooManyStreamsMessage,
-} from '../../domain/realtime.ts';
+} from '#domain/realtime.ts';
 import { describeForLog, tooManyRequests } from '../errors.ts';
 import { createSseStream, formatEvent, heartbeatFrame, type SseStream } from './sse-stream.ts';
 

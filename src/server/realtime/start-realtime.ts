@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { changeSchema } from '../../domain/realtime.ts';
+import { changeSchema } from '#domain/realtime.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { describeForLog } from '../errors.ts';
 import { createRealtimeHub, type RealtimeHub, type StreamCheck } from './hub.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeS3, startFakeS3 } from '../../../tests/support/s3rver.ts';
+import { type FakeS3, startFakeS3 } from '#test-support/s3rver.ts';
 import { svgImage, tinyPng } from './image-fixtures.ts';
 import type { ObjectStore } from './object-store.ts';
 import { readAtMost } from './read-at-most.ts';

@@ -1,4 +1,4 @@
-import type { floorPlanMediaTypes } from '../../domain/floor-plan.ts';
+import type { floorPlanMediaTypes } from '#domain/floor-plan.ts';
 
 export type ImageMediaType = (typeof floorPlanMediaTypes)[number];
 

@@ -4,7 +4,7 @@ import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
-import { accountMessages, loginSchema, registerSchema } from '../../domain/account.ts';
+import { accountMessages, loginSchema, registerSchema } from '#domain/account.ts';
 import { errorMessage } from '../app/api.ts';
 import { Brand } from '../components/layout/brand.tsx';
 import { PageShell } from '../components/layout/page-shell.tsx';

@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Redirect } from 'wouter';
-import type { PublicUser } from '../../domain/account.ts';
-import type { BookingView } from '../../domain/bookings.ts';
-import { countsOnDate } from '../../domain/bookings.ts';
-import { todayIn } from '../../domain/dates.ts';
-import { isSubscriptionEnabled } from '../../domain/subscription.ts';
+import type { PublicUser } from '#domain/account.ts';
+import type { BookingView } from '#domain/bookings.ts';
+import { countsOnDate } from '#domain/bookings.ts';
+import { todayIn } from '#domain/dates.ts';
+import { isSubscriptionEnabled } from '#domain/subscription.ts';
 import { ApiError } from '../app/api.ts';
 import { queryClient } from '../app/query-client.ts';
 import { PageLoading } from '../app/router.tsx';

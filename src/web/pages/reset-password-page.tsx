@@ -4,7 +4,7 @@ import { CheckCircle2, KeyRound, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'wouter';
-import { resetPasswordFormSchema, resetPasswordProblemOf } from '../../domain/account.ts';
+import { resetPasswordFormSchema, resetPasswordProblemOf } from '#domain/account.ts';
 import { errorMessage } from '../app/api.ts';
 import { CardPage } from '../components/layout/card-page.tsx';
 import { Button } from '../components/ui/button.tsx';

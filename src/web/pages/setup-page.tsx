@@ -3,7 +3,7 @@ import { Building2, LogOut, MailPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Redirect, useLocation } from 'wouter';
-import { createOrganizationSchema, deriveSlug, isTimeZone } from '../../domain/organization.ts';
+import { createOrganizationSchema, deriveSlug, isTimeZone } from '#domain/organization.ts';
 import { errorMessage } from '../app/api.ts';
 import { PageLoading } from '../app/router.tsx';
 import { CardPage } from '../components/layout/card-page.tsx';

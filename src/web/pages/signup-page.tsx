@@ -3,13 +3,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { LogIn, MailX, UserPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
-import type { PublicUser } from '../../domain/account.ts';
+import type { PublicUser } from '#domain/account.ts';
 import {
   type InvitationDetails,
   type InvitationSignupInput,
   invitationSignInFormSchema,
   invitationSignupFormSchema,
-} from '../../domain/team.ts';
+} from '#domain/team.ts';
 import { apiRequest, errorMessage } from '../app/api.ts';
 import { queryClient } from '../app/query-client.ts';
 import { CardPage } from '../components/layout/card-page.tsx';

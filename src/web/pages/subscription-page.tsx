@@ -1,7 +1,7 @@
 import { ArrowLeft, Building2, Layers, Lock, PiggyBank, Sparkles } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import { type Plan, plans } from '../../domain/plans.ts';
+import { type Plan, plans } from '#domain/plans.ts';
 import { Brand } from '../components/layout/brand.tsx';
 import { PageShell } from '../components/layout/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TestClient } from '../../../../tests/support/harness.ts';
-import { startS3TestAppForFile } from '../../../../tests/support/s3-test-app.ts';
-import { createTeam, password, signUp, teamTestEnvironment } from '../../../../tests/support/team.ts';
-import { insertFloor, requestUploadUrl, uploadIdOf, uploadRow } from '../../../../tests/support/uploads.ts';
-import { tinyPng } from '../../storage/image-fixtures.ts';
+import { tinyPng } from '#server/storage/image-fixtures.ts';
+import type { TestClient } from '#test-support/harness.ts';
+import { startS3TestAppForFile } from '#test-support/s3-test-app.ts';
+import { createTeam, password, signUp, teamTestEnvironment } from '#test-support/team.ts';
+import { insertFloor, requestUploadUrl, uploadIdOf, uploadRow } from '#test-support/uploads.ts';
 
 const s3 = startS3TestAppForFile(teamTestEnvironment);
 const { testApp } = s3;

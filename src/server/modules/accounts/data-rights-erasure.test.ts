@@ -1,14 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { findInEveryTable } from '../../../../tests/support/find-in-every-table.ts';
-import {
-  insertMembership,
-  startTestAppForFile,
-  type TestClient,
-  uniqueEmail,
-} from '../../../../tests/support/harness.ts';
-import { approveLink, createCheckout, pathOf } from '../../../../tests/support/subscriptions.ts';
+import { tinyPng } from '#server/storage/image-fixtures.ts';
+import { findInEveryTable } from '#test-support/find-in-every-table.ts';
+import { insertMembership, startTestAppForFile, type TestClient, uniqueEmail } from '#test-support/harness.ts';
+import { approveLink, createCheckout, pathOf } from '#test-support/subscriptions.ts';
 import {
   addDesks,
   createTeam,
@@ -18,9 +14,8 @@ import {
   password,
   type Team,
   teamTestEnvironment,
-} from '../../../../tests/support/team.ts';
-import { putBytes, requestUploadUrl } from '../../../../tests/support/uploads.ts';
-import { tinyPng } from '../../storage/image-fixtures.ts';
+} from '#test-support/team.ts';
+import { putBytes, requestUploadUrl } from '#test-support/uploads.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

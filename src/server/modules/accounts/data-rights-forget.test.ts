@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deletedUserLabel as deletedUser } from '../../../domain/audit.ts';
+import { deletedUserLabel as deletedUser } from '#domain/audit.ts';
 import { forgetPerson, mentionsOf } from './data-rights-forget.ts';
 
 const lee = { email: 'lee.leaver@example.com', firstName: 'Lee', lastName: 'Leaver' };

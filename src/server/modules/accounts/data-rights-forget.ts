@@ -1,5 +1,5 @@
-import { displayName } from '../../../domain/account.ts';
-import { deletedUserLabel } from '../../../domain/audit.ts';
+import { displayName } from '#domain/account.ts';
+import { deletedUserLabel } from '#domain/audit.ts';
 
 /** How a person is named in what Perch records: the account's e-mail and names. */
 export interface PersonToForget {

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findInEveryTable } from '../../../../tests/support/find-in-every-table.ts';
-import { startTestAppForFile, uniqueEmail } from '../../../../tests/support/harness.ts';
-import { addMember, createTeam, teamTestEnvironment } from '../../../../tests/support/team.ts';
+import { findInEveryTable } from '#test-support/find-in-every-table.ts';
+import { startTestAppForFile, uniqueEmail } from '#test-support/harness.ts';
+import { addMember, createTeam, teamTestEnvironment } from '#test-support/team.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

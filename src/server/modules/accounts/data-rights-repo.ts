@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Role } from '../../../domain/organization.ts';
-import type { Database } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
+import type { Role } from '#domain/organization.ts';
+import type { Database } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/rows.ts';
 
 export interface AccountRecord {
   id: string;

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteAccountResponseSchema, deleteAccountSchema, userDataExportSchema } from '../../../domain/data-rights.ts';
-import type { AppContext } from '../../context.ts';
-import { endSession, requireUser } from '../../plugins/session.ts';
+import { deleteAccountResponseSchema, deleteAccountSchema, userDataExportSchema } from '#domain/data-rights.ts';
+import type { AppContext } from '#server/context.ts';
+import { endSession, requireUser } from '#server/plugins/session.ts';
 import * as dataRights from './data-rights-service.ts';
 
 /** The privacy policy's promises: a copy of one's data, and deleting one's account. */

@@ -1,10 +1,10 @@
 import { verify } from '@node-rs/argon2';
-import { deletedUserLabel } from '../../../domain/audit.ts';
-import { type DeleteAccountResponse, dataRightsMessages } from '../../../domain/data-rights.ts';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
-import { conflict, describeForLog, forbidden, notFound } from '../../errors.ts';
-import { deleteLocalSubscriptionsOfOrganizations } from '../../payments/local-checkout/repo.ts';
+import { deletedUserLabel } from '#domain/audit.ts';
+import { type DeleteAccountResponse, dataRightsMessages } from '#domain/data-rights.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/client.ts';
+import { conflict, describeForLog, forbidden, notFound } from '#server/errors.ts';
+import { deleteLocalSubscriptionsOfOrganizations } from '#server/payments/local-checkout/repo.ts';
 import { listAuditEventsMentioning, recordAuditEvent, rewriteAuditEvents } from '../audit/repo.ts';
 import { cancelUpcomingBookingsOfUser } from '../bookings/writes-repo.ts';
 import { deleteInvitationsOfPerson } from '../invitations/repo.ts';

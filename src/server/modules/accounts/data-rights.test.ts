@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile, type TestApp, uniqueEmail } from '../../../../tests/support/harness.ts';
+import { addDays, todayIn } from '#domain/dates.ts';
+import { startTestAppForFile, type TestApp, uniqueEmail } from '#test-support/harness.ts';
 import {
   addDesks,
   addMember,
@@ -10,8 +11,7 @@ import {
   password,
   signUp,
   teamTestEnvironment,
-} from '../../../../tests/support/team.ts';
-import { addDays, todayIn } from '../../../domain/dates.ts';
+} from '#test-support/team.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsHelpers, mailsTo, password, sessionCookieOf } from '../../../../tests/support/accounts.ts';
-import { startTestApp, type TestApp } from '../../../../tests/support/harness.ts';
-import { digestToken } from '../../tokens.ts';
+import { digestToken } from '#server/tokens.ts';
+import { accountsHelpers, mailsTo, password, sessionCookieOf } from '#test-support/accounts.ts';
+import { startTestApp, type TestApp } from '#test-support/harness.ts';
 
 describe('e-mail verification', () => {
   let verifyingApp: TestApp;

@@ -1,5 +1,5 @@
-import type { MailMessage } from '../../mail/mailer.ts';
-import { renderMail } from '../../mail/templates.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
+import { renderMail } from '#server/mail/templates.ts';
 
 export function passwordResetMail(to: string, url: string): MailMessage {
   return {

@@ -1,8 +1,8 @@
 import { hash } from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountsHelpers, mailsTo, password } from '../../../../tests/support/accounts.ts';
-import { startTestApp, type TestApp, uniqueEmail } from '../../../../tests/support/harness.ts';
-import { digestToken } from '../../tokens.ts';
+import { digestToken } from '#server/tokens.ts';
+import { accountsHelpers, mailsTo, password } from '#test-support/accounts.ts';
+import { startTestApp, type TestApp, uniqueEmail } from '#test-support/harness.ts';
 
 // argon2 as it is, watched: a reset must not hash anything before it knows the link is good.
 vi.mock('@node-rs/argon2', async (importOriginal) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsHelpers, mailsTo, password } from '../../../../tests/support/accounts.ts';
-import { startTestApp, type TestApp, uniqueEmail } from '../../../../tests/support/harness.ts';
+import { accountsHelpers, mailsTo, password } from '#test-support/accounts.ts';
+import { startTestApp, type TestApp, uniqueEmail } from '#test-support/harness.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsHelpers, password, sessionCookieOf } from '../../../../tests/support/accounts.ts';
-import { signUp, startTestApp, type TestApp, uniqueEmail } from '../../../../tests/support/harness.ts';
-import { digestToken } from '../../tokens.ts';
+import { digestToken } from '#server/tokens.ts';
+import { accountsHelpers, password, sessionCookieOf } from '#test-support/accounts.ts';
+import { signUp, startTestApp, type TestApp, uniqueEmail } from '#test-support/harness.ts';
 
 let testApp: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { accountTokens, sessions, users } from '../../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { accountTokens, sessions, users } from '#server/db/schema.ts';
 import { forgetSession, forgetUserSessions } from './session-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;

@@ -9,13 +9,13 @@ import {
   registrationPendingSchema,
   resetPasswordSchema,
   tokenSchema,
-} from '../../../domain/account.ts';
-import { messageResponseSchema } from '../../../domain/responses.ts';
-import type { AppContext } from '../../context.ts';
-import { forbidden } from '../../errors.ts';
-import { isCrossSite } from '../../plugins/security.ts';
-import { endSession, requireUser, startSession, toPublicUser } from '../../plugins/session.ts';
-import { redirectResponse } from '../../response-schemas.ts';
+} from '#domain/account.ts';
+import { messageResponseSchema } from '#domain/responses.ts';
+import type { AppContext } from '#server/context.ts';
+import { forbidden } from '#server/errors.ts';
+import { isCrossSite } from '#server/plugins/security.ts';
+import { endSession, requireUser, startSession, toPublicUser } from '#server/plugins/session.ts';
+import { redirectResponse } from '#server/response-schemas.ts';
 import { dataRightsRoutes } from './data-rights-routes.ts';
 import * as accounts from './service.ts';
 

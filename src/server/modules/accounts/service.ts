@@ -1,9 +1,9 @@
 import { hash, verify } from '@node-rs/argon2';
-import type { LoginInput, RegisterInput } from '../../../domain/account.ts';
-import { accountMessages } from '../../../domain/account.ts';
-import type { AppContext } from '../../context.ts';
-import { AppError, badRequest, conflict, describeForLog, unauthorized } from '../../errors.ts';
-import { createToken, digestToken } from '../../tokens.ts';
+import type { LoginInput, RegisterInput } from '#domain/account.ts';
+import { accountMessages } from '#domain/account.ts';
+import type { AppContext } from '#server/context.ts';
+import { AppError, badRequest, conflict, describeForLog, unauthorized } from '#server/errors.ts';
+import { createToken, digestToken } from '#server/tokens.ts';
 import { enforceLimits, limits } from '../rate-limits/service.ts';
 import { beginSignInAttempt } from '../rate-limits/sign-in.ts';
 import { passwordResetMail, verificationMail } from './mails.ts';

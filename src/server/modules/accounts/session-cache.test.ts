@@ -4,7 +4,10 @@ import { forgetSession, forgetUserSessions, SessionCache, sessionCacheMs } from 
 
 const user = (id: string) => ({ id, email: `${id}@example.com` }) as unknown as UserRow;
 let counter = 0;
-const freshId = (prefix: string) => `${prefix}-${(counter += 1)}`;
+const freshId = (prefix: string) => {
+  counter += 1;
+  return `${prefix}-${counter}`;
+};
 
 // The clock is faked before any import: lru-cache takes its clock (performance) when it is loaded, and reads a
 // start time of 0 as 'no start', so the fake clock starts later than that.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { insertMembership, startTestAppForFile, uniqueEmail } from '../../../../tests/support/harness.ts';
+import { addDays, todayIn } from '#domain/dates.ts';
+import { insertMembership, startTestAppForFile, uniqueEmail } from '#test-support/harness.ts';
 import {
   addDesks,
   addMember,
@@ -11,8 +12,7 @@ import {
   signUp,
   type Team,
   teamTestEnvironment,
-} from '../../../../tests/support/team.ts';
-import { addDays, todayIn } from '../../../domain/dates.ts';
+} from '#test-support/team.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { auditEvents, users } from '../../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { auditEvents, users } from '#server/db/schema.ts';
 
 /** The actions the audit log records. Add to this list when a new admin action is audited. */
 export const auditActions = [

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditLogPageSchema, auditLogQuerySchema } from '../../../domain/audit.ts';
-import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { auditLogPageSchema, auditLogQuerySchema } from '#domain/audit.ts';
+import type { AppContext } from '#server/context.ts';
+import { requireUser } from '#server/plugins/session.ts';
 import * as audit from './service.ts';
 
 // Ids are only bounded here; the service answers 404 for anything that is not one of the caller's.

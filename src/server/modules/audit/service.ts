@@ -1,6 +1,6 @@
-import type { AuditEventView, AuditLogPage, AuditLogQuery } from '../../../domain/audit.ts';
-import type { AppContext } from '../../context.ts';
-import { forbidden } from '../../errors.ts';
+import type { AuditEventView, AuditLogPage, AuditLogQuery } from '#domain/audit.ts';
+import type { AppContext } from '#server/context.ts';
+import { forbidden } from '#server/errors.ts';
 import { isAdminOf } from '../members/repo.ts';
 import { requireAdmin } from '../organizations/service.ts';
 import * as repo from './repo.ts';

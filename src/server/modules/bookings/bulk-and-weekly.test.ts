@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addDays } from '#domain/dates.ts';
 import {
   activeRows,
   addDesks,
@@ -10,9 +11,8 @@ import {
   createOrganization,
   nextMonday,
   type TestOrganization,
-} from '../../../../tests/support/bookings.ts';
-import { startTestApp, type TestApp, type TestClient } from '../../../../tests/support/harness.ts';
-import { addDays } from '../../../domain/dates.ts';
+} from '#test-support/bookings.ts';
+import { startTestApp, type TestApp, type TestClient } from '#test-support/harness.ts';
 
 let testApp: TestApp;
 let organization: TestOrganization;

@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  activeRows,
-  addMember,
-  createOrganization,
-  type TestOrganization,
-} from '../../../../tests/support/bookings.ts';
-import { postgresUrl } from '../../../../tests/support/global-setup.ts';
-import { startTestApp, type TestApp, testDatabase } from '../../../../tests/support/harness.ts';
-import { buildApp } from '../../app.ts';
-import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
+import { buildApp } from '#server/app.ts';
+import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
+import { activeRows, addMember, createOrganization, type TestOrganization } from '#test-support/bookings.ts';
+import { postgresUrl } from '#test-support/global-setup.ts';
+import { startTestApp, type TestApp, testDatabase } from '#test-support/harness.ts';
 
 // Two server instances on one database, as behind a load balancer: on PostgreSQL each has its own
 // connection pool; PGlite is embedded, so both share its one handle.

@@ -1,14 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  activeRows,
-  addMember,
-  book,
-  createOrganization,
-  type TestOrganization,
-} from '../../../../tests/support/bookings.ts';
-import { startTestApp, type TestApp } from '../../../../tests/support/harness.ts';
-import { addDays, todayIn } from '../../../domain/dates.ts';
+import { addDays, todayIn } from '#domain/dates.ts';
+import { activeRows, addMember, book, createOrganization, type TestOrganization } from '#test-support/bookings.ts';
+import { startTestApp, type TestApp } from '#test-support/harness.ts';
 
 let testApp: TestApp;
 let organization: TestOrganization;

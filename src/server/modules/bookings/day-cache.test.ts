@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CachedJsonBody } from '../../cached-body.ts';
+import { CachedJsonBody } from '#server/cached-body.ts';
 import { BookingsReadCache } from './day-cache.ts';
 
 const bodyOf = (bytes: number) => new CachedJsonBody(Buffer.from(JSON.stringify('x'.repeat(bytes - 2))));

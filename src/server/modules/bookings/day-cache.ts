@@ -1,6 +1,6 @@
-import { ByteBoundedCache } from '../../byte-bounded-cache.ts';
-import type { CachedJsonBody } from '../../cached-body.ts';
-import { perApp } from '../../context.ts';
+import { ByteBoundedCache } from '#server/byte-bounded-cache.ts';
+import type { CachedJsonBody } from '#server/cached-body.ts';
+import { perApp } from '#server/context.ts';
 
 /**
  * Each server instance's cache of bookings reads (the floor plan's day read), keyed by organization and range and

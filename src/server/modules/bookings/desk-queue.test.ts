@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppError } from '../../errors.ts';
+import { AppError } from '#server/errors.ts';
 import { type Claim, claimsOverlap, DeskQueue, type Outcome, type Verdict } from './desk-queue.ts';
 
 /** An attempt the test finishes by hand, recording how it was started. */

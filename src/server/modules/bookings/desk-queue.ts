@@ -1,5 +1,5 @@
-import type { TimeSlot } from '../../../domain/bookings.ts';
-import { tooManyRequests } from '../../errors.ts';
+import type { TimeSlot } from '#domain/bookings.ts';
+import { tooManyRequests } from '#server/errors.ts';
 
 /** The sentence of every booking refused because too many are under way at once (decision 013). */
 export const busyMessage = 'Too many people are booking at this moment. Please try again in a few seconds.';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { activeRows, addMember, book, createOrganization } from '../../../../tests/support/bookings.ts';
-import { startTestAppForFile } from '../../../../tests/support/harness.ts';
-import { addDays, todayIn } from '../../../domain/dates.ts';
-import { addYears } from '../../../domain/horizon.ts';
+import { addDays, todayIn } from '#domain/dates.ts';
+import { addYears } from '#domain/horizon.ts';
+import { activeRows, addMember, book, createOrganization } from '#test-support/bookings.ts';
+import { startTestAppForFile } from '#test-support/harness.ts';
 
 const testApp = startTestAppForFile();
 

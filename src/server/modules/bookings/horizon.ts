@@ -1,6 +1,6 @@
-import { todayIn } from '../../../domain/dates.ts';
-import { bookingDateProblem, readDateProblem, readWindowAnywhere } from '../../../domain/horizon.ts';
-import { badRequest } from '../../errors.ts';
+import { todayIn } from '#domain/dates.ts';
+import { bookingDateProblem, readDateProblem, readWindowAnywhere } from '#domain/horizon.ts';
+import { badRequest } from '#server/errors.ts';
 
 /** A date a client books: from the organization's today to two years ahead. `field` names the input in the 400. */
 export function requireBookableDate(date: string, timeZone: string, field: string): void {

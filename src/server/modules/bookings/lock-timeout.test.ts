@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  activeRows,
-  addMember,
-  createOrganization,
-  type TestOrganization,
-} from '../../../../tests/support/bookings.ts';
-import { postgresUrl } from '../../../../tests/support/global-setup.ts';
-import { startTestApp, type TestApp, testDatabase } from '../../../../tests/support/harness.ts';
-import { buildApp } from '../../app.ts';
-import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
+import { buildApp } from '#server/app.ts';
+import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
+import { activeRows, addMember, createOrganization, type TestOrganization } from '#test-support/bookings.ts';
+import { postgresUrl } from '#test-support/global-setup.ts';
+import { startTestApp, type TestApp, testDatabase } from '#test-support/harness.ts';
 
 // A desk's lock held elsewhere (another instance in the middle of its own crowd, or a long transaction) must not make
 // a request hold its pool connection without bound (decision 013). PostgreSQL only: PGlite has a single connection,

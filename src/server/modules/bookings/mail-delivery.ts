@@ -1,7 +1,7 @@
-import type { BookingView } from '../../../domain/bookings.ts';
-import type { AppContext } from '../../context.ts';
-import { describeForLog } from '../../errors.ts';
-import type { MailMessage } from '../../mail/mailer.ts';
+import type { BookingView } from '#domain/bookings.ts';
+import type { AppContext } from '#server/context.ts';
+import { describeForLog } from '#server/errors.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
 import { bookingsCancelledMail, type MailOrganization } from './mails.ts';
 
 /**

@@ -1,8 +1,8 @@
-import { type BookingView, slotLabel } from '../../../domain/bookings.ts';
-import { buildCalendar, type CalendarEvent, calendarContentType, zonedTimeToUtc } from '../../../domain/calendar.ts';
-import { formatLongDate } from '../../../domain/dates.ts';
-import type { MailMessage } from '../../mail/mailer.ts';
-import { renderMail } from '../../mail/templates.ts';
+import { type BookingView, slotLabel } from '#domain/bookings.ts';
+import { buildCalendar, type CalendarEvent, calendarContentType, zonedTimeToUtc } from '#domain/calendar.ts';
+import { formatLongDate } from '#domain/dates.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
+import { renderMail } from '#server/mail/templates.ts';
 
 export interface MailOrganization {
   name: string;

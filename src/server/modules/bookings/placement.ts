@@ -1,7 +1,7 @@
-import { bookingMessages } from '../../../domain/bookings.ts';
-import { perApp } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
-import { AppError, conflict, notFound, sqlState } from '../../errors.ts';
+import { bookingMessages } from '#domain/bookings.ts';
+import { perApp } from '#server/context.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError, conflict, notFound, sqlState } from '#server/errors.ts';
 import { DeskQueue, type Outcome, tooBusy, type Verdict } from './desk-queue.ts';
 import * as writes from './writes-repo.ts';
 

@@ -9,12 +9,12 @@ import {
   takenDatesOf,
   type WeeklyAvailabilityInput,
   type WeeklyAvailabilityView,
-} from '../../../domain/bookings.ts';
-import { addDays } from '../../../domain/dates.ts';
-import { isUuid } from '../../../domain/ids.ts';
-import { CachedJsonBody } from '../../cached-body.ts';
-import type { AppContext } from '../../context.ts';
-import { badRequest, notFound } from '../../errors.ts';
+} from '#domain/bookings.ts';
+import { addDays } from '#domain/dates.ts';
+import { isUuid } from '#domain/ids.ts';
+import { CachedJsonBody } from '#server/cached-body.ts';
+import type { AppContext } from '#server/context.ts';
+import { badRequest, notFound } from '#server/errors.ts';
 import { findDeskInOrganization, findDeskOfMember, listDesksExcept } from '../desks/repo.ts';
 import { findMemberOrganization } from '../organizations/service.ts';
 import { BookingsReadCache, bookingsReadCache } from './day-cache.ts';

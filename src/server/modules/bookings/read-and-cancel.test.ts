@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addDays } from '#domain/dates.ts';
 import {
   addMember,
   afterPendingMail,
   book,
   createOrganization,
   type TestOrganization,
-} from '../../../../tests/support/bookings.ts';
-import { startTestApp, type TestApp } from '../../../../tests/support/harness.ts';
-import { addDays } from '../../../domain/dates.ts';
+} from '#test-support/bookings.ts';
+import { startTestApp, type TestApp } from '#test-support/harness.ts';
 
 let testApp: TestApp;
 let organization: TestOrganization;

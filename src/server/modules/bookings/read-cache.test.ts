@@ -1,12 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, book, createOrganization, type TestOrganization } from '../../../../tests/support/bookings.ts';
-import { cookieHeader, listenOnLoopback, openEvents } from '../../../../tests/support/events.ts';
-import { postgresUrl } from '../../../../tests/support/global-setup.ts';
-import { signUp, startTestApp, type TestApp, testDatabase } from '../../../../tests/support/harness.ts';
-import { buildApp } from '../../app.ts';
-import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
+import { buildApp } from '#server/app.ts';
+import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
+import { addMember, book, createOrganization, type TestOrganization } from '#test-support/bookings.ts';
+import { cookieHeader, listenOnLoopback, openEvents } from '#test-support/events.ts';
+import { postgresUrl } from '#test-support/global-setup.ts';
+import { signUp, startTestApp, type TestApp, testDatabase } from '#test-support/harness.ts';
 
 // Two instances on one database, as behind a load balancer: each keeps its own cache of bookings reads, and a
 // change made through one (or by hand in SQL) must show in the other's next read (decision 009).

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { BookingStatus, TimeSlot } from '../../../domain/bookings.ts';
-import type { Role } from '../../../domain/organization.ts';
-import type { Database } from '../../db/client.ts';
-import { namedStatement, param } from '../../db/named-statement.ts';
-import { rowsOf } from '../../db/rows.ts';
+import type { BookingStatus, TimeSlot } from '#domain/bookings.ts';
+import type { Role } from '#domain/organization.ts';
+import type { Database } from '#server/db/client.ts';
+import { namedStatement, param } from '#server/db/named-statement.ts';
+import { rowsOf } from '#server/db/rows.ts';
 
 /** A booking with the names its view shows (desk, floor, owner), as one joined row. */
 export interface BookingRow {

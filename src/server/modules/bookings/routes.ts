@@ -7,7 +7,7 @@ import {
   deskAvailabilityQuerySchema,
   userBookingsQuerySchema,
   weeklyAvailabilitySchema,
-} from '../../../domain/bookings.ts';
+} from '#domain/bookings.ts';
 import {
   bookingListSchema,
   bookingSchema,
@@ -15,10 +15,10 @@ import {
   cancelledBookingsSchema,
   deskAvailabilitySchema,
   weeklyAvailabilityResponseSchema,
-} from '../../../domain/bookings-responses.ts';
-import { messageResponseSchema } from '../../../domain/responses.ts';
-import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../plugins/session.ts';
+} from '#domain/bookings-responses.ts';
+import { messageResponseSchema } from '#domain/responses.ts';
+import type { AppContext } from '#server/context.ts';
+import { requireUser } from '#server/plugins/session.ts';
 import * as queries from './queries.ts';
 import * as bookings from './service.ts';
 

@@ -1,12 +1,7 @@
 import http from 'node:http';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  activeRows,
-  addMember,
-  createOrganization,
-  type TestOrganization,
-} from '../../../../tests/support/bookings.ts';
-import { startTestAppForFile } from '../../../../tests/support/harness.ts';
+import { activeRows, addMember, createOrganization, type TestOrganization } from '#test-support/bookings.ts';
+import { startTestAppForFile } from '#test-support/harness.ts';
 
 // The 9 o'clock rush (issue 13): hundreds of people reach for one desk at once, through a real listening server, so
 // that the requests really compete for the database pool (app.inject would not open 400 sockets).

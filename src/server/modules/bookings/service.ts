@@ -1,15 +1,15 @@
-import { displayName } from '../../../domain/account.ts';
+import { displayName } from '#domain/account.ts';
 import {
   type BookingView,
   type BulkBookingInput,
   bookingMessages,
   type CreateBookingInput,
   slotTimes,
-} from '../../../domain/bookings.ts';
-import { formatLongDate, todayIn } from '../../../domain/dates.ts';
-import { isUuid } from '../../../domain/ids.ts';
-import type { AppContext } from '../../context.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../errors.ts';
+} from '#domain/bookings.ts';
+import { formatLongDate, todayIn } from '#domain/dates.ts';
+import { isUuid } from '#domain/ids.ts';
+import type { AppContext } from '#server/context.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { findDesksInOrganization } from '../desks/repo.ts';

@@ -1,5 +1,5 @@
-import { displayName } from '../../../domain/account.ts';
-import { type BookingView, slotTimes } from '../../../domain/bookings.ts';
+import { displayName } from '#domain/account.ts';
+import { type BookingView, slotTimes } from '#domain/bookings.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import type { BookingRow } from './repo.ts';
 import type { NewBooking } from './writes-repo.ts';

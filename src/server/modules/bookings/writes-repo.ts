@@ -1,9 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { TimeSlot } from '../../../domain/bookings.ts';
-import { horizonYears } from '../../../domain/horizon.ts';
-import type { Database } from '../../db/client.ts';
-import { namedStatement, param } from '../../db/named-statement.ts';
-import { rowsOf } from '../../db/rows.ts';
+import type { TimeSlot } from '#domain/bookings.ts';
+import { horizonYears } from '#domain/horizon.ts';
+import type { Database } from '#server/db/client.ts';
+import { namedStatement, param } from '#server/db/named-statement.ts';
+import { rowsOf } from '#server/db/rows.ts';
 import { type BookingPlace, type BookingRow, bookingColumns, bookingJoins } from './repo.ts';
 
 // The bookings module's writes: making a booking (the one-statement placement, the plain insert under the desk's

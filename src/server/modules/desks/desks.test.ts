@@ -7,8 +7,8 @@ import {
   startTestApp,
   type TestApp,
   type TestClient,
-} from '../../../../tests/support/harness.ts';
-import { forgetOrganizationsCreatedToday } from '../../../../tests/support/organization-limit.ts';
+} from '#test-support/harness.ts';
+import { forgetOrganizationsCreatedToday } from '#test-support/organization-limit.ts';
 
 let testApp: TestApp;
 // Users are shared across tests (argon2 is slow on purpose); every test makes its own organizations.

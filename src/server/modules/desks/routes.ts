@@ -6,10 +6,10 @@ import {
   deskListSchema,
   deskSchema,
   updateDeskSchema,
-} from '../../../domain/floor-plan.ts';
-import { messageResponseSchema } from '../../../domain/responses.ts';
-import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../plugins/session.ts';
+} from '#domain/floor-plan.ts';
+import { messageResponseSchema } from '#domain/responses.ts';
+import type { AppContext } from '#server/context.ts';
+import { requireUser } from '#server/plugins/session.ts';
 import * as desks from './service.ts';
 
 /**

@@ -5,12 +5,12 @@ import {
   newDeskDefaults,
   normaliseRotation,
   type UpdateDeskInput,
-} from '../../../domain/floor-plan.ts';
-import { isUuid } from '../../../domain/ids.ts';
-import { ByteBoundedCache } from '../../byte-bounded-cache.ts';
-import { CachedJsonBody } from '../../cached-body.ts';
-import { type AppContext, perApp } from '../../context.ts';
-import { notFound, sqlState } from '../../errors.ts';
+} from '#domain/floor-plan.ts';
+import { isUuid } from '#domain/ids.ts';
+import { ByteBoundedCache } from '#server/byte-bounded-cache.ts';
+import { CachedJsonBody } from '#server/cached-body.ts';
+import { type AppContext, perApp } from '#server/context.ts';
+import { notFound, sqlState } from '#server/errors.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import * as floorRepo from '../floors/repo.ts';
 import { findMemberFloor, floorNotFound } from '../floors/service.ts';

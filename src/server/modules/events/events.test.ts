@@ -1,14 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, book, createOrganization, type TestOrganization } from '../../../../tests/support/bookings.ts';
-import {
-  type EventReader,
-  listenOnLoopback,
-  openEvents,
-  type ReceivedEvent,
-} from '../../../../tests/support/events.ts';
-import { signUp, startTestApp, type TestApp } from '../../../../tests/support/harness.ts';
-import { maxStreamsPerUser, tooManyStreamsMessage } from '../../../domain/realtime.ts';
+import { maxStreamsPerUser, tooManyStreamsMessage } from '#domain/realtime.ts';
+import { addMember, book, createOrganization, type TestOrganization } from '#test-support/bookings.ts';
+import { type EventReader, listenOnLoopback, openEvents, type ReceivedEvent } from '#test-support/events.ts';
+import { signUp, startTestApp, type TestApp } from '#test-support/harness.ts';
 
 let testApp: TestApp;
 let baseUrl: string;

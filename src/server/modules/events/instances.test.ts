@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, book, createOrganization, type TestOrganization } from '../../../../tests/support/bookings.ts';
-import { type EventReader, listenOnLoopback, openEvents } from '../../../../tests/support/events.ts';
-import { startTestApp, type TestApp, testDatabase } from '../../../../tests/support/harness.ts';
-import { buildApp } from '../../app.ts';
-import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
+import { buildApp } from '#server/app.ts';
+import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
+import { addMember, book, createOrganization, type TestOrganization } from '#test-support/bookings.ts';
+import { type EventReader, listenOnLoopback, openEvents } from '#test-support/events.ts';
+import { startTestApp, type TestApp, testDatabase } from '#test-support/harness.ts';
 
 let testApp: TestApp;
 let secondDatabase: DatabaseHandle;

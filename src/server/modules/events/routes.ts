@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { maxSinceMs } from '../../../domain/realtime.ts';
-import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { maxSinceMs } from '#domain/realtime.ts';
+import type { AppContext } from '#server/context.ts';
+import { requireUser } from '#server/plugins/session.ts';
 import * as events from './service.ts';
 
 const organizationParams = z.object({ id: z.string().max(100) });

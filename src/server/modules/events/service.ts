@@ -1,7 +1,7 @@
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
-import { unauthorized } from '../../errors.ts';
-import type { LiveStream, StreamCheck } from '../../realtime/hub.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/client.ts';
+import { unauthorized } from '#server/errors.ts';
+import type { LiveStream, StreamCheck } from '#server/realtime/hub.ts';
 import { findMemberOrganization } from '../organizations/service.ts';
 import * as repo from './repo.ts';
 

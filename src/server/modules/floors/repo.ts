@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Role } from '../../../domain/organization.ts';
-import type { Database } from '../../db/client.ts';
-import { floors, memberships } from '../../db/schema.ts';
+import type { Role } from '#domain/organization.ts';
+import type { Database } from '#server/db/client.ts';
+import { floors, memberships } from '#server/db/schema.ts';
 
 export type FloorRow = typeof floors.$inferSelect;
 

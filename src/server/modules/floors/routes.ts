@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createFloorSchema, floorSchema, updateDefaultZoomSchema } from '../../../domain/floor-plan.ts';
-import { organizationSchema } from '../../../domain/organization.ts';
-import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { createFloorSchema, floorSchema, updateDefaultZoomSchema } from '#domain/floor-plan.ts';
+import { organizationSchema } from '#domain/organization.ts';
+import type { AppContext } from '#server/context.ts';
+import { requireUser } from '#server/plugins/session.ts';
 import * as floors from './service.ts';
 
 const organizationParams = z.object({ id: z.string() });

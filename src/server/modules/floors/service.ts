@@ -1,8 +1,8 @@
-import { defaultFloorName, type FloorView } from '../../../domain/floor-plan.ts';
-import { isUuid } from '../../../domain/ids.ts';
-import type { OrganizationView } from '../../../domain/organization.ts';
-import type { AppContext } from '../../context.ts';
-import { notFound } from '../../errors.ts';
+import { defaultFloorName, type FloorView } from '#domain/floor-plan.ts';
+import { isUuid } from '#domain/ids.ts';
+import type { OrganizationView } from '#domain/organization.ts';
+import type { AppContext } from '#server/context.ts';
+import { notFound } from '#server/errors.ts';
 import * as organizationRepo from '../organizations/repo.ts';
 import { findMemberOrganization, requireEditor, toOrganizationView } from '../organizations/service.ts';
 import * as repo from './repo.ts';

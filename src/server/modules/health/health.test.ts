@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresUrl } from '../../../../tests/support/global-setup.ts';
-import { startTestAppForFile, testDatabase } from '../../../../tests/support/harness.ts';
-import { buildApp } from '../../app.ts';
-import { type DatabaseHandle, openDatabase } from '../../db/client.ts';
+import { buildApp } from '#server/app.ts';
+import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
+import { postgresUrl } from '#test-support/global-setup.ts';
+import { startTestAppForFile, testDatabase } from '#test-support/harness.ts';
 
 const testApp = startTestAppForFile();
 

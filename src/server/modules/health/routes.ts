@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { healthyResponseSchema, unhealthyResponseSchema } from '../../../domain/health.ts';
-import type { AppContext } from '../../context.ts';
+import { healthyResponseSchema, unhealthyResponseSchema } from '#domain/health.ts';
+import type { AppContext } from '#server/context.ts';
 
 export function healthRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

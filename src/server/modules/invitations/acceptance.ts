@@ -1,10 +1,10 @@
 import { hash, verify } from '@node-rs/argon2';
-import { accountMessages } from '../../../domain/account.ts';
-import { type InvitationDetails, type InvitationSignupInput, teamMessages } from '../../../domain/team.ts';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, notFound, unauthorized, unprocessable } from '../../errors.ts';
-import { digestToken } from '../../tokens.ts';
+import { accountMessages } from '#domain/account.ts';
+import { type InvitationDetails, type InvitationSignupInput, teamMessages } from '#domain/team.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/client.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized, unprocessable } from '#server/errors.ts';
+import { digestToken } from '#server/tokens.ts';
 import * as accounts from '../accounts/repo.ts';
 import { hashOptions } from '../accounts/service.ts';
 import * as members from '../members/repo.ts';

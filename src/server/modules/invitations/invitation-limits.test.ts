@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile, uniqueEmail } from '../../../../tests/support/harness.ts';
-import {
-  addMember,
-  createTeam,
-  setSubscription,
-  signUp,
-  type Team,
-  teamTestEnvironment,
-} from '../../../../tests/support/team.ts';
+import { startTestAppForFile, uniqueEmail } from '#test-support/harness.ts';
+import { addMember, createTeam, setSubscription, signUp, type Team, teamTestEnvironment } from '#test-support/team.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp, uniqueEmail } from '../../../../tests/support/harness.ts';
-import { parseMime, partOfType, startSmtpServer } from '../../../../tests/support/smtp.ts';
-import { createTeam, newClient, teamTestEnvironment } from '../../../../tests/support/team.ts';
-import { loadConfig } from '../../config.ts';
-import { createMailer } from '../../mail/mailer.ts';
+import { loadConfig } from '#server/config.ts';
+import { createMailer } from '#server/mail/mailer.ts';
+import { startTestApp, type TestApp, uniqueEmail } from '#test-support/harness.ts';
+import { parseMime, partOfType, startSmtpServer } from '#test-support/smtp.ts';
+import { createTeam, newClient, teamTestEnvironment } from '#test-support/team.ts';
 
 const mailFrom = 'Perch Test <no-reply@perch.test>';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertMembership, startTestAppForFile, uniqueEmail } from '../../../../tests/support/harness.ts';
+import { insertMembership, startTestAppForFile, uniqueEmail } from '#test-support/harness.ts';
 import {
   addMember,
   createTeam,
@@ -10,7 +10,7 @@ import {
   signUp,
   type Team,
   teamTestEnvironment,
-} from '../../../../tests/support/team.ts';
+} from '#test-support/team.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startTestAppForFile, uniqueEmail } from '../../../../tests/support/harness.ts';
+import { startTestAppForFile, uniqueEmail } from '#test-support/harness.ts';
 import {
   addMember,
   createTeam,
@@ -11,7 +11,7 @@ import {
   signUp,
   type Team,
   teamTestEnvironment,
-} from '../../../../tests/support/team.ts';
+} from '#test-support/team.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

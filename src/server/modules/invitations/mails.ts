@@ -1,7 +1,7 @@
-import type { Role } from '../../../domain/organization.ts';
-import { invitationLifetimeDays } from '../../../domain/team.ts';
-import type { MailMessage } from '../../mail/mailer.ts';
-import { quoteForMail, renderMail } from '../../mail/templates.ts';
+import type { Role } from '#domain/organization.ts';
+import { invitationLifetimeDays } from '#domain/team.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
+import { quoteForMail, renderMail } from '#server/mail/templates.ts';
 
 /** The most of a name an invitation mail shows: the rest of the mail is Perch's own fixed text. */
 export const mailNameLength = 60;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile, uniqueEmail } from '../../../../tests/support/harness.ts';
-import { addMember, newClient, signUp } from '../../../../tests/support/team.ts';
-import { createToken } from '../../tokens.ts';
+import { createToken } from '#server/tokens.ts';
+import { startTestAppForFile, uniqueEmail } from '#test-support/harness.ts';
+import { addMember, newClient, signUp } from '#test-support/team.ts';
 import { makePlatformAdmin } from '../platform/bootstrap.ts';
 
 const testApp = startTestAppForFile({ environment: { TRUST_PROXY: 'true' } });

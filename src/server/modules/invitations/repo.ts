@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Role } from '../../../domain/organization.ts';
-import type { Database } from '../../db/client.ts';
-import { invitations, memberships, organizations, subscriptions, users } from '../../db/schema.ts';
+import type { Role } from '#domain/organization.ts';
+import type { Database } from '#server/db/client.ts';
+import { invitations, memberships, organizations, subscriptions, users } from '#server/db/schema.ts';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicUserSchema, tokenSchema } from '../../../domain/account.ts';
-import { messageResponseSchema } from '../../../domain/responses.ts';
+import { publicUserSchema, tokenSchema } from '#domain/account.ts';
+import { messageResponseSchema } from '#domain/responses.ts';
 import {
   invitationDetailsSchema,
   invitationSchema,
@@ -9,9 +9,9 @@ import {
   inviteResultSchema,
   inviteSchema,
   resentInvitationSchema,
-} from '../../../domain/team.ts';
-import type { AppContext } from '../../context.ts';
-import { requireUser, startSession, toPublicUser } from '../../plugins/session.ts';
+} from '#domain/team.ts';
+import type { AppContext } from '#server/context.ts';
+import { requireUser, startSession, toPublicUser } from '#server/plugins/session.ts';
 import * as acceptance from './acceptance.ts';
 import * as invitations from './service.ts';
 

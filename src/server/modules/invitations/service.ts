@@ -1,6 +1,6 @@
-import { displayName } from '../../../domain/account.ts';
-import { isUuid } from '../../../domain/ids.ts';
-import { isSubscriptionEnabled } from '../../../domain/subscription.ts';
+import { displayName } from '#domain/account.ts';
+import { isUuid } from '#domain/ids.ts';
+import { isSubscriptionEnabled } from '#domain/subscription.ts';
 import {
   type InvitationView,
   type InviteError,
@@ -10,11 +10,11 @@ import {
   inviteResultMessage,
   isValidEmail,
   teamMessages,
-} from '../../../domain/team.ts';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
-import { AppError, conflict, describeForLog, forbidden, notFound, unprocessable } from '../../errors.ts';
-import { createToken } from '../../tokens.ts';
+} from '#domain/team.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError, conflict, describeForLog, forbidden, notFound, unprocessable } from '#server/errors.ts';
+import { createToken } from '#server/tokens.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { countMembers, lockTeam } from '../members/repo.ts';

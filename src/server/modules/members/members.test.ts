@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { insertMembership, startTestAppForFile } from '../../../../tests/support/harness.ts';
+import { addDays, todayIn } from '#domain/dates.ts';
+import { insertMembership, startTestAppForFile } from '#test-support/harness.ts';
 import {
   addDesks,
   addMember,
@@ -11,8 +12,7 @@ import {
   signUp,
   type Team,
   teamTestEnvironment,
-} from '../../../../tests/support/team.ts';
-import { addDays, todayIn } from '../../../domain/dates.ts';
+} from '#test-support/team.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

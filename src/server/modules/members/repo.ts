@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import type { Role } from '../../../domain/organization.ts';
-import type { Database } from '../../db/client.ts';
-import { memberships, users } from '../../db/schema.ts';
+import type { Role } from '#domain/organization.ts';
+import type { Database } from '#server/db/client.ts';
+import { memberships, users } from '#server/db/schema.ts';
 
 export interface MemberRow {
   userId: string;

@@ -1,10 +1,10 @@
-import { displayName } from '../../../domain/account.ts';
-import { isUuid } from '../../../domain/ids.ts';
-import type { Role } from '../../../domain/organization.ts';
-import { type MemberView, type RemoveMemberResult, teamMessages } from '../../../domain/team.ts';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
+import { displayName } from '#domain/account.ts';
+import { isUuid } from '#domain/ids.ts';
+import type { Role } from '#domain/organization.ts';
+import { type MemberView, type RemoveMemberResult, teamMessages } from '#domain/team.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/client.ts';
+import { conflict, forbidden, notFound } from '#server/errors.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { cancelUpcomingBookingsOfUser } from '../bookings/writes-repo.ts';
 import { findMemberOrganization, platformMessages, requireAdmin } from '../organizations/service.ts';

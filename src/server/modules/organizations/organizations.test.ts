@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signUp, startTestAppForFile, type TestClient } from '../../../../tests/support/harness.ts';
+import { signUp, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
 
 const testApp = startTestAppForFile();
 

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Role } from '../../../domain/organization.ts';
-import type { Database } from '../../db/client.ts';
-import { memberships, organizations, subscriptions } from '../../db/schema.ts';
+import type { Role } from '#domain/organization.ts';
+import type { Database } from '#server/db/client.ts';
+import { memberships, organizations, subscriptions } from '#server/db/schema.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createOrganizationSchema, organizationSchema } from '../../../domain/organization.ts';
-import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { createOrganizationSchema, organizationSchema } from '#domain/organization.ts';
+import type { AppContext } from '#server/context.ts';
+import { requireUser } from '#server/plugins/session.ts';
 import * as organizations from './service.ts';
 
 export function organizationRoutes(context: AppContext): FastifyPluginAsyncZod {

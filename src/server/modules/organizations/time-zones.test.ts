@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { signUp, startTestAppForFile } from '../../../../tests/support/harness.ts';
-import { organizationMessages } from '../../../domain/organization.ts';
+import { organizationMessages } from '#domain/organization.ts';
+import { signUp, startTestAppForFile } from '#test-support/harness.ts';
 
 const testApp = startTestAppForFile();
 

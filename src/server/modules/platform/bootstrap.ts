@@ -1,5 +1,5 @@
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
 import { isAdminOf } from '../members/repo.ts';
 import { insertSubscriptionIfMissing } from '../subscriptions/repo.ts';
 import * as repo from './repo.ts';

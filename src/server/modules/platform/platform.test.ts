@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile } from '../../../../tests/support/harness.ts';
-import { auditActions, readSubscription } from '../../../../tests/support/subscriptions.ts';
-import { addMember, createTeam, signUp, teamTestEnvironment } from '../../../../tests/support/team.ts';
-import { overridePresets } from '../../../domain/plans.ts';
+import { overridePresets } from '#domain/plans.ts';
+import { startTestAppForFile } from '#test-support/harness.ts';
+import { auditActions, readSubscription } from '#test-support/subscriptions.ts';
+import { addMember, createTeam, signUp, teamTestEnvironment } from '#test-support/team.ts';
 import { ensurePlatformOrganization, makePlatformAdmin } from './bootstrap.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });

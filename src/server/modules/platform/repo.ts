@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { memberships, organizations, subscriptions, users } from '../../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { memberships, organizations, subscriptions, users } from '#server/db/schema.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { organizationOverviewSchema } from '../../../domain/organization.ts';
-import { overrideSchema, subscriptionChangeResponseSchema } from '../../../domain/subscription.ts';
-import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../plugins/session.ts';
+import { organizationOverviewSchema } from '#domain/organization.ts';
+import { overrideSchema, subscriptionChangeResponseSchema } from '#domain/subscription.ts';
+import type { AppContext } from '#server/context.ts';
+import { requireUser } from '#server/plugins/session.ts';
 import * as platform from './service.ts';
 
 const params = z.object({ id: z.string().max(100) });

@@ -1,9 +1,9 @@
-import { isUuid } from '../../../domain/ids.ts';
-import type { OrganizationOverview } from '../../../domain/organization.ts';
-import { findPlan, trialPlan } from '../../../domain/plans.ts';
-import { type OverrideInput, type Subscription, subscriptionMessages } from '../../../domain/subscription.ts';
-import type { AppContext } from '../../context.ts';
-import { conflict, forbidden, notFound } from '../../errors.ts';
+import { isUuid } from '#domain/ids.ts';
+import type { OrganizationOverview } from '#domain/organization.ts';
+import { findPlan, trialPlan } from '#domain/plans.ts';
+import { type OverrideInput, type Subscription, subscriptionMessages } from '#domain/subscription.ts';
+import type { AppContext } from '#server/context.ts';
+import { conflict, forbidden, notFound } from '#server/errors.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { isAdminOf } from '../members/repo.ts';

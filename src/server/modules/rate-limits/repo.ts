@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { rateLimits } from '../../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { rateLimits } from '#server/db/schema.ts';
 
 /** Counts `cost` hits in a fixed window shared by every instance; answers the count and when the window ends. */
 export async function countHit(

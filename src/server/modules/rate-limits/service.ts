@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
-import { tooManyRequests } from '../../errors.ts';
+import type { Database } from '#server/db/client.ts';
+import { tooManyRequests } from '#server/errors.ts';
 import { countHit, refundHit } from './repo.ts';
 
 export interface Limit {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../../tests/support/harness.ts';
-import type { DatabaseHandle } from '../../db/client.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
+import { openTestDatabase } from '#test-support/harness.ts';
 import { beginSignInAttempt, type SignInPolicy, signInDelayMs, signInPolicy } from './sign-in.ts';
 
 let database: DatabaseHandle;

@@ -1,5 +1,5 @@
 import { setTimeout as sleepFor } from 'node:timers/promises';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { countHit, deleteWindow, refundHit } from './repo.ts';
 import { enforceLimits, type Limit, limitKey } from './service.ts';
 

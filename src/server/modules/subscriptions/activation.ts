@@ -1,9 +1,9 @@
-import { findPlan, type PlanId } from '../../../domain/plans.ts';
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
-import { describeForLog } from '../../errors.ts';
-import { findTierOfProviderPlan } from '../../payments/create-payments.ts';
-import type { ProviderSubscription } from '../../payments/provider.ts';
+import { findPlan, type PlanId } from '#domain/plans.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/client.ts';
+import { describeForLog } from '#server/errors.ts';
+import { findTierOfProviderPlan } from '#server/payments/create-payments.ts';
+import type { ProviderSubscription } from '#server/payments/provider.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import * as repo from './repo.ts';
 

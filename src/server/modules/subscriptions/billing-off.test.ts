@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile } from '../../../../tests/support/harness.ts';
-import {
-  addMember,
-  createTeam,
-  setSubscription,
-  signUp,
-  teamTestEnvironment,
-} from '../../../../tests/support/subscriptions.ts';
-import { inviteAndGetToken } from '../../../../tests/support/team.ts';
-import { billingOffSubscription, subscriptionMessages } from '../../../domain/subscription.ts';
+import { billingOffSubscription, subscriptionMessages } from '#domain/subscription.ts';
+import { startTestAppForFile } from '#test-support/harness.ts';
+import { addMember, createTeam, setSubscription, signUp, teamTestEnvironment } from '#test-support/subscriptions.ts';
+import { inviteAndGetToken } from '#test-support/team.ts';
 import { makePlatformAdmin } from '../platform/bootstrap.ts';
 
 // A company hosting Perch for itself: no subscriptions, every feature, no seat limit.

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { findPlan, type PlanId } from '../../../domain/plans.ts';
-import { type CreateCheckoutInput, subscriptionMessages } from '../../../domain/subscription.ts';
-import type { AppContext } from '../../context.ts';
-import { notFound, unprocessable } from '../../errors.ts';
-import type { ProviderLink } from '../../payments/provider.ts';
+import { findPlan, type PlanId } from '#domain/plans.ts';
+import { type CreateCheckoutInput, subscriptionMessages } from '#domain/subscription.ts';
+import type { AppContext } from '#server/context.ts';
+import { notFound, unprocessable } from '#server/errors.ts';
+import type { ProviderLink } from '#server/payments/provider.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { findOrganizationOfUser, listOrganizationsOfUser, type OrganizationRow } from '../organizations/repo.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertMembership, startTestAppForFile, uniqueEmail } from '../../../../tests/support/harness.ts';
+import { insertMembership, startTestAppForFile, uniqueEmail } from '#test-support/harness.ts';
 import {
   addMember,
   createTeam,
@@ -7,8 +7,8 @@ import {
   readSubscription,
   signUp,
   teamTestEnvironment,
-} from '../../../../tests/support/subscriptions.ts';
-import { inviteAndGetToken, newClient } from '../../../../tests/support/team.ts';
+} from '#test-support/subscriptions.ts';
+import { inviteAndGetToken, newClient } from '#test-support/team.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

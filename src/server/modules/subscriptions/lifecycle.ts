@@ -1,7 +1,7 @@
-import type { AppContext } from '../../context.ts';
-import { describeForLog } from '../../errors.ts';
-import type { MailMessage } from '../../mail/mailer.ts';
-import { PaymentProviderError } from '../../payments/provider.ts';
+import type { AppContext } from '#server/context.ts';
+import { describeForLog } from '#server/errors.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
+import { PaymentProviderError } from '#server/payments/provider.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { trialEndedMail, trialEndingMail } from './mails.ts';
 import * as repo from './repo.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile } from '../../../../tests/support/harness.ts';
+import { startTestAppForFile } from '#test-support/harness.ts';
 import {
   addMember,
   approveLink,
@@ -9,7 +9,7 @@ import {
   pathOf,
   readSubscription,
   teamTestEnvironment,
-} from '../../../../tests/support/subscriptions.ts';
+} from '#test-support/subscriptions.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

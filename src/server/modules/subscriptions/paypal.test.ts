@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cancelSubscription, startTestApp, type TestApp } from '../../../../tests/support/harness.ts';
-import { type PayPalStandIn, startPayPalStandIn } from '../../../../tests/support/paypal-stand-in.ts';
+import { trialsJob } from '#server/jobs/trials.ts';
+import { cancelSubscription, startTestApp, type TestApp } from '#test-support/harness.ts';
+import { type PayPalStandIn, startPayPalStandIn } from '#test-support/paypal-stand-in.ts';
 import {
   approveLink,
   auditActions,
@@ -12,8 +13,7 @@ import {
   snapshotPaymentState,
   type Team,
   teamTestEnvironment,
-} from '../../../../tests/support/subscriptions.ts';
-import { trialsJob } from '../../jobs/trials.ts';
+} from '#test-support/subscriptions.ts';
 
 let standIn: PayPalStandIn;
 let testApp: TestApp;

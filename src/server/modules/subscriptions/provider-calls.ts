@@ -1,7 +1,7 @@
-import { subscriptionMessages } from '../../../domain/subscription.ts';
-import type { AppContext } from '../../context.ts';
-import { AppError, describeForLog } from '../../errors.ts';
-import { PaymentProviderError } from '../../payments/provider.ts';
+import { subscriptionMessages } from '#domain/subscription.ts';
+import type { AppContext } from '#server/context.ts';
+import { AppError, describeForLog } from '#server/errors.ts';
+import { PaymentProviderError } from '#server/payments/provider.ts';
 
 /** The provider is down, slow or refused: nothing was changed locally, and the person may simply try again. */
 export const providerUnavailable = () => new AppError(502, subscriptionMessages.providerUnavailable);

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import {
   memberships,
   organizations,
@@ -7,7 +7,7 @@ import {
   paymentWebhookEvents,
   subscriptions,
   users,
-} from '../../db/schema.ts';
+} from '#server/db/schema.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type CheckoutRow = typeof paymentCheckouts.$inferSelect;

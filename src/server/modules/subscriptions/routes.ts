@@ -9,10 +9,10 @@ import {
   subscriptionChangeResponseSchema,
   subscriptionDetailsSchema,
   webhookReceiptSchema,
-} from '../../../domain/subscription.ts';
-import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../plugins/session.ts';
-import { redirectResponse } from '../../response-schemas.ts';
+} from '#domain/subscription.ts';
+import type { AppContext } from '#server/context.ts';
+import { requireUser } from '#server/plugins/session.ts';
+import { redirectResponse } from '#server/response-schemas.ts';
 import * as checkout from './checkout.ts';
 import * as subscriptions from './service.ts';
 import { handleWebhook } from './webhooks.ts';

@@ -1,13 +1,13 @@
-import { findPlan, type PlanId, planIds } from '../../../domain/plans.ts';
+import { findPlan, type PlanId, planIds } from '#domain/plans.ts';
 import {
   type ReactivateInput,
   type SubscriptionChangeResponse,
   type SubscriptionDetails,
   subscriptionMessages,
-} from '../../../domain/subscription.ts';
-import type { AppContext } from '../../context.ts';
-import { conflict, describeForLog } from '../../errors.ts';
-import { PaymentProviderError, type ProviderLink } from '../../payments/provider.ts';
+} from '#domain/subscription.ts';
+import type { AppContext } from '#server/context.ts';
+import { conflict, describeForLog } from '#server/errors.ts';
+import { PaymentProviderError, type ProviderLink } from '#server/payments/provider.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { countPendingInvitations } from '../invitations/repo.ts';

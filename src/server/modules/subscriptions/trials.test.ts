@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile } from '../../../../tests/support/harness.ts';
+import { trialsJob } from '#server/jobs/trials.ts';
+import { startTestAppForFile } from '#test-support/harness.ts';
 import {
   addMember,
   auditActions,
@@ -7,8 +8,7 @@ import {
   day,
   readSubscription,
   teamTestEnvironment,
-} from '../../../../tests/support/subscriptions.ts';
-import { trialsJob } from '../../jobs/trials.ts';
+} from '#test-support/subscriptions.ts';
 
 const testApp = startTestAppForFile({ environment: teamTestEnvironment });
 

@@ -1,7 +1,7 @@
-import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
-import { badRequest } from '../../errors.ts';
-import { type ProviderSubscription, toProviderStatus, type WebhookHeaders } from '../../payments/provider.ts';
+import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/client.ts';
+import { badRequest } from '#server/errors.ts';
+import { type ProviderSubscription, toProviderStatus, type WebhookHeaders } from '#server/payments/provider.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { applyActivation, cancelReplacedSubscription, findActivationTarget } from './activation.ts';
 import { callProvider } from './provider-calls.ts';

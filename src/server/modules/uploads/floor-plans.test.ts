@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile } from '../../../../tests/support/harness.ts';
+import { tinyPng } from '#server/storage/image-fixtures.ts';
+import { startTestAppForFile } from '#test-support/harness.ts';
 import {
   addMember,
   cancelSubscription,
@@ -12,8 +13,7 @@ import {
   type TestOrganization,
   uploadIdOf,
   uploadTestEnvironment,
-} from '../../../../tests/support/uploads.ts';
-import { tinyPng } from '../../storage/image-fixtures.ts';
+} from '#test-support/uploads.ts';
 
 const testApp = startTestAppForFile({ environment: uploadTestEnvironment });
 

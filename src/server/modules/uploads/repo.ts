@@ -1,7 +1,7 @@
 import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { floors, memberships, organizations, uploads } from '../../db/schema.ts';
-import type { ImageMediaType } from '../../storage/sniff-image.ts';
+import type { Database } from '#server/db/client.ts';
+import { floors, memberships, organizations, uploads } from '#server/db/schema.ts';
+import type { ImageMediaType } from '#server/storage/sniff-image.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 

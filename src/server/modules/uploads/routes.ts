@@ -8,10 +8,10 @@ import {
   maxFloorPlanBytes,
   uploadedLocationSchema,
   uploadUrlResponseSchema,
-} from '../../../domain/floor-plan.ts';
-import type { AppContext } from '../../context.ts';
-import { requireUser } from '../../plugins/session.ts';
-import { redirectResponse } from '../../response-schemas.ts';
+} from '#domain/floor-plan.ts';
+import type { AppContext } from '#server/context.ts';
+import { requireUser } from '#server/plugins/session.ts';
+import { redirectResponse } from '#server/response-schemas.ts';
 import * as uploads from './service.ts';
 
 const createUploadBody = z

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startS3TestAppForFile } from '../../../../tests/support/s3-test-app.ts';
+import { htmlPage, pngOfSize, svgImage, tinyPng } from '#server/storage/image-fixtures.ts';
+import { startS3TestAppForFile } from '#test-support/s3-test-app.ts';
 import {
   addMember,
   createAdmin,
@@ -10,8 +11,7 @@ import {
   uploadIdOf,
   uploadRow,
   uploadTestEnvironment,
-} from '../../../../tests/support/uploads.ts';
-import { htmlPage, pngOfSize, svgImage, tinyPng } from '../../storage/image-fixtures.ts';
+} from '#test-support/uploads.ts';
 
 const s3 = startS3TestAppForFile(uploadTestEnvironment);
 const { testApp, keyOf } = s3;

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { maxFloorPlanBytes } from '../../../domain/floor-plan.ts';
-import { isUuid } from '../../../domain/ids.ts';
-import type { AppContext } from '../../context.ts';
-import { AppError, badRequest, describeForLog, forbidden, notFound } from '../../errors.ts';
-import type { ServedObject } from '../../storage/object-store.ts';
-import { readAtMost } from '../../storage/read-at-most.ts';
-import { type ImageMediaType, sniffImage, sniffLength } from '../../storage/sniff-image.ts';
-import { createToken, digestToken } from '../../tokens.ts';
+import { maxFloorPlanBytes } from '#domain/floor-plan.ts';
+import { isUuid } from '#domain/ids.ts';
+import type { AppContext } from '#server/context.ts';
+import { AppError, badRequest, describeForLog, forbidden, notFound } from '#server/errors.ts';
+import type { ServedObject } from '#server/storage/object-store.ts';
+import { readAtMost } from '#server/storage/read-at-most.ts';
+import { type ImageMediaType, sniffImage, sniffLength } from '#server/storage/sniff-image.ts';
+import { createToken, digestToken } from '#server/tokens.ts';
 import { listOrganizations, requireEditor } from '../organizations/service.ts';
 import * as repo from './repo.ts';
 

@@ -1,6 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile } from '../../../../tests/support/harness.ts';
+import { maintenanceJob } from '#server/jobs/maintenance.ts';
+import {
+  gifImage,
+  htmlPage,
+  jpegStart,
+  pngOfSize,
+  svgImage,
+  tinyPng,
+  webpStart,
+} from '#server/storage/image-fixtures.ts';
+import { digestToken } from '#server/tokens.ts';
+import { startTestAppForFile } from '#test-support/harness.ts';
 import {
   addMember,
   cancelSubscription,
@@ -11,18 +22,7 @@ import {
   uploadIdOf,
   uploadRow,
   uploadTestEnvironment,
-} from '../../../../tests/support/uploads.ts';
-import { maintenanceJob } from '../../jobs/maintenance.ts';
-import {
-  gifImage,
-  htmlPage,
-  jpegStart,
-  pngOfSize,
-  svgImage,
-  tinyPng,
-  webpStart,
-} from '../../storage/image-fixtures.ts';
-import { digestToken } from '../../tokens.ts';
+} from '#test-support/uploads.ts';
 
 const testApp = startTestAppForFile({ environment: uploadTestEnvironment });
 

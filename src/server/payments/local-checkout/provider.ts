@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { type PaymentProvider, PaymentProviderError, type ProviderSubscription } from '../provider.ts';
 import * as repo from './repo.ts';
 

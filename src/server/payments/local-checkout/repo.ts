@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { localCheckoutSubscriptions } from '../../db/schema.ts';
+import type { Database } from '#server/db/client.ts';
+import { localCheckoutSubscriptions } from '#server/db/schema.ts';
 
 export type LocalSubscriptionRow = typeof localCheckoutSubscriptions.$inferSelect;
 type LocalStatus = LocalSubscriptionRow['status'];

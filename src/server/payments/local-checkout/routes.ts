@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messageResponseSchema } from '../../../domain/responses.ts';
-import { redirectResponse } from '../../response-schemas.ts';
+import { messageResponseSchema } from '#domain/responses.ts';
+import { redirectResponse } from '#server/response-schemas.ts';
 import { renderCheckoutPage, renderMissingPage, renderNotYoursPage, renderSignInPage } from './page.ts';
 import { type LocalCheckoutProvider, localCheckoutPath } from './provider.ts';
 

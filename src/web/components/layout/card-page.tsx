@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { Card } from '../ui/card.tsx';
 import { Brand } from './brand.tsx';
 import { PageShell } from './page-shell.tsx';

@@ -7,7 +7,7 @@ import {
   get,
   useFormState,
 } from 'react-hook-form';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { FieldError, Label } from './input.tsx';
 
 /** What a field's control carries: its id, whether it has a problem, and which texts describe it. */

@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Toast } from 'radix-ui';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { dismissToast, useToasts } from './use-toast.ts';
 
 /** The toast area present on every screen: 5 s per toast, swipe right (50 px) to dismiss, F8 focuses it. */

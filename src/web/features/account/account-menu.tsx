@@ -1,7 +1,7 @@
 import { ChevronDown, Download, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useRef, useState } from 'react';
-import type { PublicUser } from '../../../domain/account.ts';
+import type { PublicUser } from '#domain/account.ts';
 import { exportUrl } from './api.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import type { PublicUser } from '../../../domain/account.ts';
-import { deleteAccountSchema } from '../../../domain/data-rights.ts';
-import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import type { PublicUser } from '#domain/account.ts';
+import { deleteAccountSchema } from '#domain/data-rights.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
 import { useOrganizations } from '../organizations/api.ts';
 import { useDeleteAccount, useDeletionConsequences } from './api.ts';
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import type { AuditLogPage } from '../../../domain/audit.ts';
-import { apiRequest } from '../../app/api.ts';
+import type { AuditLogPage } from '#domain/audit.ts';
+import { apiRequest } from '#web/app/api.ts';
 
 export const auditLogPageSize = 25;
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import type { AuditEventView } from '../../../domain/audit.ts';
-import type { OrganizationView } from '../../../domain/organization.ts';
-import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import type { AuditEventView } from '#domain/audit.ts';
+import type { OrganizationView } from '#domain/organization.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { useAuditLog } from './api.ts';
 import { describeAuditEvent } from './describe-event.ts';
 

@@ -1,5 +1,5 @@
-import { type AuditEventView, deletedUserLabel } from '../../../domain/audit.ts';
-import { formatLongDate, isIsoDate } from '../../../domain/dates.ts';
+import { type AuditEventView, deletedUserLabel } from '#domain/audit.ts';
+import { formatLongDate, isIsoDate } from '#domain/dates.ts';
 
 // Details are whatever the server recorded for the action: read them defensively, never trust their shape.
 const text = (details: Record<string, unknown>, key: string): string | undefined => {

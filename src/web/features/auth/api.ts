@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginInput, PublicUser, RegisterInput, RegistrationPending } from '../../../domain/account.ts';
-import type { MessageResponse } from '../../../domain/responses.ts';
-import { apiRequest } from '../../app/api.ts';
-import { queryClient } from '../../app/query-client.ts';
+import type { LoginInput, PublicUser, RegisterInput, RegistrationPending } from '#domain/account.ts';
+import type { MessageResponse } from '#domain/responses.ts';
+import { apiRequest } from '#web/app/api.ts';
+import { queryClient } from '#web/app/query-client.ts';
 import { forgetRememberedOrganizations } from '../organizations/remembered-organizations.ts';
 import { currentUserKey } from './use-current-user.ts';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PublicUser } from '../../../domain/account.ts';
-import { getQueryFn } from '../../app/api.ts';
+import type { PublicUser } from '#domain/account.ts';
+import { getQueryFn } from '#web/app/api.ts';
 
 export const currentUserKey = ['/api/user'] as const;
 

@@ -1,15 +1,15 @@
 import { type Query, useMutation, useQuery } from '@tanstack/react-query';
-import type { BulkBookingInput, CreateBookingInput, WeeklyAvailabilityInput } from '../../../domain/bookings.ts';
+import type { BulkBookingInput, CreateBookingInput, WeeklyAvailabilityInput } from '#domain/bookings.ts';
 import type {
   BookingView,
   BulkBookingResponse,
   CancelledBookings,
   DeskAvailabilityView,
   WeeklyAvailabilityView,
-} from '../../../domain/bookings-responses.ts';
-import type { MessageResponse } from '../../../domain/responses.ts';
-import { ApiError, apiRequest } from '../../app/api.ts';
-import { queryClient } from '../../app/query-client.ts';
+} from '#domain/bookings-responses.ts';
+import type { MessageResponse } from '#domain/responses.ts';
+import { ApiError, apiRequest } from '#web/app/api.ts';
+import { queryClient } from '#web/app/query-client.ts';
 
 async function getJson<T>(url: string): Promise<T> {
   return apiRequest<T>('GET', url);

@@ -1,13 +1,13 @@
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
-import { displayName } from '../../../domain/account.ts';
-import type { BookingView } from '../../../domain/bookings.ts';
-import { formatLongDate } from '../../../domain/dates.ts';
-import type { OrganizationView } from '../../../domain/organization.ts';
-import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { toast } from '../../components/ui/use-toast.ts';
+import { displayName } from '#domain/account.ts';
+import type { BookingView } from '#domain/bookings.ts';
+import { formatLongDate } from '#domain/dates.ts';
+import type { OrganizationView } from '#domain/organization.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
 import { useCancelBooking } from './api.ts';
 import type { BookableDesk } from './book-desk-form.tsx';
 

@@ -1,5 +1,5 @@
-import type { BookingView } from '../../../domain/bookings.ts';
-import { cn } from '../../lib/cn.ts';
+import type { BookingView } from '#domain/bookings.ts';
+import { cn } from '#web/lib/cn.ts';
 
 export type BookingBadgeKind = 'Permanent' | 'Past' | 'Today' | 'Upcoming';
 

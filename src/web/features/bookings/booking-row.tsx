@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { displayName } from '../../../domain/account.ts';
-import { type BookingView, slotLabel } from '../../../domain/bookings.ts';
-import { formatLongDate } from '../../../domain/dates.ts';
+import { displayName } from '#domain/account.ts';
+import { type BookingView, slotLabel } from '#domain/bookings.ts';
+import { formatLongDate } from '#domain/dates.ts';
 import { formatClockRange } from './format-clock.ts';
 
 /** One booking in a list: desk and floor, date, slot, whose, and the row's badges and actions. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingView, TimeSlot } from '../../../domain/bookings.ts';
+import type { BookingView, TimeSlot } from '#domain/bookings.ts';
 import { bookingLinesByDesk } from './desk-booking-lines.ts';
 
 let counter = 0;

@@ -1,5 +1,5 @@
-import { displayName } from '../../../domain/account.ts';
-import { type BookingView, bookingsByDeskOn, slotLabel, type TimeSlot } from '../../../domain/bookings.ts';
+import { displayName } from '#domain/account.ts';
+import { type BookingView, bookingsByDeskOn, slotLabel, type TimeSlot } from '#domain/bookings.ts';
 
 const slotOrder: Record<TimeSlot, number> = { morning: 0, 'full-day': 1, afternoon: 2 };
 

@@ -1,8 +1,8 @@
 import { type ReactNode, useMemo, useState } from 'react';
-import { type BookingView, deskDialogStateOn, type TimeSlot } from '../../../domain/bookings.ts';
-import { addDays } from '../../../domain/dates.ts';
-import type { OrganizationView } from '../../../domain/organization.ts';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { type BookingView, deskDialogStateOn, type TimeSlot } from '#domain/bookings.ts';
+import { addDays } from '#domain/dates.ts';
+import type { OrganizationView } from '#domain/organization.ts';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { BlockedDeskView, blockedDeskDescription, blockedDeskTitle } from './blocked-desk-view.tsx';
 import { type BookableDesk, BookDeskForm, bookDeskDescription, bookDeskTitle } from './book-desk-form.tsx';
 import { YourBookingView, yourBookingDescription, yourBookingTitle } from './your-booking-view.tsx';

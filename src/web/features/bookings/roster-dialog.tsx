@@ -1,11 +1,11 @@
 import { MapPin } from 'lucide-react';
-import { displayName } from '../../../domain/account.ts';
-import { countsOnDate, slotLabel } from '../../../domain/bookings.ts';
-import { formatLongDate } from '../../../domain/dates.ts';
-import type { OrganizationView } from '../../../domain/organization.ts';
-import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import { displayName } from '#domain/account.ts';
+import { countsOnDate, slotLabel } from '#domain/bookings.ts';
+import { formatLongDate } from '#domain/dates.ts';
+import type { OrganizationView } from '#domain/organization.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { useOrganizationBookings } from './api.ts';
 
 /** Spec section 2, Who's in today: everyone with a desk on the selected date. */

@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { displayName } from '../../../domain/account.ts';
-import { addDays, todayIn } from '../../../domain/dates.ts';
-import type { OrganizationView } from '../../../domain/organization.ts';
-import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { toast } from '../../components/ui/use-toast.ts';
+import { displayName } from '#domain/account.ts';
+import { addDays, todayIn } from '#domain/dates.ts';
+import type { OrganizationView } from '#domain/organization.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
 import { useCancelAllUserBookings, useCancelBooking, useOrganizationBookings } from './api.ts';
 import { Badge, bookingBadgeKind } from './booking-badge.tsx';
 import { BookingRow } from './booking-row.tsx';

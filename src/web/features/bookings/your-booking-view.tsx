@@ -1,11 +1,11 @@
 import { Clock, NotebookPen } from 'lucide-react';
 import { useState } from 'react';
-import { type BookingView, slotLabel, type TimeSlot } from '../../../domain/bookings.ts';
-import { formatLongDate } from '../../../domain/dates.ts';
-import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { toast } from '../../components/ui/use-toast.ts';
+import { type BookingView, slotLabel, type TimeSlot } from '#domain/bookings.ts';
+import { formatLongDate } from '#domain/dates.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
 import { useCancelBooking } from './api.ts';
 import type { BookableDesk } from './book-desk-form.tsx';
 import { formatClockRange } from './format-clock.ts';

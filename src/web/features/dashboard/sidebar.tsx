@@ -14,10 +14,10 @@ import {
   Users,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { isSubscriptionEnabled } from '../../../domain/subscription.ts';
-import { BrandMark } from '../../components/layout/brand.tsx';
-import { toast } from '../../components/ui/use-toast.ts';
-import { cn } from '../../lib/cn.ts';
+import { isSubscriptionEnabled } from '#domain/subscription.ts';
+import { BrandMark } from '#web/components/layout/brand.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { cn } from '#web/lib/cn.ts';
 import { AuditLogDialog } from '../audit/audit-log-dialog.tsx';
 import { FloorPicker } from '../floors/floor-picker.tsx';
 import type { Floor } from '../floors/list-floors.ts';

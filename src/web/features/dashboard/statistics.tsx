@@ -1,4 +1,4 @@
-import { formatLongDate } from '../../../domain/dates.ts';
+import { formatLongDate } from '#domain/dates.ts';
 import type { DeskStatistics } from '../floor-plan/availability.ts';
 
 const items = [

@@ -1,9 +1,9 @@
 import { ChevronLeft, ChevronRight, LogOut, Users } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
-import type { PublicUser } from '../../../domain/account.ts';
-import { addDays, formatLongDate, todayIn } from '../../../domain/dates.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { cn } from '../../lib/cn.ts';
+import type { PublicUser } from '#domain/account.ts';
+import { addDays, formatLongDate, todayIn } from '#domain/dates.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { AccountMenu } from '../account/account-menu.tsx';
 import { signOut } from '../auth/api.ts';
 import { LiveIndicator } from '../realtime/live-indicator.tsx';

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../app/api.ts';
+import { apiRequest } from '#web/app/api.ts';
 import type { Desk } from './list-floor-desks.ts';
 
 /** The body of POST /api/organizations/{orgId}/desks; geometry goes as numeric strings (spec section 3). */

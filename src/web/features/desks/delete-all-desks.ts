@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DeletedDesks } from '../../../domain/floor-plan.ts';
-import { apiRequest } from '../../app/api.ts';
+import type { DeletedDesks } from '#domain/floor-plan.ts';
+import { apiRequest } from '#web/app/api.ts';
 
 /** DELETE /api/organizations/{id}/desks: every desk on every floor; deletedCount 0 means there were none. */
 export function deleteAllDesks(organizationId: string): Promise<DeletedDesks> {

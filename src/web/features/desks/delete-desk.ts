@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MessageResponse } from '../../../domain/responses.ts';
-import { apiRequest } from '../../app/api.ts';
+import type { MessageResponse } from '#domain/responses.ts';
+import { apiRequest } from '#web/app/api.ts';
 
 /** DELETE /api/desks/{deskId}: the desk's bookings go with it. */
 export function deleteDesk(deskId: string): Promise<MessageResponse> {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeskView } from '../../../domain/floor-plan.ts';
+import type { DeskView } from '#domain/floor-plan.ts';
 
 export type Desk = DeskView;
 

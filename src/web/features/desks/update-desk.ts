@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../app/api.ts';
+import { apiRequest } from '#web/app/api.ts';
 import type { Desk } from './list-floor-desks.ts';
 
 /** PUT /api/desks/{deskId}: a move sends both coordinates, a rotation the angle, as strings. */

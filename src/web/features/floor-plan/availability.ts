@@ -1,5 +1,5 @@
-import { type BookingOccupancy, bookingsByDeskOn } from '../../../domain/bookings.ts';
-import { type DeskStatus, deskStatusOn as deskAvailability } from '../../../domain/desk-list.ts';
+import { type BookingOccupancy, bookingsByDeskOn } from '#domain/bookings.ts';
+import { type DeskStatus, deskStatusOn as deskAvailability } from '#domain/desk-list.ts';
 
 /** Spec section 4 with a permanent booking shown as BLOCKED: the domain's deskStatusOn, by the map's name. */
 export { deskAvailability };

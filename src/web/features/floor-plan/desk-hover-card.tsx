@@ -1,5 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
-import { editorLimits } from '../../../domain/floor-plan.ts';
+import { editorLimits } from '#domain/floor-plan.ts';
 
 interface Shown {
   text: string;

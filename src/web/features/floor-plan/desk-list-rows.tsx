@@ -1,6 +1,6 @@
 import { type CSSProperties, memo } from 'react';
-import { slotLabel } from '../../../domain/bookings.ts';
-import type { DeskHolder, DeskListRow } from '../../../domain/desk-list.ts';
+import { slotLabel } from '#domain/bookings.ts';
+import type { DeskHolder, DeskListRow } from '#domain/desk-list.ts';
 import { availabilityLabels } from './availability.ts';
 
 /** What a row's buttons do: open the desk's dialog, or show the desk on the map. */

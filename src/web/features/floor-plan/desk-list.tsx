@@ -1,7 +1,7 @@
 import './desk-list.css';
 import { Search, SearchX, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { BookingView } from '../../../domain/bookings.ts';
+import type { BookingView } from '#domain/bookings.ts';
 import {
   buildDeskRows,
   countByFilter,
@@ -11,11 +11,11 @@ import {
   deskListFilters,
   filterDeskRows,
   slotNow,
-} from '../../../domain/desk-list.ts';
-import type { DeskView } from '../../../domain/floor-plan.ts';
-import type { OrganizationView } from '../../../domain/organization.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { cn } from '../../lib/cn.ts';
+} from '#domain/desk-list.ts';
+import type { DeskView } from '#domain/floor-plan.ts';
+import type { OrganizationView } from '#domain/organization.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { cn } from '#web/lib/cn.ts';
 import { chunkSize, DeskListChunk, type RowActions } from './desk-list-rows.tsx';
 
 interface BuiltRows {

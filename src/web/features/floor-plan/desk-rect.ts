@@ -1,4 +1,4 @@
-import type { DeskView } from '../../../domain/floor-plan.ts';
+import type { DeskView } from '#domain/floor-plan.ts';
 import type { DeskRect } from './engine/geometry.ts';
 
 /** Geometry arrives as numeric strings (spec section 3); the editor computes with numbers. */

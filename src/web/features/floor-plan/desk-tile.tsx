@@ -1,6 +1,6 @@
 import './desk-tile.css';
 import { type CSSProperties, memo } from 'react';
-import type { DeskView } from '../../../domain/floor-plan.ts';
+import type { DeskView } from '#domain/floor-plan.ts';
 import { availabilityLabels, type DeskAvailability } from './availability.ts';
 import { tileTransform } from './desk-rect.ts';
 import { nameFitSize, type TileDetail } from './engine/viewport.ts';

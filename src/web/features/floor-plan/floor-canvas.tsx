@@ -1,6 +1,6 @@
 import { type CSSProperties, memo, type RefObject, useMemo } from 'react';
-import { canvasSize, editorLimits } from '../../../domain/floor-plan.ts';
-import { cn } from '../../lib/cn.ts';
+import { canvasSize, editorLimits } from '#domain/floor-plan.ts';
+import { cn } from '#web/lib/cn.ts';
 import type { Desk } from '../desks/list-floor-desks.ts';
 import type { DeskAvailability } from './availability.ts';
 import { DeskTile } from './desk-tile.tsx';

@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { toast } from '../../components/ui/use-toast.ts';
+import { toast } from '#web/components/ui/use-toast.ts';
 
 /** The uploaded plan, drawn behind the desks; a toast says when it has loaded. */
 export function FloorPlanImage({

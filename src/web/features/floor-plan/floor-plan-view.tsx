@@ -10,9 +10,9 @@ import {
   useRef,
   useState,
 } from 'react';
-import { editorLimits } from '../../../domain/floor-plan.ts';
-import { errorMessage } from '../../app/api.ts';
-import { toast } from '../../components/ui/use-toast.ts';
+import { editorLimits } from '#domain/floor-plan.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { toast } from '#web/components/ui/use-toast.ts';
 import type { Desk } from '../desks/list-floor-desks.ts';
 import type { Floor } from '../floors/list-floors.ts';
 import { useUpdateFloorZoom } from '../floors/update-floor-zoom.ts';

@@ -1,5 +1,5 @@
 import { type RefObject, useEffect } from 'react';
-import { editorLimits } from '../../../domain/floor-plan.ts';
+import { editorLimits } from '#domain/floor-plan.ts';
 
 const scrollKey = (organizationId: string) => `perch:scroll:${organizationId}`;
 

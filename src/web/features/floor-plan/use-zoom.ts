@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { editorLimits } from '../../../domain/floor-plan.ts';
+import { editorLimits } from '#domain/floor-plan.ts';
 import { normaliseZoom } from './engine/viewport.ts';
 
 /** Spec section 4: zoom is kept per floor (or per organization when no floor is chosen) in this browser. */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FloorView } from '../../../domain/floor-plan.ts';
+import type { FloorView } from '#domain/floor-plan.ts';
 
 export type Floor = FloorView;
 

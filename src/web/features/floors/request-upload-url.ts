@@ -1,5 +1,5 @@
-import type { UploadUrlResponse } from '../../../domain/floor-plan.ts';
-import { apiRequest } from '../../app/api.ts';
+import type { UploadUrlResponse } from '#domain/floor-plan.ts';
+import { apiRequest } from '#web/app/api.ts';
 
 /** POST /api/objects/upload {organizationId}: a short-lived, single-use address to PUT one image to. */
 export async function requestUploadUrl(organizationId: string): Promise<string | undefined> {

@@ -1,5 +1,5 @@
-import type { FloorPlanSaved } from '../../../domain/floor-plan.ts';
-import { apiRequest } from '../../app/api.ts';
+import type { FloorPlanSaved } from '#domain/floor-plan.ts';
+import { apiRequest } from '#web/app/api.ts';
 
 /** PUT /api/floors/{floorId}/floor-plan {floorPlanURL}: saves the location an upload answered with. */
 export function updateFloorPlan(floorId: string, location: string): Promise<FloorPlanSaved> {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../app/api.ts';
+import { apiRequest } from '#web/app/api.ts';
 import { type Floor, floorsKey } from './list-floors.ts';
 
 /** PUT /api/floors/{floorId} {defaultZoomLevel}: an admin's zoom becomes the floor's default. */

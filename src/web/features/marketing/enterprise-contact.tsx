@@ -1,5 +1,5 @@
 import { Building2, Mail } from 'lucide-react';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 
 export const salesEmail = 'sales@perch.example';
 

@@ -1,6 +1,6 @@
 import { CalendarClock, Check, LayoutGrid, type LucideIcon, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { BookingDialogIllustration } from './illustrations/booking-dialog-illustration.tsx';
 import { FloorPlanIllustration } from './illustrations/floor-plan-illustration.tsx';
 import { TeamIllustration } from './illustrations/team-illustration.tsx';

@@ -1,6 +1,6 @@
 import { ArrowRight, Check } from 'lucide-react';
 import { Link } from 'wouter';
-import { Button } from '../../components/ui/button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { DashboardIllustration } from './illustrations/dashboard-illustration.tsx';
 
 const promises = ['Set up in minutes', 'Flat monthly price', 'No double bookings'];

@@ -1,8 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Brand } from '../../components/layout/brand.tsx';
-import { Footer } from '../../components/layout/footer.tsx';
+import { Brand } from '#web/components/layout/brand.tsx';
+import { Footer } from '#web/components/layout/footer.tsx';
 
 export interface LegalSection {
   /** The fragment the table of contents links to. */

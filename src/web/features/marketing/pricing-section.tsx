@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { plans } from '../../../domain/plans.ts';
-import { Button } from '../../components/ui/button.tsx';
+import { plans } from '#domain/plans.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import { PlanCard, planNameId } from '../plans/plan-card.tsx';
 import { SectionHeading } from './section-heading.tsx';
 

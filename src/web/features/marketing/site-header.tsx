@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
-import { Brand } from '../../components/layout/brand.tsx';
-import { Button } from '../../components/ui/button.tsx';
+import { Brand } from '#web/components/layout/brand.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 
 /** The landing page's top bar: brand, the in-page Pricing link, and the two ways in. */
 export function SiteHeader() {

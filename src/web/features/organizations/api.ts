@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CreateOrganizationInput, OrganizationView } from '../../../domain/organization.ts';
-import { apiRequest } from '../../app/api.ts';
-import { queryClient } from '../../app/query-client.ts';
+import type { CreateOrganizationInput, OrganizationView } from '#domain/organization.ts';
+import { apiRequest } from '#web/app/api.ts';
+import { queryClient } from '#web/app/query-client.ts';
 
 export type Organization = OrganizationView;
 

@@ -1,5 +1,5 @@
 import { UserX, X } from 'lucide-react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 import { listOfNames, type RememberedOrganization } from './remembered-organizations.ts';
 
 /** The sentence naming the organizations the user was removed from. */

@@ -1,7 +1,7 @@
 import { Check, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { Plan } from '../../../domain/plans.ts';
-import { cn } from '../../lib/cn.ts';
+import type { Plan } from '#domain/plans.ts';
+import { cn } from '#web/lib/cn.ts';
 
 const currencySymbols: Record<Plan['currency'], string> = { USD: '$' };
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { OverrideInput, SubscriptionChangeResponse } from '../../../domain/subscription.ts';
-import { apiRequest } from '../../app/api.ts';
+import type { OverrideInput, SubscriptionChangeResponse } from '#domain/subscription.ts';
+import { apiRequest } from '#web/app/api.ts';
 import { refreshSubscriptionCaches } from '../subscriptions/refresh-subscription.ts';
 
 /** POST /api/admin/organizations/{id}/subscription/override: a plan name and user limit set by hand. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OrganizationOverview } from '../../../domain/organization.ts';
+import type { OrganizationOverview } from '#domain/organization.ts';
 
 /** GET /api/admin/organizations (platform admins only). */
 export const platformOrganizationsKey = ['/api/admin/organizations'] as const;

@@ -1,11 +1,11 @@
 import { Activity, Building2, History, Search, Users } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { type ReactNode, useMemo, useState } from 'react';
-import type { OrganizationOverview, OrganizationView } from '../../../domain/organization.ts';
-import { ApiError, errorMessage } from '../../app/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { Input } from '../../components/ui/input.tsx';
+import type { OrganizationOverview, OrganizationView } from '#domain/organization.ts';
+import { ApiError, errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { Input } from '#web/components/ui/input.tsx';
 import { BillingOffSentence } from '../subscriptions/billing-off.tsx';
 import { StatusBadge } from '../subscriptions/subscription-summary.tsx';
 import { formatDate, formatUsers } from '../subscriptions/subscription-words.ts';

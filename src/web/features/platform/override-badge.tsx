@@ -1,6 +1,6 @@
 import { ShieldCheck, ShieldOff } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 /** A small pill naming an override: violet while one is in force, grey once removed. */
 export function OverrideBadge({ isRemoved = false, children }: { isRemoved?: boolean; children: ReactNode }) {

@@ -1,4 +1,4 @@
-import type { AuditEventView } from '../../../domain/audit.ts';
+import type { AuditEventView } from '#domain/audit.ts';
 import { formatUsers } from '../subscriptions/subscription-words.ts';
 
 /** One row of the override history: what the platform admin set or took away, read defensively from details. */

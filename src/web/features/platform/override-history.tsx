@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import type { AuditEventView } from '../../../domain/audit.ts';
-import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../components/ui/button.tsx';
+import type { AuditEventView } from '#domain/audit.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
 import { actorName } from '../audit/describe-event.ts';
 import { useOverrideHistory } from './list-override-history.ts';
 import { OverrideBadge } from './override-badge.tsx';

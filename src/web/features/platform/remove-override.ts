@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SubscriptionChangeResponse } from '../../../domain/subscription.ts';
-import { apiRequest } from '../../app/api.ts';
+import type { SubscriptionChangeResponse } from '#domain/subscription.ts';
+import { apiRequest } from '#web/app/api.ts';
 import { refreshSubscriptionCaches } from '../subscriptions/refresh-subscription.ts';
 
 /** DELETE /api/admin/organizations/{id}/subscription/override: back to the organization's own subscription. */

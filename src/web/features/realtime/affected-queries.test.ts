@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrganizationChange } from '../../../domain/realtime.ts';
+import type { OrganizationChange } from '#domain/realtime.ts';
 import { isAffectedBy, isOrganizationQuery } from './affected-queries.ts';
 
 const scope = { organizationId: 'org-1', userId: 'me' };

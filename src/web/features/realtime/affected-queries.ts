@@ -1,4 +1,4 @@
-import type { OrganizationChange } from '../../../domain/realtime.ts';
+import type { OrganizationChange } from '#domain/realtime.ts';
 
 /** Who is looking: the organization the dashboard shows and the signed-in user. */
 export interface LiveScope {

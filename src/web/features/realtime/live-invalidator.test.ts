@@ -1,6 +1,6 @@
 import { MutationObserver, QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OrganizationChange } from '../../../domain/realtime.ts';
+import type { OrganizationChange } from '#domain/realtime.ts';
 import { createLiveInvalidator, type LiveInvalidator } from './live-invalidator.ts';
 
 const scope = { organizationId: 'org-1', userId: 'me' };

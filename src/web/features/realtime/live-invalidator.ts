@@ -1,5 +1,5 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import type { OrganizationChange } from '../../../domain/realtime.ts';
+import type { OrganizationChange } from '#domain/realtime.ts';
 import { isAffectedBy, isOrganizationQuery, type LiveScope } from './affected-queries.ts';
 
 /** Changes arriving this close together are applied together: a burst refetches each query once. */

@@ -1,11 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import {
-  maxSinceMs,
-  type OrganizationChange,
-  organizationChangeKinds,
-  type StreamClosed,
-} from '../../../domain/realtime.ts';
+import { maxSinceMs, type OrganizationChange, organizationChangeKinds, type StreamClosed } from '#domain/realtime.ts';
 import { isOrganizationQuery } from './affected-queries.ts';
 import { createLiveInvalidator } from './live-invalidator.ts';
 

@@ -1,10 +1,10 @@
 import { ArrowLeft, BadgeCheck, Check, Server, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { plans } from '../../../domain/plans.ts';
-import { subscriptionMessages } from '../../../domain/subscription.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
+import { plans } from '#domain/plans.ts';
+import { subscriptionMessages } from '#domain/subscription.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card } from '#web/components/ui/card.tsx';
 import type { SubscriptionDetails } from './get-subscription.ts';
 import { PlanHeading } from './plan-heading.tsx';
 import { formatUsers } from './subscription-words.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { toast } from '../../components/ui/use-toast.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
 import { useCancelSubscription } from './cancel-subscription.ts';
 
 /** Cancel at the end of the period, after a confirmation step inside the dialog. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { SubscriptionChangeResponse } from '../../../domain/subscription.ts';
-import { apiRequest } from '../../app/api.ts';
+import type { SubscriptionChangeResponse } from '#domain/subscription.ts';
+import { apiRequest } from '#web/app/api.ts';
 import { refreshSubscriptionCaches } from './refresh-subscription.ts';
 
 /** POST /api/organizations/{id}/subscription/cancel: cancel_at_period_end; access stays until endsAt. */

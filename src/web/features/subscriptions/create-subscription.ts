@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { Plan } from '../../../domain/plans.ts';
-import type { CheckoutResponse, PaymentSetup } from '../../../domain/subscription.ts';
-import { apiRequest } from '../../app/api.ts';
+import type { Plan } from '#domain/plans.ts';
+import type { CheckoutResponse, PaymentSetup } from '#domain/subscription.ts';
+import { apiRequest } from '#web/app/api.ts';
 import { approveLink } from './provider-links.ts';
 
 /** Which step of the checkout failed: the /subscription page logs the spec's sentence for each. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PaymentSetup } from '../../../domain/subscription.ts';
+import type { PaymentSetup } from '#domain/subscription.ts';
 
 // The key is the path's segments: the default fetcher builds the URL from them.
 export const paymentSetupKey = ['/paypal/setup'] as const;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SubscriptionDetails } from '../../../domain/subscription.ts';
+import type { SubscriptionDetails } from '#domain/subscription.ts';
 
 /** GET /api/organizations/{id}/subscription: the subscription plus the seats it is counted against. */
 export type { SubscriptionDetails };

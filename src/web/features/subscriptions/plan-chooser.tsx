@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
-import type { Plan } from '../../../domain/plans.ts';
-import { cn } from '../../lib/cn.ts';
+import type { Plan } from '#domain/plans.ts';
+import { cn } from '#web/lib/cn.ts';
 
 /** A radio group of plans as compact rows: name, user range, price; keyboard arrows move the choice. */
 export function PlanChooser({

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { cn } from '#web/lib/cn.ts';
 
 /** "Current plan" and its name beside an icon, with the plan's badges on the right: the top of every plan summary. */
 export function PlanHeading({

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ReactivateResponse } from '../../../domain/subscription.ts';
-import { apiRequest } from '../../app/api.ts';
+import type { ReactivateResponse } from '#domain/subscription.ts';
+import { apiRequest } from '#web/app/api.ts';
 import { refreshSubscriptionCaches } from './refresh-subscription.ts';
 
 export interface ReactivateInput {

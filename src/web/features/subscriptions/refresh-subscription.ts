@@ -1,4 +1,4 @@
-import { queryClient } from '../../app/query-client.ts';
+import { queryClient } from '#web/app/query-client.ts';
 
 /**
  * After a subscription changes, every organization read is stale: the list and its `subscription`, the

@@ -1,12 +1,12 @@
 import { AlertTriangle, ArrowUpRight, RotateCcw, ShieldCheck } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
-import type { OrganizationView } from '../../../domain/organization.ts';
-import { type Plan, plans } from '../../../domain/plans.ts';
-import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
-import { toast } from '../../components/ui/use-toast.ts';
+import type { OrganizationView } from '#domain/organization.ts';
+import { type Plan, plans } from '#domain/plans.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
 import { BillingOffSummary } from './billing-off.tsx';
 import { CancelSubscription } from './cancel-subscription-panel.tsx';
 import { CheckoutError, goToCheckout, useCheckout } from './create-subscription.ts';

@@ -1,6 +1,6 @@
 import { CalendarClock, CreditCard, ShieldCheck, Users } from 'lucide-react';
-import { plans } from '../../../domain/plans.ts';
-import { cn } from '../../lib/cn.ts';
+import { plans } from '#domain/plans.ts';
+import { cn } from '#web/lib/cn.ts';
 import { BillingOffBadge } from './billing-off.tsx';
 import type { SubscriptionDetails } from './get-subscription.ts';
 import { PlanHeading } from './plan-heading.tsx';

@@ -1,4 +1,4 @@
-import type { SubscriptionStatus } from '../../../domain/subscription.ts';
+import type { SubscriptionStatus } from '#domain/subscription.ts';
 
 /** The status as a person reads it. */
 export const statusWords: Record<SubscriptionStatus, string> = {

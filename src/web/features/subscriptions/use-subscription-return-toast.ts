@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'wouter';
-import { toast } from '../../components/ui/use-toast.ts';
+import { toast } from '#web/components/ui/use-toast.ts';
 import { refreshSubscriptionCaches } from './refresh-subscription.ts';
 
 /**

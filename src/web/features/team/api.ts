@@ -1,15 +1,9 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Role } from '../../../domain/organization.ts';
-import type { MessageResponse } from '../../../domain/responses.ts';
-import type {
-  InvitationView,
-  InviteResult,
-  MemberView,
-  RemoveMemberResult,
-  ResentInvitation,
-} from '../../../domain/team.ts';
-import { apiRequest } from '../../app/api.ts';
-import { queryClient } from '../../app/query-client.ts';
+import type { Role } from '#domain/organization.ts';
+import type { MessageResponse } from '#domain/responses.ts';
+import type { InvitationView, InviteResult, MemberView, RemoveMemberResult, ResentInvitation } from '#domain/team.ts';
+import { apiRequest } from '#web/app/api.ts';
+import { queryClient } from '#web/app/query-client.ts';
 import { refreshBookings } from '../bookings/api.ts';
 
 // Query keys are the spec's path segments: the default fetcher builds the URL from them.

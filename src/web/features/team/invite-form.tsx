@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
-import { failedInvitesTitle, type InviteResult, inviteFormSchema } from '../../../domain/team.ts';
-import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
-import { toast } from '../../components/ui/use-toast.ts';
-import { cn } from '../../lib/cn.ts';
+import { failedInvitesTitle, type InviteResult, inviteFormSchema } from '#domain/team.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { cn } from '#web/lib/cn.ts';
 import { useInvite } from './api.ts';
 import { RoleSelect } from './role-controls.tsx';
 

@@ -1,11 +1,11 @@
 import { UserMinus } from 'lucide-react';
 import { useState } from 'react';
-import { displayName } from '../../../domain/account.ts';
-import type { MemberView } from '../../../domain/team.ts';
-import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog.tsx';
-import { toast } from '../../components/ui/use-toast.ts';
+import { displayName } from '#domain/account.ts';
+import type { MemberView } from '#domain/team.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
 import { useRemoveMember, useUpdateMemberRole } from './api.ts';
 import { RoleBadge, RoleSelect, roleNames } from './role-controls.tsx';
 

@@ -1,8 +1,8 @@
 import { RotateCw, X } from 'lucide-react';
-import type { InvitationView } from '../../../domain/team.ts';
-import { errorMessage } from '../../app/api.ts';
-import { Button } from '../../components/ui/button.tsx';
-import { toast } from '../../components/ui/use-toast.ts';
+import type { InvitationView } from '#domain/team.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
 import { useResendInvitation, useRevokeInvitation } from './api.ts';
 import { RoleBadge } from './role-controls.tsx';
 

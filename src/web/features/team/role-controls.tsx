@@ -1,6 +1,6 @@
 import type { SelectHTMLAttributes } from 'react';
-import type { Role } from '../../../domain/organization.ts';
-import { cn } from '../../lib/cn.ts';
+import type { Role } from '#domain/organization.ts';
+import { cn } from '#web/lib/cn.ts';
 
 export const roleNames: Record<Role, string> = { admin: 'Admin', member: 'Member' };
 

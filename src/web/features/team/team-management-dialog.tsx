@@ -1,8 +1,8 @@
-import type { OrganizationView } from '../../../domain/organization.ts';
-import { isSubscriptionEnabled } from '../../../domain/subscription.ts';
-import { inviteBlocker } from '../../../domain/team.ts';
-import { errorMessage } from '../../app/api.ts';
-import { Dialog, DialogContent } from '../../components/ui/dialog.tsx';
+import type { OrganizationView } from '#domain/organization.ts';
+import { isSubscriptionEnabled } from '#domain/subscription.ts';
+import { inviteBlocker } from '#domain/team.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { formatUsers } from '../subscriptions/subscription-words.ts';
 import { useInvitations, useMembers } from './api.ts';
 import { InviteForm } from './invite-form.tsx';

@@ -21,9 +21,9 @@ import {
 } from 'lucide-react';
 import { Toolbar } from 'radix-ui';
 import type { ReactNode, Ref } from 'react';
-import { editorLimits, floorPlanMessages } from '../../../../domain/floor-plan.ts';
-import { toast } from '../../../components/ui/use-toast.ts';
-import { cn } from '../../../lib/cn.ts';
+import { editorLimits, floorPlanMessages } from '#domain/floor-plan.ts';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { cn } from '#web/lib/cn.ts';
 import type { Alignment, Axis } from '../engine/geometry.ts';
 
 /**

@@ -1,10 +1,10 @@
 import { type RefObject, type SetStateAction, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { floorPlanMessages } from '../../../../domain/floor-plan.ts';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import type { Desk } from '../../desks/list-floor-desks.ts';
-import { useOrganizationDesks } from '../../desks/list-organization-desks.ts';
-import type { Floor } from '../../floors/list-floors.ts';
-import type { Organization } from '../../organizations/api.ts';
+import { floorPlanMessages } from '#domain/floor-plan.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import type { Desk } from '#web/features/desks/list-floor-desks.ts';
+import { useOrganizationDesks } from '#web/features/desks/list-organization-desks.ts';
+import type { Floor } from '#web/features/floors/list-floors.ts';
+import type { Organization } from '#web/features/organizations/api.ts';
 import {
   alignDesks,
   type DeskPlacement,

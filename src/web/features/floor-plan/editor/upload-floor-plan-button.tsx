@@ -1,7 +1,7 @@
 import { ImageUp, X } from 'lucide-react';
 import { Toolbar } from 'radix-ui';
 import { useRef } from 'react';
-import { floorPlanMediaTypes } from '../../../../domain/floor-plan.ts';
+import { floorPlanMediaTypes } from '#domain/floor-plan.ts';
 import { useFloorPlanUpload } from './use-floor-plan-upload.ts';
 
 /** Upload Floor Plan (admins): one PNG, JPEG or WebP image of at most 10 MB, with real progress. */

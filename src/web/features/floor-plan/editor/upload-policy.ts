@@ -1,4 +1,4 @@
-import { floorPlanMediaTypes, maxFloorPlanBytes } from '../../../../domain/floor-plan.ts';
+import { floorPlanMediaTypes, maxFloorPlanBytes } from '#domain/floor-plan.ts';
 
 /** Spec section 9: a failed attempt is tried again after 0, 1, 3 and 5 seconds. */
 export const uploadRetryDelaysMs = [0, 1000, 3000, 5000] as const;

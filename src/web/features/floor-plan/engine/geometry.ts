@@ -1,4 +1,4 @@
-import { canvasSize, clamp, clampPosition, editorLimits, normaliseRotation } from '../../../../domain/floor-plan.ts';
+import { canvasSize, clamp, clampPosition, editorLimits, normaliseRotation } from '#domain/floor-plan.ts';
 
 /** A desk as the editor computes with it: numbers in canvas units, rotation in degrees. */
 export interface DeskRect {

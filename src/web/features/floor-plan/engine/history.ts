@@ -1,4 +1,4 @@
-import { editorLimits } from '../../../../domain/floor-plan.ts';
+import { editorLimits } from '#domain/floor-plan.ts';
 import type { DeskPlacement } from './geometry.ts';
 
 /** Spec section 3, undo entry: the action's name, the affected desks' positions and rotations, a timestamp. */

@@ -1,4 +1,4 @@
-import { editorLimits } from '../../../../domain/floor-plan.ts';
+import { editorLimits } from '#domain/floor-plan.ts';
 import type { Point } from './geometry.ts';
 
 export type EditorCommand =

@@ -1,4 +1,4 @@
-import { clampPosition, newDeskDefaults, nextDeskName } from '../../../../domain/floor-plan.ts';
+import { clampPosition, newDeskDefaults, nextDeskName } from '#domain/floor-plan.ts';
 import type { DeskRect, Point } from './geometry.ts';
 
 /** A new desk is centred on the click (offsets 60 and 40) and kept wholly on the canvas. */

@@ -1,4 +1,4 @@
-import { canvasSize, clamp, editorLimits } from '../../../../domain/floor-plan.ts';
+import { canvasSize, clamp, editorLimits } from '#domain/floor-plan.ts';
 import type { Point } from './geometry.ts';
 
 /** The visible part of the map, in screen pixels. */

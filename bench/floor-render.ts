@@ -3,9 +3,8 @@
 // `npx node bench/floor-render.ts http://localhost:3000` (it signs up a fresh admin and seeds the desks).
 // Figures come from the page's own clock (performance.now and requestAnimationFrame), not from Playwright's.
 import os from 'node:os';
-import { type Browser, chromium } from '@playwright/test';
-import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
-import { seedBenchFloors } from './floor-seed.ts';
+import type { Browser } from '@playwright/test';
+import { openSignedInDashboard, seedBenchFloors } from './floor-seed.ts';
 
 export interface FloorRenderOptions {
   /** Where Perch runs, e.g. http://localhost:3000. */
@@ -168,24 +167,9 @@ export async function measureFloorRender(options: FloorRenderOptions): Promise<F
   const { cookie, emptyFloor, benchFloor } = await seed(options, deskCount);
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      ...chromiumLaunchOptions,
-      ...(options.executablePath ? { executablePath: options.executablePath } : {}),
-    });
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [name = '', ...value] = pair.split('=');
-        return { name, value: value.join('='), url: options.baseUrl };
-      }),
-    );
-    const page = await context.newPage();
-    await page.goto(options.baseUrl);
-    await page.locator('#floor-picker').waitFor();
-    await page.waitForFunction(
-      (id) => (globalThis as any).document.querySelector(`option[value="${id}"]`),
-      benchFloor.id,
-    );
+    const opened = await openSignedInDashboard({ ...options, cookie, floorId: benchFloor.id });
+    browser = opened.browser;
+    const { page } = opened;
 
     // The bench floor's desks are not cached yet: their JSON is fetched, then rendered.
     const fetchAndRenderMs = await page.evaluate(timeFloorSwitch, { floorId: benchFloor.id, count: deskCount });

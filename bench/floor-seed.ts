@@ -1,5 +1,7 @@
 // Seeding for the browser benchmarks (floor-render.ts, list-render.ts): an admin's organization with an empty
-// floor and a floor of many small desks, through Perch's own API.
+// floor and a floor of many small desks, through Perch's own API; and the signed-in browser they start from.
+import { type Browser, chromium, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
 
 export interface Floor {
   id: string;
@@ -103,4 +105,40 @@ export async function seedBenchFloors(options: {
     );
   }
   return { api, organization, benchFloor, emptyFloor };
+}
+
+/**
+ * Chromium at a laptop's size, signed in with `cookie`, on the dashboard with `floorId` among the floors offered:
+ * where the map and list benchmarks start.
+ */
+export async function openSignedInDashboard(options: {
+  baseUrl: string;
+  cookie: string;
+  floorId: string;
+  executablePath?: string;
+}): Promise<{ browser: Browser; page: Page }> {
+  const browser = await chromium.launch({
+    ...chromiumLaunchOptions,
+    ...(options.executablePath ? { executablePath: options.executablePath } : {}),
+  });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addCookies(
+      options.cookie.split('; ').map((pair) => {
+        const [name = '', ...value] = pair.split('=');
+        return { name, value: value.join('='), url: options.baseUrl };
+      }),
+    );
+    const page = await context.newPage();
+    await page.goto(options.baseUrl);
+    await page.locator('#floor-picker').waitFor();
+    await page.waitForFunction(
+      (id) => (globalThis as any).document.querySelector(`option[value="${id}"]`),
+      options.floorId,
+    );
+    return { browser, page };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
 }

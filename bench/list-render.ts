@@ -4,10 +4,9 @@
 // up a fresh admin, seeds the desks and books a fifth of them for today). Figures come from the page's own clock
 // (performance.now and requestAnimationFrame), not from Playwright's.
 import os from 'node:os';
-import { type Browser, chromium } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { todayIn } from '#domain/dates.ts';
-import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
-import { seedBenchFloors } from './floor-seed.ts';
+import { openSignedInDashboard, seedBenchFloors } from './floor-seed.ts';
 
 export interface ListRenderOptions {
   /** Where Perch runs, e.g. http://localhost:3000. */
@@ -173,22 +172,10 @@ export async function measureListRender(options: ListRenderOptions): Promise<Lis
   const { cookie, floor, emptyFloor, deskCount, bookedDesks } = await seed(options, options.deskCount ?? 2000);
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      ...chromiumLaunchOptions,
-      ...(options.executablePath ? { executablePath: options.executablePath } : {}),
-    });
     // A laptop's width, where the dashboard opens on the map.
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const [name = '', ...value] = pair.split('=');
-        return { name, value: value.join('='), url: options.baseUrl };
-      }),
-    );
-    const page = await context.newPage();
-    await page.goto(options.baseUrl);
-    await page.locator('#floor-picker').waitFor();
-    await page.waitForFunction((id) => (globalThis as any).document.querySelector(`option[value="${id}"]`), floor.id);
+    const opened = await openSignedInDashboard({ ...options, cookie, floorId: floor.id });
+    browser = opened.browser;
+    const { page } = opened;
     await page.locator('#floor-picker').selectOption(floor.id);
     await page.getByRole('tab', { name: 'Map' }).click();
     await page.evaluate(installHelpers);

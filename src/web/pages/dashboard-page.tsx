@@ -28,7 +28,7 @@ import { DeskList } from '../features/floor-plan/desk-list.tsx';
 import { FloorPlanView } from '../features/floor-plan/floor-plan-view.tsx';
 import { AddFloorDialog } from '../features/floors/add-floor-dialog.tsx';
 import { useFloors } from '../features/floors/list-floors.ts';
-import { type Organization, useOrganizations } from '../features/organizations/api.ts';
+import { type Organization, useOrganizations } from '../features/organizations/list-organizations.ts';
 import { LostOrganizationsNotice } from '../features/organizations/lost-organizations-notice.tsx';
 import { useLostOrganizations } from '../features/organizations/use-lost-organizations.ts';
 import { useLiveUpdates } from '../features/realtime/use-live-updates.ts';

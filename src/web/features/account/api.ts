@@ -2,7 +2,7 @@ import { useMutation, useQueries } from '@tanstack/react-query';
 import type { DeleteAccountInput, DeleteAccountResponse } from '#domain/data-rights.ts';
 import type { MemberView } from '#domain/team.ts';
 import { apiRequest } from '#web/app/api.ts';
-import type { Organization } from '../organizations/api.ts';
+import type { Organization } from '../organizations/list-organizations.ts';
 import { forgetRememberedOrganizations } from '../organizations/remembered-organizations.ts';
 import { membersKey } from '../team/api.ts';
 

@@ -21,7 +21,7 @@ import { cn } from '#web/lib/cn.ts';
 import { AuditLogDialog } from '../audit/audit-log-dialog.tsx';
 import { FloorPicker } from '../floors/floor-picker.tsx';
 import type { Floor } from '../floors/list-floors.ts';
-import type { Organization } from '../organizations/api.ts';
+import type { Organization } from '../organizations/list-organizations.ts';
 
 function NavItem({
   icon: Icon,

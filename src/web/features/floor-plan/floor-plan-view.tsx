@@ -16,7 +16,7 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import type { Desk } from '../desks/list-floor-desks.ts';
 import type { Floor } from '../floors/list-floors.ts';
 import { useUpdateFloorZoom } from '../floors/update-floor-zoom.ts';
-import type { Organization } from '../organizations/api.ts';
+import type { Organization } from '../organizations/list-organizations.ts';
 import type { DeskAvailability } from './availability.ts';
 import { DeskHoverCard } from './desk-hover-card.tsx';
 import { toDeskRect } from './desk-rect.ts';

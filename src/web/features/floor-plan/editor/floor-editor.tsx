@@ -4,7 +4,7 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import type { Desk } from '#web/features/desks/list-floor-desks.ts';
 import { useOrganizationDesks } from '#web/features/desks/list-organization-desks.ts';
 import type { Floor } from '#web/features/floors/list-floors.ts';
-import type { Organization } from '#web/features/organizations/api.ts';
+import type { Organization } from '#web/features/organizations/list-organizations.ts';
 import {
   alignDesks,
   type DeskPlacement,

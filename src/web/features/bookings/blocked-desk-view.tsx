@@ -8,8 +8,8 @@ import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { useCancelBooking } from './api.ts';
 import type { BookableDesk } from './book-desk-form.tsx';
+import { useCancelBooking } from './cancel-booking.ts';
 
 export const blockedDeskTitle = (desk: BookableDesk) => `Desk ${desk.name} is blocked`;
 export const blockedDeskDescription = 'It is reserved by a permanent booking, so nobody can book it.';

@@ -20,14 +20,11 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import {
-  conflictingBookings,
-  useBulkBooking,
-  useCreateBooking,
-  useDeskAvailability,
-  useWeeklyAvailability,
-} from './api.ts';
 import { BookingOptions, PermanentConflictsNotice } from './booking-options.tsx';
+import { useWeeklyAvailability } from './check-weekly-availability.ts';
+import { conflictingBookings, useCreateBooking } from './create-booking.ts';
+import { useBulkBooking } from './create-bulk-booking.ts';
+import { useDeskAvailability } from './get-desk-availability.ts';
 import { SlotPicker } from './slot-picker.tsx';
 import { WeeklyResult } from './weekly-option.tsx';
 

@@ -7,9 +7,10 @@ import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { useCancelBooking, useUserBookings } from './api.ts';
 import { Badge, bookingBadgeKind } from './booking-badge.tsx';
 import { BookingRow } from './booking-row.tsx';
+import { useCancelBooking } from './cancel-booking.ts';
+import { useUserBookings } from './list-user-bookings.ts';
 
 /**
  * Spec section 2, My Bookings: only an active, future booking has a Cancel button, which asks before it cancels.

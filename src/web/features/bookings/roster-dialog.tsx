@@ -6,7 +6,7 @@ import type { OrganizationView } from '#domain/organization.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
-import { useOrganizationBookings } from './api.ts';
+import { useOrganizationBookings } from './list-organization-bookings.ts';
 
 /** Spec section 2, Who's in today: everyone with a desk on the selected date. */
 export function RosterDialog({

@@ -6,9 +6,11 @@ import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { useCancelAllUserBookings, useCancelBooking, useOrganizationBookings } from './api.ts';
 import { Badge, bookingBadgeKind } from './booking-badge.tsx';
 import { BookingRow } from './booking-row.tsx';
+import { useCancelBooking } from './cancel-booking.ts';
+import { useCancelAllUserBookings } from './cancel-user-bookings.ts';
+import { useOrganizationBookings } from './list-organization-bookings.ts';
 
 /** Spec section 2, Team Bookings: 30 days back to 60 ahead; cancel one booking or all of a person's. */
 export function TeamBookingsDialog({ organization, onClose }: { organization: OrganizationView; onClose: () => void }) {

@@ -6,8 +6,8 @@ import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { useCancelBooking } from './api.ts';
 import type { BookableDesk } from './book-desk-form.tsx';
+import { useCancelBooking } from './cancel-booking.ts';
 import { formatClockRange } from './format-clock.ts';
 
 const slotTitles: Record<TimeSlot, string> = { 'full-day': 'Full day', morning: 'Morning', afternoon: 'Afternoon' };

@@ -4,7 +4,7 @@ import type { MessageResponse } from '#domain/responses.ts';
 import type { InvitationView, InviteResult, MemberView, RemoveMemberResult, ResentInvitation } from '#domain/team.ts';
 import { apiRequest } from '#web/app/api.ts';
 import { queryClient } from '#web/app/query-client.ts';
-import { refreshBookings } from '../bookings/api.ts';
+import { refreshBookings } from '../bookings/refresh-bookings.ts';
 
 // Query keys are the spec's path segments: the default fetcher builds the URL from them.
 export const membersKey = (organizationId: string) => ['/api/organizations', organizationId, 'members'] as const;
@@ -31,7 +31,7 @@ const refreshInvitations = (organizationId: string) =>
 
 /** A role change or removal changes the team and, for a removal, everyone's view of the bookings. */
 const refreshTeam = (organizationId: string) =>
-  Promise.all([queryClient.invalidateQueries({ queryKey: membersKey(organizationId) }), refreshBookings()]);
+  Promise.all([queryClient.invalidateQueries({ queryKey: membersKey(organizationId) }), refreshBookings(queryClient)]);
 
 export function useInvite(organizationId: string) {
   return useMutation({

@@ -4,7 +4,7 @@ import type { MemberView } from '#domain/team.ts';
 import { apiRequest } from '#web/app/api.ts';
 import type { Organization } from '../organizations/list-organizations.ts';
 import { forgetRememberedOrganizations } from '../organizations/remembered-organizations.ts';
-import { membersKey } from '../team/api.ts';
+import { membersKey } from '../team/list-members.ts';
 
 /** The JSON download: a plain link, so the browser saves the server's attachment itself. */
 export const exportUrl = '/api/user/export';

@@ -7,7 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
-import { useInvite } from './api.ts';
+import { useInvite } from './invite-members.ts';
 import { RoleSelect } from './role-controls.tsx';
 
 // Spec section 9: the partial-failure toast follows the first one after 1 s.

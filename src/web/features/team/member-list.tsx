@@ -6,8 +6,9 @@ import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { useRemoveMember, useUpdateMemberRole } from './api.ts';
+import { useRemoveMember } from './remove-member.ts';
 import { RoleBadge, RoleSelect, roleNames } from './role-controls.tsx';
+import { useUpdateMemberRole } from './update-member-role.ts';
 
 function initials(member: MemberView): string {
   const name = displayName(member.user);

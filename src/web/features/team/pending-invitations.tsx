@@ -3,7 +3,8 @@ import type { InvitationView } from '#domain/team.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { useResendInvitation, useRevokeInvitation } from './api.ts';
+import { useResendInvitation } from './resend-invitation.ts';
+import { useRevokeInvitation } from './revoke-invitation.ts';
 import { RoleBadge } from './role-controls.tsx';
 
 const expiryFormat = new Intl.DateTimeFormat('en-GB', {

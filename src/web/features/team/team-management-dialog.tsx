@@ -4,8 +4,9 @@ import { inviteBlocker } from '#domain/team.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { formatUsers } from '../subscriptions/subscription-words.ts';
-import { useInvitations, useMembers } from './api.ts';
 import { InviteForm } from './invite-form.tsx';
+import { useInvitations } from './list-invitations.ts';
+import { useMembers } from './list-members.ts';
 import { MemberList } from './member-list.tsx';
 import { PendingInvitations } from './pending-invitations.tsx';
 

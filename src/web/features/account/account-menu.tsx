@@ -2,8 +2,8 @@ import { ChevronDown, Download, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useRef, useState } from 'react';
 import type { PublicUser } from '#domain/account.ts';
-import { exportUrl } from './api.ts';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
+import { exportUrl } from './export-user-data.ts';
 
 function initials(user: PublicUser): string {
   const letters = [user.firstName?.[0], user.lastName?.[0]].filter(Boolean).join('');

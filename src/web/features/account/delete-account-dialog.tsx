@@ -8,7 +8,8 @@ import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog.ts
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { useOrganizations } from '../organizations/list-organizations.ts';
-import { useDeleteAccount, useDeletionConsequences } from './api.ts';
+import { useDeleteAccount } from './delete-account.ts';
+import { useDeletionConsequences } from './get-deletion-consequences.ts';
 
 const listOf = (names: string[]) =>
   names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;

@@ -1,22 +1,6 @@
-import { useMutation, useQueries } from '@tanstack/react-query';
-import type { DeleteAccountInput, DeleteAccountResponse } from '#domain/data-rights.ts';
-import type { MemberView } from '#domain/team.ts';
-import { apiRequest } from '#web/app/api.ts';
+import { useQueries } from '@tanstack/react-query';
 import type { Organization } from '../organizations/list-organizations.ts';
-import { forgetRememberedOrganizations } from '../organizations/remembered-organizations.ts';
-import { membersKey } from '../team/list-members.ts';
-
-/** The JSON download: a plain link, so the browser saves the server's attachment itself. */
-export const exportUrl = '/api/user/export';
-
-export function useDeleteAccount() {
-  return useMutation({
-    mutationFn: (input: DeleteAccountInput) => apiRequest<DeleteAccountResponse>('DELETE', '/api/user', input),
-    // Nothing remembered belongs to anyone any more. The cache goes with the page: the dialog navigates home at
-    // once, and clearing it here would refetch the organizations, whose 401 sends the page to sign-in instead.
-    onSuccess: () => forgetRememberedOrganizations(),
-  });
-}
+import { membersQuery } from '../team/list-members.ts';
 
 export interface DeletionConsequences {
   isLoading: boolean;
@@ -26,12 +10,12 @@ export interface DeletionConsequences {
   blocking: string[];
 }
 
-/** What deleting the account would do, from each organization's member list. */
+/** What deleting the account would do, from each organization's member list (GET …/members of each). */
 export function useDeletionConsequences(userId: string, organizations: Organization[]): DeletionConsequences {
   const lists = useQueries({
     // Read afresh: a list cached before someone joined would promise to delete an organization that is shared.
     queries: organizations.map((organization) => ({
-      queryKey: membersKey(organization.id),
+      ...membersQuery(organization.id),
       staleTime: 0,
       refetchOnMount: 'always' as const,
     })),
@@ -40,7 +24,7 @@ export function useDeletionConsequences(userId: string, organizations: Organizat
   const blocking: string[] = [];
   if (lists.some((list) => list.isFetching)) return { isLoading: true, deleted, blocking };
   organizations.forEach((organization, index) => {
-    const members = lists[index]?.data as MemberView[] | undefined;
+    const members = lists[index]?.data;
     if (!members) return;
     if (members.length === 1) deleted.push(organization.name);
     const admins = members.filter((member) => member.role === 'admin');

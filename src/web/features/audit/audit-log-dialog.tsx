@@ -4,8 +4,8 @@ import type { OrganizationView } from '#domain/organization.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
-import { useAuditLog } from './api.ts';
 import { describeAuditEvent } from './describe-event.ts';
+import { useAuditLog } from './list-audit-log.ts';
 
 // The reader's own zone, written the way the rest of Perch writes dates ("21 Nov 2026, 10:07").
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });

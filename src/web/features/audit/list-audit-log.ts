@@ -1,15 +1,14 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditLogPage } from '#domain/audit.ts';
 import { apiRequest } from '#web/app/api.ts';
 
 export const auditLogPageSize = 25;
 
-// Query keys are the spec's path segments, as elsewhere; the page cursor lives in the infinite query.
+/** GET /api/organizations/{id}/audit-log?limit=&before=; the page cursor lives in the infinite query, not the key. */
 export const auditLogKey = (organizationId: string) => ['/api/organizations', organizationId, 'audit-log'] as const;
 
-/** Admins only: the organization's audit log, newest first, one page of 25 at a time. */
-export function useAuditLog(organizationId: string) {
-  return useInfiniteQuery({
+export const auditLogQuery = (organizationId: string) =>
+  infiniteQueryOptions({
     queryKey: auditLogKey(organizationId),
     initialPageParam: null as number | null,
     queryFn: ({ pageParam }) => {
@@ -22,4 +21,8 @@ export function useAuditLog(organizationId: string) {
     staleTime: 0,
     gcTime: 0,
   });
+
+/** Admins only: the organization's audit log, newest first, one page of 25 at a time. */
+export function useAuditLog(organizationId: string) {
+  return useInfiniteQuery(auditLogQuery(organizationId));
 }

@@ -11,7 +11,7 @@ import { PageLoading } from '../app/router.tsx';
 import { Footer } from '../components/layout/footer.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { toast } from '../components/ui/use-toast.ts';
-import { useCurrentUser } from '../features/auth/use-current-user.ts';
+import { useCurrentUser } from '../features/auth/get-current-user.ts';
 import { bookingLinesByDesk } from '../features/bookings/desk-booking-lines.ts';
 import { DeskDialog } from '../features/bookings/desk-dialog.tsx';
 import { useOrganizationBookings } from '../features/bookings/list-organization-bookings.ts';

@@ -11,7 +11,7 @@ import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
-import { useResetPassword } from '../features/auth/api.ts';
+import { useResetPassword } from '../features/auth/reset-password.ts';
 
 function InvalidLink() {
   return (

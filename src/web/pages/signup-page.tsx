@@ -17,7 +17,7 @@ import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
-import { currentUserKey } from '../features/auth/use-current-user.ts';
+import { currentUserKey } from '../features/auth/get-current-user.ts';
 
 // Spec section 9: the redirect after invitation signup.
 const redirectDelay = 2000;

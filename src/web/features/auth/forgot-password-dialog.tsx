@@ -8,11 +8,11 @@ import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { useForgotPassword } from './api.ts';
+import { useSendPasswordReset } from './send-password-reset.ts';
 
 export function ForgotPasswordDialog() {
   const [open, setOpen] = useState(false);
-  const forgot = useForgotPassword();
+  const forgot = useSendPasswordReset();
   const { control, register, handleSubmit, reset } = useForm({
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: '' },

@@ -5,7 +5,7 @@ import { addDays, formatLongDate, todayIn } from '#domain/dates.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { AccountMenu } from '../account/account-menu.tsx';
-import { signOut } from '../auth/api.ts';
+import { signOut } from '../auth/sign-out.ts';
 import { LiveIndicator } from '../realtime/live-indicator.tsx';
 import type { LiveStatus } from '../realtime/use-live-updates.ts';
 

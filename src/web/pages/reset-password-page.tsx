@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { CheckCircle2, KeyRound, XCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,6 +10,7 @@ import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
+import { useResetTokenCheck } from '../features/auth/check-reset-token.ts';
 import { useResetPassword } from '../features/auth/reset-password.ts';
 
 function InvalidLink() {
@@ -120,17 +120,7 @@ export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
   const [isComplete, setIsComplete] = useState(false);
-  const validation = useQuery({
-    queryKey: ['/api/reset-password', token],
-    queryFn: async () => {
-      if (!token) throw new Error('No reset token provided');
-      const response = await fetch(`/api/reset-password/${encodeURIComponent(token)}`, { credentials: 'include' });
-      if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
-      return true;
-    },
-    enabled: Boolean(token),
-    retry: false,
-  });
+  const validation = useResetTokenCheck(token);
 
   if (isComplete) return <CardPage>{<ResetComplete />}</CardPage>;
   if (!token || validation.isError) return <CardPage>{<InvalidLink />}</CardPage>;

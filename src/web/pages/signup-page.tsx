@@ -1,23 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { LogIn, MailX, UserPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
-import type { PublicUser } from '#domain/account.ts';
-import {
-  type InvitationDetails,
-  type InvitationSignupInput,
-  invitationSignInFormSchema,
-  invitationSignupFormSchema,
-} from '#domain/team.ts';
-import { apiRequest, errorMessage } from '../app/api.ts';
-import { queryClient } from '../app/query-client.ts';
+import { type InvitationSignupInput, invitationSignInFormSchema, invitationSignupFormSchema } from '#domain/team.ts';
+import { errorMessage } from '../app/api.ts';
 import { CardPage } from '../components/layout/card-page.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
-import { currentUserKey } from '../features/auth/get-current-user.ts';
+import { useSignUpWithInvitation } from '../features/auth/sign-up-with-invitation.ts';
+import { useInvitation } from '../features/team/get-invitation.ts';
 
 // Spec section 9: the redirect after invitation signup.
 const redirectDelay = 2000;
@@ -37,13 +30,10 @@ function Problem({ text }: { text: string }) {
 /** Joins with the invitation: a new account, or the password of the existing one; then / after 2 s. */
 function useJoin(organizationName: string, hasAccount: boolean) {
   const [, navigate] = useLocation();
-  const signup = useMutation({
-    mutationFn: (input: InvitationSignupInput) => apiRequest<PublicUser>('POST', '/api/signup-with-invitation', input),
-  });
+  const signup = useSignUpWithInvitation();
   const join = (input: InvitationSignupInput) =>
     signup.mutate(input, {
-      onSuccess: (user) => {
-        queryClient.setQueryData(currentUserKey, user);
+      onSuccess: () => {
         toast({
           title: hasAccount ? 'Welcome back!' : 'Welcome to Perch!',
           description: `You have joined ${organizationName}.`,
@@ -143,11 +133,7 @@ function ExistingAccountForm({
 export function SignupPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  const invitation = useQuery<InvitationDetails>({
-    queryKey: ['/api/invitations', token],
-    enabled: Boolean(token),
-    retry: false,
-  });
+  const invitation = useInvitation(token);
 
   if (!token) return <Problem text="Invalid invitation link..." />;
   if (invitation.isError) return <Problem text="Invitation not found or has expired..." />;

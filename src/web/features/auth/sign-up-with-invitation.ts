@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PublicUser } from '#domain/account.ts';
+import type { InvitationSignupInput } from '#domain/team.ts';
+import { apiRequest } from '#web/app/api.ts';
+import { currentUserKey } from './get-current-user.ts';
+
+/**
+ * POST /api/signup-with-invitation: a new account with the invitation's address, or the password of the existing
+ * one; either way the invitee is signed in and a member.
+ */
+export function signUpWithInvitation(input: InvitationSignupInput): Promise<PublicUser> {
+  return apiRequest<PublicUser>('POST', '/api/signup-with-invitation', input);
+}
+
+export function useSignUpWithInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: InvitationSignupInput) => signUpWithInvitation(input),
+    onSuccess: (user) => queryClient.setQueryData(currentUserKey, user),
+  });
+}

@@ -54,6 +54,9 @@ function crossings(layer: string, forbidden: string[]): string[] {
   return found;
 }
 
+/** A repository path with forward slashes, as the tests below spell them. */
+const fromRoot = (file: string) => path.relative(root, file).split(path.sep).join('/');
+
 describe('layers point only inwards', () => {
   it('keeps the domain free of server, browser and any I/O package', () => {
     expect(crossings('domain', ['server', 'web'])).toEqual([]);
@@ -90,5 +93,19 @@ describe('layers point only inwards', () => {
       .map((file) => path.relative(root, file))
       .filter((file) => /test-support|(^|\/)testing\/|stand-in/.test(file.split(path.sep).join('/')));
     expect(support).toEqual([]);
+  });
+});
+
+describe('the browser reaches the query client through React', () => {
+  it('lets only main.tsx, which hands it to QueryClientProvider, import the queryClient singleton; hooks and components ask useQueryClient()', () => {
+    const importers = sourceFiles(path.join(root, 'src'))
+      .filter((file) =>
+        importsOf(file).some((specifier) => {
+          const target = resolveImport(file, specifier);
+          return target !== null && target.split(path.sep).join('/') === 'src/web/app/query-client.ts';
+        }),
+      )
+      .map(fromRoot);
+    expect(importers).toEqual(['src/web/main.tsx']);
   });
 });

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Redirect } from 'wouter';
 import type { PublicUser } from '#domain/account.ts';
@@ -6,7 +7,6 @@ import { countsOnDate } from '#domain/bookings.ts';
 import { todayIn } from '#domain/dates.ts';
 import { isSubscriptionEnabled } from '#domain/subscription.ts';
 import { ApiError } from '../app/api.ts';
-import { queryClient } from '../app/query-client.ts';
 import { PageLoading } from '../app/router.tsx';
 import { Footer } from '../components/layout/footer.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -59,6 +59,7 @@ function Workspace({
   organization: Organization;
   onOrganizationChange: (id: string) => void;
 }) {
+  const queryClient = useQueryClient();
   const floors = useFloors(organization.id);
   const [floorId, setFloorId] = useState<string | null>(null);
   const floor = floors.data?.find((item) => item.id === floorId) ?? floors.data?.[0];

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'wouter';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -8,13 +9,14 @@ import { refreshSubscriptionCaches } from './refresh-subscription.ts';
  * address (history.replaceState, so Back does not show the toast again).
  */
 export function useSubscriptionReturnToast() {
+  const queryClient = useQueryClient();
   const [searchParams] = useSearchParams();
   const state = searchParams.get('subscription');
   useEffect(() => {
     if (state === null) return;
     if (state === 'success') {
       toast({ title: 'Subscription activated', description: 'Thank you! Your subscription is now active.' });
-      void refreshSubscriptionCaches();
+      void refreshSubscriptionCaches(queryClient);
     } else if (state === 'cancelled') {
       toast({ title: 'Subscription cancelled', description: 'No charges have been made.', variant: 'destructive' });
     }
@@ -22,5 +24,5 @@ export function useSubscriptionReturnToast() {
     url.searchParams.delete('subscription');
     url.searchParams.delete('subscription_id');
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  }, [state]);
+  }, [queryClient, state]);
 }

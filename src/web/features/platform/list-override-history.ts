@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditLogPage } from '#domain/audit.ts';
 import { apiRequest } from '#web/app/api.ts';
 
@@ -7,11 +7,9 @@ export const overrideHistoryPageSize = 20;
 /** GET /api/admin/audit-log: the platform's log, which holds the override events of every organization. */
 export const overrideHistoryKey = ['/api/admin/audit-log'] as const;
 
-/** Platform admins only: subscription overrides applied and removed, newest first, a page at a time. */
-export function useOverrideHistory(enabled: boolean) {
-  return useInfiniteQuery({
+export const overrideHistoryQuery = () =>
+  infiniteQueryOptions({
     queryKey: overrideHistoryKey,
-    enabled,
     initialPageParam: null as number | null,
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams({ limit: String(overrideHistoryPageSize) });
@@ -23,4 +21,8 @@ export function useOverrideHistory(enabled: boolean) {
     staleTime: 0,
     gcTime: 0,
   });
+
+/** Platform admins only: subscription overrides applied and removed, newest first, a page at a time. */
+export function useOverrideHistory(enabled: boolean) {
+  return useInfiniteQuery({ ...overrideHistoryQuery(), enabled });
 }

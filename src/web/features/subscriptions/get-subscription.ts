@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SubscriptionDetails } from '#domain/subscription.ts';
 
 /** GET /api/organizations/{id}/subscription: the subscription plus the seats it is counted against. */
@@ -8,6 +8,9 @@ export type { SubscriptionDetails };
 export const subscriptionKey = (organizationId: string) =>
   ['/api/organizations', organizationId, 'subscription'] as const;
 
+export const subscriptionQuery = (organizationId: string) =>
+  queryOptions<SubscriptionDetails>({ queryKey: subscriptionKey(organizationId) });
+
 export function useSubscription(organizationId: string) {
-  return useQuery<SubscriptionDetails>({ queryKey: subscriptionKey(organizationId) });
+  return useQuery(subscriptionQuery(organizationId));
 }

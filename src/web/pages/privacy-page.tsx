@@ -1,6 +1,4 @@
-import { legalEffectiveDate } from '../features/marketing/legal-contacts.ts';
-import { LegalLayout } from '../features/marketing/legal-layout.tsx';
-import { privacySections } from '../features/marketing/privacy-content.tsx';
+import { LegalLayout, legalEffectiveDate, privacySections } from '../features/legal/index.ts';
 
 export function PrivacyPage() {
   return (

@@ -1,6 +1,4 @@
-import { legalEffectiveDate } from '../features/marketing/legal-contacts.ts';
-import { LegalLayout } from '../features/marketing/legal-layout.tsx';
-import { termsSections } from '../features/marketing/terms-content.tsx';
+import { LegalLayout, legalEffectiveDate, termsSections } from '../features/legal/index.ts';
 
 export function TermsPage() {
   return (

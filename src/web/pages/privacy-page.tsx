@@ -1,4 +1,5 @@
-import { LegalLayout, legalEffectiveDate, privacySections } from '../features/legal/index.ts';
+import { LegalLayout, legalEffectiveDate } from '../features/legal/index.ts';
+import { privacySections } from '../features/privacy-policy/privacy-content.tsx';
 
 export function PrivacyPage() {
   return (

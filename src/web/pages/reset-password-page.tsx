@@ -10,8 +10,8 @@ import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
-import { useResetTokenCheck } from '../features/auth/check-reset-token.ts';
-import { useResetPassword } from '../features/auth/reset-password.ts';
+import { useResetTokenCheck } from '../features/password-reset/check-reset-token.ts';
+import { useResetPassword } from '../features/password-reset/reset-password.ts';
 
 function InvalidLink() {
   return (

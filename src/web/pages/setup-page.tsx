@@ -11,13 +11,13 @@ import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
-import { useCurrentUser } from '../features/auth/get-current-user.ts';
-import { signOut } from '../features/auth/sign-out.ts';
+import { LostOrganizationsNotice } from '../features/lost-organizations/lost-organizations-notice.tsx';
+import { useLostOrganizations } from '../features/lost-organizations/use-lost-organizations.ts';
 import { useCreateOrganization } from '../features/organizations/create-organization.ts';
 import { useOrganizations } from '../features/organizations/list-organizations.ts';
-import { LostOrganizationsNotice } from '../features/organizations/lost-organizations-notice.tsx';
-import { dismissLostOrganizations } from '../features/organizations/remembered-organizations.ts';
-import { useLostOrganizations } from '../features/organizations/use-lost-organizations.ts';
+import { useCurrentUser } from '../features/session/get-current-user.ts';
+import { dismissLostOrganizations } from '../features/session/remembered-organizations.ts';
+import { signOut } from '../features/session/sign-out.ts';
 import { usePaymentSetup } from '../features/subscriptions/get-payment-setup.ts';
 
 /** The browser's zone when the schema takes it; else none is sent and the server's default applies. */

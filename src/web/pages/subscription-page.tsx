@@ -6,9 +6,9 @@ import { Brand } from '../components/layout/brand.tsx';
 import { PageShell } from '../components/layout/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
+import { BillingOffCard } from '../features/billing/billing-off.tsx';
 import { useOrganizations } from '../features/organizations/list-organizations.ts';
 import { PlanCard, planNameId } from '../features/plans/plan-card.tsx';
-import { BillingOffCard } from '../features/subscriptions/billing-off.tsx';
 import { CheckoutError, useCheckout } from '../features/subscriptions/create-subscription.ts';
 import { usePaymentSetup } from '../features/subscriptions/get-payment-setup.ts';
 

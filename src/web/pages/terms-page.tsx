@@ -1,4 +1,5 @@
-import { LegalLayout, legalEffectiveDate, termsSections } from '../features/legal/index.ts';
+import { LegalLayout, legalEffectiveDate } from '../features/legal/index.ts';
+import { termsSections } from '../features/terms-and-conditions/terms-content.tsx';
 
 export function TermsPage() {
   return (

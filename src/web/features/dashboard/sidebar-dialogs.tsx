@@ -14,7 +14,7 @@ const OrganizationOverviewDialog = lazy(() =>
   })),
 );
 const SubscriptionManagementDialog = lazy(() =>
-  import('../subscriptions/subscription-management-dialog.tsx').then((module) => ({
+  import('../billing/subscription-management-dialog.tsx').then((module) => ({
     default: module.SubscriptionManagementDialog,
   })),
 );

@@ -5,9 +5,9 @@ import { addDays, formatLongDate, todayIn } from '#domain/dates.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { AccountMenu } from '../account/account-menu.tsx';
-import { signOut } from '../auth/sign-out.ts';
 import { LiveIndicator } from '../realtime/live-indicator.tsx';
 import type { LiveStatus } from '../realtime/use-live-updates.ts';
+import { signOut } from '../session/sign-out.ts';
 
 /** The browser's own date, until the dashboard passes the organization's today. */
 function browserToday(): string {

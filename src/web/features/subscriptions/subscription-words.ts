@@ -17,13 +17,17 @@ export const statusTones: Record<SubscriptionStatus, string> = {
   none: 'bg-slate-100 text-slate-700 ring-slate-200',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+// Made on first use: a formatter built at the top of the module would make the module impure, and then every
+// page importing the subscriptions entry would carry it (see index.ts).
+let dateFormat: Intl.DateTimeFormat | undefined;
 
 /** 14 August 2025, or null when there is no date. */
 export function formatDate(iso: string | null | undefined): string | null {
   if (!iso) return null;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? null : dateFormat.format(date);
+  if (Number.isNaN(date.getTime())) return null;
+  dateFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+  return dateFormat.format(date);
 }
 
 const dayMs = 24 * 60 * 60 * 1000;

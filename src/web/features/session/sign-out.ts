@@ -1,4 +1,4 @@
-import { forgetRememberedOrganizations } from '../organizations/remembered-organizations.ts';
+import { forgetRememberedOrganizations } from './remembered-organizations.ts';
 
 /**
  * Sign-out is a navigation (GET /api/logout): the server ends the session and redirects home; the browser

@@ -1,6 +1,5 @@
 import { Link } from 'wouter';
-import { company } from './legal-contacts.ts';
-import type { LegalSection } from './legal-layout.tsx';
+import { company, type LegalSection } from '../legal/index.ts';
 
 /** The fourteen sections of the Terms and Conditions (spec section 2, "Legal pages"). */
 export const termsSections: readonly LegalSection[] = [

@@ -6,7 +6,7 @@ import {
   rememberedSnapshot,
   rememberOrganizations,
   subscribeToRemembered,
-} from './remembered-organizations.ts';
+} from '../session/remembered-organizations.ts';
 
 const noneLost: RememberedOrganization[] = [];
 

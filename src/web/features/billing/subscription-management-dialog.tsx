@@ -7,13 +7,13 @@ import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { CheckoutError, goToCheckout, useCheckout } from '../subscriptions/create-subscription.ts';
+import { type SubscriptionDetails, useSubscription } from '../subscriptions/get-subscription.ts';
+import { approveLink } from '../subscriptions/provider-links.ts';
+import { type ReactivateInput, useReactivateSubscription } from '../subscriptions/reactivate-subscription.ts';
 import { BillingOffSummary } from './billing-off.tsx';
 import { CancelSubscription } from './cancel-subscription-panel.tsx';
-import { CheckoutError, goToCheckout, useCheckout } from './create-subscription.ts';
-import { type SubscriptionDetails, useSubscription } from './get-subscription.ts';
 import { PlanChooser } from './plan-chooser.tsx';
-import { approveLink } from './provider-links.ts';
-import { type ReactivateInput, useReactivateSubscription } from './reactivate-subscription.ts';
 import { keyDate, SubscriptionSummary } from './subscription-summary.tsx';
 
 const createFailed = 'Failed to create subscription. Please try again.';

@@ -1,29 +1,10 @@
 import { CalendarClock, CreditCard, ShieldCheck, Users } from 'lucide-react';
 import { plans } from '#domain/plans.ts';
 import { cn } from '#web/lib/cn.ts';
-import { BillingOffBadge } from './billing-off.tsx';
-import type { SubscriptionDetails } from './get-subscription.ts';
+import type { SubscriptionDetails } from '../subscriptions/get-subscription.ts';
+import { daysLeftText, daysUntil, formatDate, formatUsers, statusWords } from '../subscriptions/subscription-words.ts';
 import { PlanHeading } from './plan-heading.tsx';
-import { daysLeftText, daysUntil, formatDate, formatUsers, statusTones, statusWords } from './subscription-words.ts';
-
-/** The status as a pill; with billing off there is no status to speak of, only that billing is off. */
-export function StatusBadge({
-  subscription,
-}: {
-  subscription: Pick<SubscriptionDetails, 'status'> & { isBillingOff?: boolean };
-}) {
-  if (subscription.isBillingOff) return <BillingOffBadge />;
-  return (
-    <span
-      className={cn(
-        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium whitespace-nowrap ring-1',
-        statusTones[subscription.status],
-      )}
-    >
-      {statusWords[subscription.status]}
-    </span>
-  );
-}
+import { StatusBadge } from './status-badge.tsx';
 
 /** The date that matters for this status, with its label. */
 export function keyDate(subscription: SubscriptionDetails): { label: string; value: string } | null {

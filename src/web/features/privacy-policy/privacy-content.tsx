@@ -1,5 +1,4 @@
-import { company } from './legal-contacts.ts';
-import type { LegalSection } from './legal-layout.tsx';
+import { company, type LegalSection } from '../legal/index.ts';
 
 const rights = [
   ['Access', 'ask for a copy of the personal data we hold about you.'],

@@ -12,11 +12,12 @@ function sourceFiles(directory: string): string[] {
   });
 }
 
-function importsOf(file: string): string[] {
+/** Every module a file imports or re-exports from; `dynamic: false` leaves out the `import()` calls. */
+function importsOf(file: string, { dynamic = true } = {}): string[] {
   const text = fs.readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
-    (match) => (match[1] ?? match[2]) as string,
-  );
+  return [...text.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)]
+    .filter((match) => dynamic || match[1] !== undefined)
+    .map((match) => (match[1] ?? match[2]) as string);
 }
 
 /** package.json's subpath imports: #domain/… and the others name folders of the repository. */
@@ -107,5 +108,34 @@ describe('the browser reaches the query client through React', () => {
       )
       .map(fromRoot);
     expect(importers).toEqual(['src/web/main.tsx']);
+  });
+});
+
+describe('features meet each other only through their public entries', () => {
+  const featuresFolder = 'src/web/features';
+  const features = fs
+    .readdirSync(path.join(root, featuresFolder), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+  it('gives every feature folder a public entry, index.ts', () => {
+    const missing = features.filter((name) => !fs.existsSync(path.join(root, featuresFolder, name, 'index.ts')));
+    expect(features.length).toBeGreaterThan(0);
+    expect(missing).toEqual([]);
+  });
+
+  // A dynamic import() is left out on purpose: code splitting (the router's pages, the dashboard's lazy dialogs)
+  // names the module it loads, so that module and what only it needs stay in their own chunk.
+  it('lets a file outside src/web/features/<name>/ import that feature only through src/web/features/<name>/index.ts, except by dynamic import()', () => {
+    const offenders = sourceFiles(path.join(root, 'src')).flatMap((file) => {
+      const from = fromRoot(file);
+      return importsOf(file, { dynamic: false }).flatMap((specifier) => {
+        const target = resolveImport(file, specifier)?.split(path.sep).join('/');
+        const feature = target?.match(/^src\/web\/features\/([^/]+)\/(.+)$/);
+        if (!feature || from.startsWith(`${featuresFolder}/${feature[1]}/`) || feature[2] === 'index.ts') return [];
+        return [`${from} → ${target}`];
+      });
+    });
+    expect(offenders).toEqual([]);
   });
 });

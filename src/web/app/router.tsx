@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { useCurrentUser } from '../features/session/get-current-user.ts';
+import { useCurrentUser } from '../features/session/index.ts';
 import { LandingPage } from '../pages/landing-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
 

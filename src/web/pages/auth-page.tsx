@@ -12,9 +12,7 @@ import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { type ToastOptions, toast } from '../components/ui/use-toast.ts';
-import { ForgotPasswordDialog } from '../features/auth/forgot-password-dialog.tsx';
-import { useLogin } from '../features/auth/log-in.ts';
-import { useRegister } from '../features/auth/register.ts';
+import { ForgotPasswordDialog, useLogin, useRegister } from '../features/auth/index.ts';
 
 const tabClass =
   'flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';

@@ -11,28 +11,25 @@ import { PageLoading } from '../app/router.tsx';
 import { Footer } from '../components/layout/footer.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { toast } from '../components/ui/use-toast.ts';
-import { bookingLinesByDesk } from '../features/bookings/desk-booking-lines.ts';
-import { DeskDialog } from '../features/bookings/desk-dialog.tsx';
-import { useOrganizationBookings } from '../features/bookings/list-organization-bookings.ts';
-import { RosterDialog } from '../features/bookings/roster-dialog.tsx';
-import { Sidebar } from '../features/dashboard/sidebar.tsx';
-import { type SidebarDialog, SidebarDialogs } from '../features/dashboard/sidebar-dialogs.tsx';
-import { TodayStatistics } from '../features/dashboard/statistics.tsx';
-import { TopBar } from '../features/dashboard/top-bar.tsx';
-import { useSubscriptionReturnToast } from '../features/dashboard/use-subscription-return-toast.ts';
-import { defaultFloorView, type FloorView, ViewSwitch } from '../features/dashboard/view-switch.tsx';
-import { type Desk, useFloorDesks } from '../features/desks/list-floor-desks.ts';
-import { organizationDesksQuery } from '../features/desks/list-organization-desks.ts';
-import { availabilityByDesk, summariseAvailability } from '../features/floor-plan/availability.ts';
-import { DeskList } from '../features/floor-plan/desk-list.tsx';
-import { FloorPlanView } from '../features/floor-plan/floor-plan-view.tsx';
-import { AddFloorDialog } from '../features/floors/add-floor-dialog.tsx';
-import { useFloors } from '../features/floors/list-floors.ts';
-import { LostOrganizationsNotice } from '../features/lost-organizations/lost-organizations-notice.tsx';
-import { useLostOrganizations } from '../features/lost-organizations/use-lost-organizations.ts';
-import { type Organization, useOrganizations } from '../features/organizations/list-organizations.ts';
-import { useLiveUpdates } from '../features/realtime/use-live-updates.ts';
-import { useCurrentUser } from '../features/session/get-current-user.ts';
+import { bookingLinesByDesk, DeskDialog, RosterDialog, useOrganizationBookings } from '../features/bookings/index.ts';
+import {
+  defaultFloorView,
+  type FloorView,
+  Sidebar,
+  type SidebarDialog,
+  SidebarDialogs,
+  TodayStatistics,
+  TopBar,
+  useSubscriptionReturnToast,
+  ViewSwitch,
+} from '../features/dashboard/index.ts';
+import { type Desk, organizationDesksQuery, useFloorDesks } from '../features/desks/index.ts';
+import { availabilityByDesk, DeskList, FloorPlanView, summariseAvailability } from '../features/floor-plan/index.ts';
+import { AddFloorDialog, useFloors } from '../features/floors/index.ts';
+import { LostOrganizationsNotice, useLostOrganizations } from '../features/lost-organizations/index.ts';
+import { type Organization, useOrganizations } from '../features/organizations/index.ts';
+import { useLiveUpdates } from '../features/realtime/index.ts';
+import { useCurrentUser } from '../features/session/index.ts';
 
 const noDesks: Desk[] = [];
 const noBookings: BookingView[] = [];

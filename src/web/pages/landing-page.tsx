@@ -1,10 +1,12 @@
 import { Footer } from '../components/layout/footer.tsx';
-import { EnterpriseContact } from '../features/marketing/enterprise-contact.tsx';
-import { FeaturesSection } from '../features/marketing/features-section.tsx';
-import { HeroSection } from '../features/marketing/hero-section.tsx';
-import { PricingSection } from '../features/marketing/pricing-section.tsx';
-import { SiteHeader } from '../features/marketing/site-header.tsx';
-import { StatsStrip } from '../features/marketing/stats-strip.tsx';
+import {
+  EnterpriseContact,
+  FeaturesSection,
+  HeroSection,
+  PricingSection,
+  SiteHeader,
+  StatsStrip,
+} from '../features/marketing/index.ts';
 
 /** The public landing page for signed-out visitors (spec section 2). */
 export function LandingPage() {

@@ -1,5 +1,5 @@
 import { LegalLayout, legalEffectiveDate } from '../features/legal/index.ts';
-import { privacySections } from '../features/privacy-policy/privacy-content.tsx';
+import { privacySections } from '../features/privacy-policy/index.ts';
 
 export function PrivacyPage() {
   return (

@@ -10,8 +10,7 @@ import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
-import { useResetTokenCheck } from '../features/password-reset/check-reset-token.ts';
-import { useResetPassword } from '../features/password-reset/reset-password.ts';
+import { useResetPassword, useResetTokenCheck } from '../features/password-reset/index.ts';
 
 function InvalidLink() {
   return (

@@ -11,14 +11,10 @@ import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
-import { LostOrganizationsNotice } from '../features/lost-organizations/lost-organizations-notice.tsx';
-import { useLostOrganizations } from '../features/lost-organizations/use-lost-organizations.ts';
-import { useCreateOrganization } from '../features/organizations/create-organization.ts';
-import { useOrganizations } from '../features/organizations/list-organizations.ts';
-import { useCurrentUser } from '../features/session/get-current-user.ts';
-import { dismissLostOrganizations } from '../features/session/remembered-organizations.ts';
-import { signOut } from '../features/session/sign-out.ts';
-import { usePaymentSetup } from '../features/subscriptions/get-payment-setup.ts';
+import { LostOrganizationsNotice, useLostOrganizations } from '../features/lost-organizations/index.ts';
+import { useCreateOrganization, useOrganizations } from '../features/organizations/index.ts';
+import { dismissLostOrganizations, signOut, useCurrentUser } from '../features/session/index.ts';
+import { usePaymentSetup } from '../features/subscriptions/index.ts';
 
 /** The browser's zone when the schema takes it; else none is sent and the server's default applies. */
 function browserTimeZone(): { timeZone?: string } {

@@ -9,8 +9,7 @@ import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
-import { useInvitation } from '../features/team/get-invitation.ts';
-import { useSignUpWithInvitation } from '../features/team/sign-up-with-invitation.ts';
+import { useInvitation, useSignUpWithInvitation } from '../features/team/index.ts';
 
 // Spec section 9: the redirect after invitation signup.
 const redirectDelay = 2000;

@@ -6,11 +6,10 @@ import { Brand } from '../components/layout/brand.tsx';
 import { PageShell } from '../components/layout/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { Card } from '../components/ui/card.tsx';
-import { BillingOffCard } from '../features/billing/billing-off.tsx';
-import { useOrganizations } from '../features/organizations/list-organizations.ts';
-import { PlanCard, planNameId } from '../features/plans/plan-card.tsx';
-import { CheckoutError, useCheckout } from '../features/subscriptions/create-subscription.ts';
-import { usePaymentSetup } from '../features/subscriptions/get-payment-setup.ts';
+import { BillingOffCard } from '../features/billing/index.ts';
+import { useOrganizations } from '../features/organizations/index.ts';
+import { PlanCard, planNameId } from '../features/plans/index.ts';
+import { CheckoutError, useCheckout, usePaymentSetup } from '../features/subscriptions/index.ts';
 
 const reasons = [
   { icon: Sparkles, title: 'Smart Booking', text: 'Colour-coded floor plans and one-click booking for every desk.' },

@@ -1,5 +1,5 @@
 import { LegalLayout, legalEffectiveDate } from '../features/legal/index.ts';
-import { termsSections } from '../features/terms-and-conditions/terms-content.tsx';
+import { termsSections } from '../features/terms-and-conditions/index.ts';
 
 export function TermsPage() {
   return (

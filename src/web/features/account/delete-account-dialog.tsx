@@ -7,7 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
-import { useOrganizations } from '../organizations/list-organizations.ts';
+import { useOrganizations } from '../organizations/index.ts';
 import { useDeleteAccount } from './delete-account.ts';
 import { useDeletionConsequences } from './get-deletion-consequences.ts';
 

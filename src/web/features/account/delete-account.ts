@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { DeleteAccountInput, DeleteAccountResponse } from '#domain/data-rights.ts';
 import { apiRequest } from '#web/app/api.ts';
-import { forgetRememberedOrganizations } from '../session/remembered-organizations.ts';
+import { forgetRememberedOrganizations } from '../session/index.ts';
 
 /** DELETE /api/user {password}: the account, and the organizations it is the only member of. */
 export function deleteAccount(input: DeleteAccountInput): Promise<DeleteAccountResponse> {

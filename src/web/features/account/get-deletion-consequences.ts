@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
-import type { Organization } from '../organizations/list-organizations.ts';
-import { membersQuery } from '../team/list-members.ts';
+import type { Organization } from '../organizations/index.ts';
+import { membersQuery } from '../team/index.ts';
 
 export interface DeletionConsequences {
   isLoading: boolean;

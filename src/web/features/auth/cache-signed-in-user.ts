@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '#domain/account.ts';
-import { currentUserKey } from '../session/get-current-user.ts';
+import { currentUserKey } from '../session/index.ts';
 
 /** A new user sees nothing cached for the previous one. */
 export function cacheSignedInUser(queryClient: QueryClient, user: PublicUser): void {

@@ -5,8 +5,7 @@ import { plans } from '#domain/plans.ts';
 import { subscriptionMessages } from '#domain/subscription.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
-import type { SubscriptionDetails } from '../subscriptions/get-subscription.ts';
-import { formatUsers } from '../subscriptions/subscription-words.ts';
+import { formatUsers, type SubscriptionDetails } from '../subscriptions/index.ts';
 import { PlanHeading } from './plan-heading.tsx';
 
 /** Every plan's features, and what a subscription would otherwise unlock: with billing off, all of it is there. */

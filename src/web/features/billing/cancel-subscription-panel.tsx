@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { useCancelSubscription } from '../subscriptions/cancel-subscription.ts';
+import { useCancelSubscription } from '../subscriptions/index.ts';
 
 /** Cancel at the end of the period, after a confirmation step inside the dialog. */
 export function CancelSubscription({ organizationId, endsOn }: { organizationId: string; endsOn: string | null }) {

@@ -1,6 +1,5 @@
 import { cn } from '#web/lib/cn.ts';
-import type { SubscriptionDetails } from '../subscriptions/get-subscription.ts';
-import { statusTones, statusWords } from '../subscriptions/subscription-words.ts';
+import { type SubscriptionDetails, statusTones, statusWords } from '../subscriptions/index.ts';
 import { BillingOffBadge } from './billing-off.tsx';
 
 /** The status as a pill; with billing off there is no status to speak of, only that billing is off. */

@@ -7,10 +7,16 @@ import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { CheckoutError, goToCheckout, useCheckout } from '../subscriptions/create-subscription.ts';
-import { type SubscriptionDetails, useSubscription } from '../subscriptions/get-subscription.ts';
-import { approveLink } from '../subscriptions/provider-links.ts';
-import { type ReactivateInput, useReactivateSubscription } from '../subscriptions/reactivate-subscription.ts';
+import {
+  approveLink,
+  CheckoutError,
+  goToCheckout,
+  type ReactivateInput,
+  type SubscriptionDetails,
+  useCheckout,
+  useReactivateSubscription,
+  useSubscription,
+} from '../subscriptions/index.ts';
 import { BillingOffSummary } from './billing-off.tsx';
 import { CancelSubscription } from './cancel-subscription-panel.tsx';
 import { PlanChooser } from './plan-chooser.tsx';

@@ -1,8 +1,14 @@
 import { CalendarClock, CreditCard, ShieldCheck, Users } from 'lucide-react';
 import { plans } from '#domain/plans.ts';
 import { cn } from '#web/lib/cn.ts';
-import type { SubscriptionDetails } from '../subscriptions/get-subscription.ts';
-import { daysLeftText, daysUntil, formatDate, formatUsers, statusWords } from '../subscriptions/subscription-words.ts';
+import {
+  daysLeftText,
+  daysUntil,
+  formatDate,
+  formatUsers,
+  type SubscriptionDetails,
+  statusWords,
+} from '../subscriptions/index.ts';
 import { PlanHeading } from './plan-heading.tsx';
 import { StatusBadge } from './status-badge.tsx';
 

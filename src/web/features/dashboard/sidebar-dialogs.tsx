@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { Organization } from '../organizations/list-organizations.ts';
+import type { Organization } from '../organizations/index.ts';
 
 // Dialogs opened from the sidebar are fetched when first opened: the dashboard's first paint does not wait for them.
 const MyBookingsDialog = lazy(() =>

@@ -18,10 +18,9 @@ import { isSubscriptionEnabled } from '#domain/subscription.ts';
 import { BrandMark } from '#web/components/layout/brand.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
-import { AuditLogDialog } from '../audit/audit-log-dialog.tsx';
-import { FloorPicker } from '../floors/floor-picker.tsx';
-import type { Floor } from '../floors/list-floors.ts';
-import type { Organization } from '../organizations/list-organizations.ts';
+import { AuditLogDialog } from '../audit/index.ts';
+import { type Floor, FloorPicker } from '../floors/index.ts';
+import type { Organization } from '../organizations/index.ts';
 
 function NavItem({
   icon: Icon,

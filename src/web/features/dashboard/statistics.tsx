@@ -1,5 +1,5 @@
 import { formatLongDate } from '#domain/dates.ts';
-import type { DeskStatistics } from '../floor-plan/availability.ts';
+import type { DeskStatistics } from '../floor-plan/index.ts';
 
 const items = [
   { key: 'available', label: 'Available', tone: 'bg-emerald-500' },

@@ -4,10 +4,9 @@ import type { PublicUser } from '#domain/account.ts';
 import { addDays, formatLongDate, todayIn } from '#domain/dates.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
-import { AccountMenu } from '../account/account-menu.tsx';
-import { LiveIndicator } from '../realtime/live-indicator.tsx';
-import type { LiveStatus } from '../realtime/use-live-updates.ts';
-import { signOut } from '../session/sign-out.ts';
+import { AccountMenu } from '../account/index.ts';
+import { LiveIndicator, type LiveStatus } from '../realtime/index.ts';
+import { signOut } from '../session/index.ts';
 
 /** The browser's own date, until the dashboard passes the organization's today. */
 function browserToday(): string {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'wouter';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { refreshSubscriptionCaches } from '../subscriptions/refresh-subscription.ts';
+import { refreshSubscriptionCaches } from '../subscriptions/index.ts';
 
 /**
  * Spec section 2: the subscription return parameters show a toast once and are then removed from the

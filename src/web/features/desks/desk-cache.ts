@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { DeskPlacement } from '../floor-plan/engine/geometry.ts';
+import type { DeskPlacement } from '../floor-plan/index.ts';
 import { type Desk, floorDesksKey } from './list-floor-desks.ts';
 
 /** Writes placements into the floor's cached desks: only the changed desks get new objects. */

@@ -1,7 +1,7 @@
 import { type CSSProperties, memo, type RefObject, useMemo } from 'react';
 import { canvasSize, editorLimits } from '#domain/floor-plan.ts';
 import { cn } from '#web/lib/cn.ts';
-import type { Desk } from '../desks/list-floor-desks.ts';
+import type { Desk } from '../desks/index.ts';
 import type { DeskAvailability } from './availability.ts';
 import { DeskTile } from './desk-tile.tsx';
 import type { Selection } from './engine/selection.ts';

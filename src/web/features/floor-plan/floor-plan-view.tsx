@@ -13,10 +13,9 @@ import {
 import { editorLimits } from '#domain/floor-plan.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { toast } from '#web/components/ui/use-toast.ts';
-import type { Desk } from '../desks/list-floor-desks.ts';
-import type { Floor } from '../floors/list-floors.ts';
-import { useUpdateFloorZoom } from '../floors/update-floor-zoom.ts';
-import type { Organization } from '../organizations/list-organizations.ts';
+import type { Desk } from '../desks/index.ts';
+import { type Floor, useUpdateFloorZoom } from '../floors/index.ts';
+import type { Organization } from '../organizations/index.ts';
 import type { DeskAvailability } from './availability.ts';
 import { DeskHoverCard } from './desk-hover-card.tsx';
 import { toDeskRect } from './desk-rect.ts';

@@ -1,6 +1,6 @@
 import { UserX, X } from 'lucide-react';
 import { cn } from '#web/lib/cn.ts';
-import { listOfNames, type RememberedOrganization } from '../session/remembered-organizations.ts';
+import { listOfNames, type RememberedOrganization } from '../session/index.ts';
 
 /** The sentence naming the organizations the user was removed from. */
 export function lostOrganizationsMessage(lost: readonly RememberedOrganization[]): {

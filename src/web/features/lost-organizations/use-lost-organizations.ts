@@ -6,7 +6,7 @@ import {
   rememberedSnapshot,
   rememberOrganizations,
   subscribeToRemembered,
-} from '../session/remembered-organizations.ts';
+} from '../session/index.ts';
 
 const noneLost: RememberedOrganization[] = [];
 

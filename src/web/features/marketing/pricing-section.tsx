@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { plans } from '#domain/plans.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { PlanCard, planNameId } from '../plans/plan-card.tsx';
+import { PlanCard, planNameId } from '../plans/index.ts';
 import { SectionHeading } from './section-heading.tsx';
 
 /** Spec section 9: the four tiers, straight from the domain's plan table. */

@@ -1,5 +1,5 @@
 import type { AuditEventView } from '#domain/audit.ts';
-import { formatUsers } from '../subscriptions/subscription-words.ts';
+import { formatUsers } from '../subscriptions/index.ts';
 
 /** One row of the override history: what the platform admin set or took away, read defensively from details. */
 export interface OverrideChange {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { AuditEventView } from '#domain/audit.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { actorName } from '../audit/describe-event.ts';
+import { actorName } from '../audit/index.ts';
 import { useOverrideHistory } from './list-override-history.ts';
 import { OverrideBadge } from './override-badge.tsx';
 import { describePlan, type OverrideChange, readOverrideChange } from './override-event.ts';

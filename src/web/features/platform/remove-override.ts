@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SubscriptionChangeResponse } from '#domain/subscription.ts';
 import { apiRequest } from '#web/app/api.ts';
-import { refreshSubscriptionCaches } from '../subscriptions/refresh-subscription.ts';
+import { refreshSubscriptionCaches } from '../subscriptions/index.ts';
 
 /** DELETE /api/admin/organizations/{id}/subscription/override: back to the organization's own subscription. */
 export function useRemoveOverride() {

@@ -11,7 +11,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
-import { formatUsers } from '../subscriptions/subscription-words.ts';
+import { formatUsers } from '../subscriptions/index.ts';
 import { useApplyOverride } from './apply-override.ts';
 import { useRemoveOverride } from './remove-override.ts';
 

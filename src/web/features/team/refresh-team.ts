@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { refreshBookings } from '../bookings/refresh-bookings.ts';
+import { refreshBookings } from '../bookings/index.ts';
 import { invitationsKey } from './list-invitations.ts';
 import { membersKey } from './list-members.ts';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PublicUser } from '#domain/account.ts';
 import type { InvitationSignupInput } from '#domain/team.ts';
 import { apiRequest } from '#web/app/api.ts';
-import { currentUserKey } from '../session/get-current-user.ts';
+import { currentUserKey } from '../session/index.ts';
 
 /**
  * POST /api/signup-with-invitation: a new account with the invitation's address, or the password of the existing

@@ -3,7 +3,7 @@ import { isSubscriptionEnabled } from '#domain/subscription.ts';
 import { inviteBlocker } from '#domain/team.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
-import { formatUsers } from '../subscriptions/subscription-words.ts';
+import { formatUsers } from '../subscriptions/index.ts';
 import { InviteForm } from './invite-form.tsx';
 import { useInvitations } from './list-invitations.ts';
 import { useMembers } from './list-members.ts';

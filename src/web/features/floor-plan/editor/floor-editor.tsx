@@ -1,10 +1,9 @@
 import { type RefObject, type SetStateAction, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { floorPlanMessages } from '#domain/floor-plan.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
-import type { Desk } from '#web/features/desks/list-floor-desks.ts';
-import { useOrganizationDesks } from '#web/features/desks/list-organization-desks.ts';
-import type { Floor } from '#web/features/floors/list-floors.ts';
-import type { Organization } from '#web/features/organizations/list-organizations.ts';
+import { type Desk, useOrganizationDesks } from '#web/features/desks/index.ts';
+import type { Floor } from '#web/features/floors/index.ts';
+import type { Organization } from '#web/features/organizations/index.ts';
 import {
   alignDesks,
   type DeskPlacement,

@@ -3,14 +3,20 @@ import { useRef, useState } from 'react';
 import { floorPlanMessages, newDeskDefaults } from '#domain/floor-plan.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { useCreateDesk } from '#web/features/desks/create-desk.ts';
-import { useDeleteAllDesks } from '#web/features/desks/delete-all-desks.ts';
-import { useDeleteDesks } from '#web/features/desks/delete-desk.ts';
-import { addToCache, removeFromCache, writePlacements } from '#web/features/desks/desk-cache.ts';
-import { type Desk, floorDesksKey } from '#web/features/desks/list-floor-desks.ts';
-import { organizationDesksKey } from '#web/features/desks/list-organization-desks.ts';
-import { type DeskChange, useUpdateDesks } from '#web/features/desks/update-desk.ts';
-import { refreshFloorPlanCaches } from '#web/features/floors/refresh-caches.ts';
+import {
+  addToCache,
+  type Desk,
+  type DeskChange,
+  floorDesksKey,
+  organizationDesksKey,
+  removeFromCache,
+  useCreateDesk,
+  useDeleteAllDesks,
+  useDeleteDesks,
+  useUpdateDesks,
+  writePlacements,
+} from '#web/features/desks/index.ts';
+import { refreshFloorPlanCaches } from '#web/features/floors/index.ts';
 import { toDeskRect } from '../desk-rect.ts';
 import { type DeskPlacement, type DeskRect, type Point, toPlacement } from '../engine/geometry.ts';
 import { emptyHistory, type History, pushHistory, undoHistory, withoutEntry } from '../engine/history.ts';

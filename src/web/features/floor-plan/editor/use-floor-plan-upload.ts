@@ -2,9 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '#web/app/api.ts';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { refreshFloorPlanCaches } from '#web/features/floors/refresh-caches.ts';
-import { requestUploadUrl } from '#web/features/floors/request-upload-url.ts';
-import { updateFloorPlan } from '#web/features/floors/update-floor-plan.ts';
+import { refreshFloorPlanCaches, requestUploadUrl, updateFloorPlan } from '#web/features/floors/index.ts';
 import { uploadPercent, validateFloorPlanFile } from './upload-policy.ts';
 import { UploadError, uploadWithRetries } from './xhr-upload.ts';
 

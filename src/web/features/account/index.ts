@@ -1,0 +1,2 @@
+// The account feature's public entry: other features, pages and the app import it from here only.
+export { AccountMenu } from './account-menu.tsx';

@@ -14,10 +14,11 @@ interface ManifestChunk {
 
 /**
  * What a signed-in visitor's page asks for at once, named in the page's head (issue 14: a phone on a slow
- * network otherwise waits for the app's script, then the user, then the dashboard's code, then the
- * organizations, one after another): the dashboard's code and the chunks it imports (from Vite's build
- * manifest), and the first two reads, the user and their organizations. Nothing is added without a session
- * cookie, so a visitor who is not signed in loads nothing more than before.
+ * network otherwise waits for the app's script, then the dashboard's code, one after the other): the dashboard's
+ * code and the chunks it imports, from Vite's build manifest. Never a read of data: Chromium keeps a preloaded
+ * answer for whichever later fetch asks for it, so a list of organizations preloaded on the invitation page was
+ * taken, after joining, for the dashboard's read, and the new member was sent to /setup. Nothing is added without
+ * a session cookie, so a visitor who is not signed in loads nothing more than before.
  */
 export function signedInHints(manifest: Record<string, ManifestChunk>): string {
   const entry = Object.entries(manifest).find(([key]) => key.endsWith('pages/dashboard-page.tsx'));
@@ -29,11 +30,7 @@ export function signedInHints(manifest: Record<string, ManifestChunk>): string {
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   if (entry) visit(entry[0]);
-  const scripts = [...files].map((file) => `<link rel="modulepreload" href="/${file}">`);
-  const reads = ['/api/user', '/api/organizations'].map(
-    (url) => `<link rel="preload" as="fetch" href="${url}" crossorigin="use-credentials">`,
-  );
-  return [...scripts, ...reads].join('');
+  return [...files].map((file) => `<link rel="modulepreload" href="/${file}">`).join('');
 }
 
 function readManifest(root: string): Record<string, ManifestChunk> {

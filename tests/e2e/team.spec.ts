@@ -10,6 +10,7 @@ import {
   inviteThroughTeamManagement,
   linkFromOutbox,
   newPerson,
+  signUpThroughPage,
 } from './support.ts';
 
 test('an admin invites a colleague, who joins through the mailed link; the admin promotes, demotes and removes them, and their booking leaves the floor', async ({
@@ -140,6 +141,32 @@ test('an invitation link works only once, and the sign-up page explains a missin
 
   await samPage.goto(link);
   await expect(samPage.getByRole('heading', { name: 'Invitation not found or has expired...' })).toBeVisible();
+  await samContext.close();
+});
+
+test('someone signed in with an account of their own joins through an invitation and lands on its dashboard', async ({
+  page,
+  browser,
+}) => {
+  const organizationName = 'Harbour Row';
+  const sam = newPerson('Sam', 'Hill');
+  const samContext = await browser.newContext();
+  const samPage = await samContext.newPage();
+  // Sam signs up first, belongs to no organization yet, and stays signed in on /setup.
+  await signUpThroughPage(samPage, sam);
+  await expect(samPage).toHaveURL(/\/setup$/);
+
+  await createOrganizationThroughPage(page, newPerson('Ola', 'Berg'), organizationName);
+  await inviteThroughTeamManagement(page, sam.email);
+  const link = await linkFromOutbox(sam.email, '/signup?token=');
+  await samPage.goto(link);
+  await expect(samPage.getByRole('heading', { name: `Sign in to join ${organizationName}` })).toBeVisible();
+  await samPage.getByLabel('Password').fill(sam.password);
+  await samPage.getByRole('button', { name: 'Sign In and Join' }).click();
+  await expect(samPage.getByText(`You have joined ${organizationName}.`).first()).toBeVisible();
+  // The organizations the browser knew from before joining (none) are not taken for the answer.
+  await expect(samPage).toHaveURL(/\/$/);
+  await expect(samPage.getByRole('heading', { name: organizationName, exact: true })).toBeVisible();
   await samContext.close();
 });
 

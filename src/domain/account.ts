@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { hasNoControlCharacters } from './text.ts';
+import { z } from './zod.ts';
 
 /**
  * Every password field (sign-in, registration, reset, invitation sign-up, account deletion) stops here: long enough

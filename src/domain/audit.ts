@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** GET .../audit-log?before=&limit=: newest first, `before` is the previous page's `nextBefore`. */
 export const auditLogQuerySchema = z.strictObject({

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { bookingStatuses, type DeskAvailability, type SlotAvailability, timeSlots } from './bookings.ts';
+import { z } from './zod.ts';
 
 // What the booking calls answer: one contract for the server's serialization, the OpenAPI document and the browser's
 // reads. The requests and the rules stay in bookings.ts, which re-exports these types for its many readers.

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { addDays, formatLongDate, isIsoDate } from './dates.ts';
+import { z } from './zod.ts';
 
 /** Spec section 9: the three slots, local to the organization. */
 export const timeSlots = ['full-day', 'morning', 'afternoon'] as const;

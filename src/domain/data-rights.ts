@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { roles } from './organization.ts';
+import { z } from './zod.ts';
 
 // The form's text (the error handler names the field itself: "... (password)" in a 400).
 const passwordRequired = 'Please enter your password.';

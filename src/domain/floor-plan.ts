@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { hasNoControlCharacters } from './text.ts';
+import { z } from './zod.ts';
 
 /** Spec section 9, floor plan constants. */
 export const canvasSize = { width: 1920, height: 1080 } as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** GET /api/health when the database answers. */
 export const healthyResponseSchema = z.object({ status: z.literal('ok') });

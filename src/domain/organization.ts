@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { subscriptionSchema, subscriptionStatuses } from './subscription.ts';
 import { hasNoControlCharacters } from './text.ts';
+import { z } from './zod.ts';
 
 export const organizationMessages = {
   nameTooShort: 'Organization name must be at least 2 characters',

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * What GET /api/organizations/{id}/events announces (decision 007). The database announces each committed

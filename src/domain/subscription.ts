@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { overridePresets, planIds } from './plans.ts';
+import { z } from './zod.ts';
 
 export const subscriptionStatuses = ['active', 'trial', 'cancel_at_period_end', 'cancelled', 'none'] as const;
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { accountMessages, newPasswordMinLength, passwordMaxLength, publicUserSchema, tokenSchema } from './account.ts';
 import { roles } from './organization.ts';
 import { isSubscriptionEnabled, type Subscription } from './subscription.ts';
 import { hasNoControlCharacters } from './text.ts';
+import { z } from './zod.ts';
 
 export const teamMessages = {
   emailsRequired: 'Please enter at least one email address',

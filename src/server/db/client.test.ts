@@ -15,7 +15,10 @@ describe.skipIf(testDatabase !== 'postgres')('the PostgreSQL pool when a connect
           ];
           // Another connection ends this one while it is checked out and idle, as a database crash or restart does.
           await database.sql.query('SELECT pg_terminate_backend($1)', [pid]);
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          // Until the server has really ended it, however slow the machine: not a fixed pause.
+          while ((await database.sql.query('SELECT 1 FROM pg_stat_activity WHERE pid = $1', [pid])).length > 0) {
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          }
           await connection.query('SELECT 1');
         })
         .catch((error: unknown) => error);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -53,6 +54,12 @@ export const organizations = pgTable('organizations', {
   floorPlanUrl: text('floor_plan_url'),
   defaultZoomLevel: numeric('default_zoom_level', zoomLevel),
   createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  /** Migration 0013: the booking rules (src/domain/booking-rules.ts) and the amenity tags desks may carry. */
+  oneDeskPerPerson: boolean('one_desk_per_person').notNull().default(true),
+  maxDaysAhead: integer('max_days_ahead').notNull().default(90),
+  maxBookingsPerWeek: integer('max_bookings_per_week'),
+  adminsExemptFromLimits: boolean('admins_exempt_from_limits').notNull().default(true),
+  amenities: text('amenities').array().notNull().default(sql`ARRAY['monitor', 'standing desk', 'docking station', 'window', 'quiet']::text[]`),
 });
 
 export const memberships = pgTable(
@@ -114,6 +121,10 @@ export const desks = pgTable('desks', {
   height: numeric('height', deskMeasure).notNull(),
   rotation: integer('rotation').notNull().default(0),
   createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  /** Migration 0013: amenity tags, and whether members may book the desk (with the reason they see when not). */
+  amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
+  bookable: boolean('bookable').notNull().default(true),
+  unavailableReason: text('unavailable_reason'),
 });
 
 export const uploads = pgTable('uploads', {

@@ -59,7 +59,10 @@ export const organizations = pgTable('organizations', {
   maxDaysAhead: integer('max_days_ahead').notNull().default(90),
   maxBookingsPerWeek: integer('max_bookings_per_week'),
   adminsExemptFromLimits: boolean('admins_exempt_from_limits').notNull().default(true),
-  amenities: text('amenities').array().notNull().default(sql`ARRAY['monitor', 'standing desk', 'docking station', 'window', 'quiet']::text[]`),
+  amenities: text('amenities')
+    .array()
+    .notNull()
+    .default(sql`ARRAY['monitor', 'standing desk', 'docking station', 'window', 'quiet']::text[]`),
 });
 
 export const memberships = pgTable(

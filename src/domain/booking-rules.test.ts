@@ -1,0 +1,292 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type BookingRuleContext,
+  type BookingRules,
+  defaultBookingRules,
+  type HeldBooking,
+  judgeBookings,
+  latestDateAllowed,
+  needsHeldBookings,
+  type RequestedBooking,
+  slotsOverlap,
+  weekStartOf,
+  weeksCovering,
+} from './booking-rules.ts';
+
+// 2026-11-25 is a Wednesday; its week runs from Monday 23 to Sunday 29 November.
+const today = '2026-11-25';
+const noRules: BookingRules = {
+  oneDeskPerPerson: false,
+  maxDaysAhead: 730,
+  maxBookingsPerWeek: null,
+  adminsExempt: true,
+};
+const ask = (bookingDate: string, timeSlot: RequestedBooking['timeSlot'] = 'full-day', deskName = 'D07') => ({
+  deskName,
+  bookingDate,
+  timeSlot,
+});
+const holding = (bookingDate: string, timeSlot: HeldBooking['timeSlot'], deskName = 'D04'): HeldBooking => ({
+  deskName,
+  bookingDate,
+  timeSlot,
+});
+const context = (overrides: Partial<BookingRuleContext> = {}): BookingRuleContext => ({
+  rules: defaultBookingRules,
+  today,
+  bookerIsAdmin: false,
+  personName: null,
+  held: [],
+  ...overrides,
+});
+
+describe('judgeBookings', () => {
+  const cases: Array<{
+    name: string;
+    requests: RequestedBooking[];
+    context: BookingRuleContext;
+    expected: null | { rule: string; bookingDate: string; message: string };
+  }> = [
+    {
+      name: 'allows a first booking under the default rules',
+      requests: [ask(today)],
+      context: context(),
+      expected: null,
+    },
+    {
+      name: 'refuses a second desk for the same morning, naming the desk held',
+      requests: [ask(today, 'morning')],
+      context: context({ held: [holding(today, 'morning')] }),
+      expected: { rule: 'one-desk-per-person', bookingDate: today, message: 'You already have D04 this morning' },
+    },
+    {
+      name: 'counts a full day as both halves',
+      requests: [ask('2026-11-26', 'afternoon')],
+      context: context({ held: [holding('2026-11-26', 'full-day')] }),
+      expected: {
+        rule: 'one-desk-per-person',
+        bookingDate: '2026-11-26',
+        message: 'You already have D04 all day tomorrow',
+      },
+    },
+    {
+      name: 'refuses a full day over a held afternoon',
+      requests: [ask('2026-12-01', 'full-day')],
+      context: context({ held: [holding('2026-12-01', 'afternoon')] }),
+      expected: {
+        rule: 'one-desk-per-person',
+        bookingDate: '2026-12-01',
+        message: 'You already have D04 on Tuesday, 1 December 2026, afternoon',
+      },
+    },
+    {
+      name: 'allows the other half of the day',
+      requests: [ask(today, 'afternoon')],
+      context: context({ held: [holding(today, 'morning')] }),
+      expected: null,
+    },
+    {
+      name: 'allows a second desk when one desk per person is off',
+      requests: [ask(today, 'morning')],
+      context: context({ rules: noRules, held: [holding(today, 'morning')] }),
+      expected: null,
+    },
+    {
+      name: 'applies one desk per person to admins too',
+      requests: [ask(today, 'morning')],
+      context: context({ bookerIsAdmin: true, held: [holding(today, 'morning')] }),
+      expected: { rule: 'one-desk-per-person', bookingDate: today, message: 'You already have D04 this morning' },
+    },
+    {
+      name: 'names the person when an admin books for someone',
+      requests: [ask(today, 'morning')],
+      context: context({ bookerIsAdmin: true, personName: 'Ada Lovelace', held: [holding(today, 'full-day')] }),
+      expected: {
+        rule: 'one-desk-per-person',
+        bookingDate: today,
+        message: 'Ada Lovelace already has D04 all day today',
+      },
+    },
+    {
+      name: 'refuses two desks for the same slot within one series',
+      requests: [ask('2026-11-30', 'morning', 'D01'), ask('2026-11-30', 'morning', 'D02')],
+      context: context(),
+      expected: {
+        rule: 'one-desk-per-person',
+        bookingDate: '2026-11-30',
+        message: 'You already have D01 on Monday, 30 November 2026, morning',
+      },
+    },
+    {
+      name: 'allows the last day of the advance window',
+      requests: [ask('2026-12-09')],
+      context: context({ rules: { ...defaultBookingRules, maxDaysAhead: 14 } }),
+      expected: null,
+    },
+    {
+      name: 'refuses the day after the advance window',
+      requests: [ask('2026-12-10')],
+      context: context({ rules: { ...defaultBookingRules, maxDaysAhead: 14 } }),
+      expected: {
+        rule: 'advance-window',
+        bookingDate: '2026-12-10',
+        message: 'Bookings open 14 days ahead: choose a date until Wednesday, 9 December 2026',
+      },
+    },
+    {
+      name: 'says only today can be booked when the window is zero days',
+      requests: [ask('2026-11-26')],
+      context: context({ rules: { ...defaultBookingRules, maxDaysAhead: 0 } }),
+      expected: {
+        rule: 'advance-window',
+        bookingDate: '2026-11-26',
+        message: 'Bookings open on the day itself: only today can be booked',
+      },
+    },
+    {
+      name: 'lets an exempt admin book beyond the window',
+      requests: [ask('2027-06-01')],
+      context: context({ bookerIsAdmin: true }),
+      expected: null,
+    },
+    {
+      name: 'holds an admin to the window when admins are not exempt',
+      requests: [ask('2027-06-01')],
+      context: context({ bookerIsAdmin: true, rules: { ...defaultBookingRules, adminsExempt: false } }),
+      expected: {
+        rule: 'advance-window',
+        bookingDate: '2027-06-01',
+        message: 'Bookings open 90 days ahead: choose a date until Tuesday, 23 February 2027',
+      },
+    },
+    {
+      name: 'refuses a fourth day in a week of a three-day quota',
+      requests: [ask('2026-11-27')],
+      context: context({
+        rules: { ...defaultBookingRules, maxBookingsPerWeek: 3 },
+        held: [holding('2026-11-23', 'full-day'), holding('2026-11-24', 'morning'), holding(today, 'afternoon')],
+      }),
+      expected: { rule: 'weekly-quota', bookingDate: '2026-11-27', message: 'You have booked your 3 days this week' },
+    },
+    {
+      name: 'counts a morning and an afternoon of one date as one day of the quota',
+      requests: [ask(today, 'morning')],
+      context: context({
+        rules: { ...defaultBookingRules, maxBookingsPerWeek: 1 },
+        held: [holding(today, 'afternoon')],
+      }),
+      expected: null,
+    },
+    {
+      name: 'counts each week on its own',
+      requests: [ask('2026-11-30')],
+      context: context({
+        rules: { ...defaultBookingRules, maxBookingsPerWeek: 1 },
+        held: [holding('2026-11-29', 'full-day')],
+      }),
+      expected: null,
+    },
+    {
+      name: 'names a later week by its Monday',
+      requests: [ask('2026-12-03')],
+      context: context({
+        rules: { ...defaultBookingRules, maxBookingsPerWeek: 1 },
+        held: [holding('2026-11-30', 'full-day')],
+      }),
+      expected: {
+        rule: 'weekly-quota',
+        bookingDate: '2026-12-03',
+        message: 'You have booked your 1 day in the week of Monday, 30 November 2026',
+      },
+    },
+    {
+      name: 'counts the days of a series against the quota',
+      requests: [ask('2026-11-30'), ask('2026-12-01'), ask('2026-12-02')],
+      context: context({ rules: { ...defaultBookingRules, maxBookingsPerWeek: 2 } }),
+      expected: {
+        rule: 'weekly-quota',
+        bookingDate: '2026-12-02',
+        message: 'You have booked your 2 days in the week of Monday, 30 November 2026',
+      },
+    },
+    {
+      name: 'names the person in a quota refusal made for them',
+      requests: [ask('2026-11-27')],
+      context: context({
+        rules: { ...defaultBookingRules, maxBookingsPerWeek: 1, adminsExempt: false },
+        bookerIsAdmin: true,
+        personName: 'Grace Hopper',
+        held: [holding(today, 'morning')],
+      }),
+      expected: {
+        rule: 'weekly-quota',
+        bookingDate: '2026-11-27',
+        message: 'Grace Hopper has booked their 1 day this week',
+      },
+    },
+    {
+      name: 'lets an exempt admin past the quota',
+      requests: [ask('2026-11-27')],
+      context: context({
+        rules: { ...defaultBookingRules, maxBookingsPerWeek: 1 },
+        bookerIsAdmin: true,
+        held: [holding(today, 'morning')],
+      }),
+      expected: null,
+    },
+    {
+      name: 'judges the advance window before anything else',
+      requests: [ask('2027-06-01', 'morning')],
+      context: context({ held: [holding('2027-06-01', 'morning')] }),
+      expected: {
+        rule: 'advance-window',
+        bookingDate: '2027-06-01',
+        message: 'Bookings open 90 days ahead: choose a date until Tuesday, 23 February 2027',
+      },
+    },
+  ];
+
+  for (const testCase of cases) {
+    it(testCase.name, () => {
+      expect(judgeBookings(testCase.requests, testCase.context)).toEqual(testCase.expected);
+    });
+  }
+});
+
+describe('the calendar the rules count in', () => {
+  it.each([
+    ['2026-11-23', '2026-11-23'],
+    ['2026-11-25', '2026-11-23'],
+    ['2026-11-29', '2026-11-23'],
+    ['2026-11-30', '2026-11-30'],
+    ['2027-01-01', '2026-12-28'],
+  ])('starts the week of %s on Monday %s', (date, monday) => {
+    expect(weekStartOf(date)).toBe(monday);
+  });
+
+  it('covers whole weeks from the first to the last date asked', () => {
+    expect(weeksCovering(['2026-12-02', '2026-11-25'])).toEqual({ from: '2026-11-23', to: '2026-12-06' });
+    expect(weeksCovering([])).toBeNull();
+  });
+
+  it.each([
+    ['morning', 'morning', true],
+    ['morning', 'afternoon', false],
+    ['full-day', 'afternoon', true],
+    ['afternoon', 'full-day', true],
+  ] as const)('says whether %s and %s overlap: %s', (a, b, overlap) => {
+    expect(slotsOverlap(a, b)).toBe(overlap);
+  });
+
+  it('opens the window to exempt admins only', () => {
+    expect(latestDateAllowed({ rules: defaultBookingRules, today, bookerIsAdmin: false })).toBe('2027-02-23');
+    expect(latestDateAllowed({ rules: defaultBookingRules, today, bookerIsAdmin: true })).toBeUndefined();
+  });
+
+  it('reads the person’s bookings only when a rule needs them', () => {
+    expect(needsHeldBookings(defaultBookingRules, false)).toBe(true);
+    expect(needsHeldBookings(noRules, false)).toBe(false);
+    expect(needsHeldBookings({ ...noRules, maxBookingsPerWeek: 2 }, false)).toBe(true);
+    expect(needsHeldBookings({ ...noRules, maxBookingsPerWeek: 2 }, true)).toBe(false);
+  });
+});

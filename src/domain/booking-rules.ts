@@ -1,0 +1,198 @@
+import { slotLabel, type TimeSlot } from './bookings.ts';
+import { addDays, formatLongDate } from './dates.ts';
+import { z } from './zod.ts';
+
+// An organization's booking rules (issue 15), and the one judgement that applies them. The server runs judgeBookings
+// inside the booking's transaction, under the person's lock, with the person's bookings read after taking it, so
+// that concurrent requests cannot slip past a rule; the browser runs it on the bookings it shows, to explain a
+// refusal before anyone clicks.
+
+export const maxDaysAheadLimit = 730;
+export const maxBookingsPerWeekLimit = 7;
+
+export const bookingRulesSchema = z.object({
+  /** A person holds at most one desk per date and half day; permanent bookings (desk blocks) do not count. */
+  oneDeskPerPerson: z.boolean({ error: 'One desk per person must be on or off' }),
+  /** Bookings open this many days ahead of the organization's today (0: today only). */
+  maxDaysAhead: z
+    .number({ error: 'Days ahead must be a whole number' })
+    .int('Days ahead must be a whole number')
+    .min(0, 'Days ahead cannot be negative')
+    .max(maxDaysAheadLimit, `Days ahead can be at most ${maxDaysAheadLimit}`),
+  /** Days a person may book in one week, Monday to Sunday; null: no quota. */
+  maxBookingsPerWeek: z
+    .number({ error: 'Days per week must be a whole number' })
+    .int('Days per week must be a whole number')
+    .min(1, 'Days per week must be at least 1')
+    .max(maxBookingsPerWeekLimit, `Days per week can be at most ${maxBookingsPerWeekLimit}`)
+    .nullable(),
+  /** Admins may book beyond the advance window and the weekly quota (never two desks at once). */
+  adminsExempt: z.boolean({ error: 'Admin exemption must be on or off' }),
+});
+export type BookingRules = z.infer<typeof bookingRulesSchema>;
+
+/** GET and PUT /api/organizations/{id}/booking-rules */
+export const bookingRulesResponseSchema = bookingRulesSchema;
+
+export const defaultBookingRules: BookingRules = {
+  oneDeskPerPerson: true,
+  maxDaysAhead: 90,
+  maxBookingsPerWeek: null,
+  adminsExempt: true,
+};
+
+export type BookingRule = 'one-desk-per-person' | 'advance-window' | 'weekly-quota';
+
+/** A booking asked for: one day and slot of a desk. */
+export interface RequestedBooking {
+  deskName: string;
+  bookingDate: string;
+  timeSlot: TimeSlot;
+}
+
+/** One of the person's active one-off bookings (permanent ones are desk blocks and never count). */
+export interface HeldBooking {
+  deskName: string;
+  bookingDate: string;
+  timeSlot: TimeSlot;
+}
+
+export interface BookingRuleContext {
+  rules: BookingRules;
+  /** The organization's today. */
+  today: string;
+  /** Whether the one booking is an admin of the organization (the exemption is the booker's). */
+  bookerIsAdmin: boolean;
+  /** Who the bookings are for, as the sentence names them: null for the booker themselves ("You"). */
+  personName: string | null;
+  /** The person's active one-off bookings in the weeks the requests fall in (more do no harm). */
+  held: readonly HeldBooking[];
+}
+
+export interface BookingRefusal {
+  rule: BookingRule;
+  /** The date the refusal is about (for a series, its first refused date). */
+  bookingDate: string;
+  message: string;
+}
+
+const halves: Record<TimeSlot, readonly ('morning' | 'afternoon')[]> = {
+  'full-day': ['morning', 'afternoon'],
+  morning: ['morning'],
+  afternoon: ['afternoon'],
+};
+
+/** Two slots of one date overlap when they share a half day (a full day holds both). */
+export function slotsOverlap(a: TimeSlot, b: TimeSlot): boolean {
+  return halves[a].some((half) => halves[b].includes(half));
+}
+
+/** The Monday of the week (Monday to Sunday) a date is in. */
+export function weekStartOf(isoDate: string): string {
+  const weekday = new Date(`${isoDate}T00:00:00Z`).getUTCDay();
+  return addDays(isoDate, -((weekday + 6) % 7));
+}
+
+/** The first and last dates of every week the dates fall in: what the person's bookings must cover to be judged. */
+export function weeksCovering(dates: readonly string[]): { from: string; to: string } | null {
+  if (dates.length === 0) return null;
+  const sorted = [...dates].sort();
+  return { from: weekStartOf(sorted[0] as string), to: addDays(weekStartOf(sorted.at(-1) as string), 6) };
+}
+
+/** The latest date the advance window allows; undefined when the booker is exempt. */
+export function latestDateAllowed(context: Pick<BookingRuleContext, 'rules' | 'today' | 'bookerIsAdmin'>) {
+  if (context.bookerIsAdmin && context.rules.adminsExempt) return undefined;
+  return addDays(context.today, context.rules.maxDaysAhead);
+}
+
+/** "this morning", "on the afternoon of Tuesday, 1 December 2026", "all day today". */
+function when(date: string, slot: TimeSlot, today: string): string {
+  const day = date === today ? 'today' : date === addDays(today, 1) ? 'tomorrow' : `on ${formatLongDate(date)}`;
+  if (slot === 'full-day') return `all day ${day}`;
+  if (date === today) return `this ${slot}`;
+  if (date === addDays(today, 1)) return `tomorrow ${slot}`;
+  return `${day}, ${slotLabel(slot)}`;
+}
+
+function daysWord(count: number): string {
+  return count === 1 ? '1 day' : `${count} days`;
+}
+
+export const bookingRuleMessages = {
+  oneDeskPerPerson: (person: string | null, deskName: string, date: string, slot: TimeSlot, today: string) =>
+    `${person ?? 'You'} already ${person ? 'has' : 'have'} ${deskName} ${when(date, slot, today)}`,
+  advanceWindow: (maxDaysAhead: number, latest: string) =>
+    maxDaysAhead === 0
+      ? 'Bookings open on the day itself: only today can be booked'
+      : `Bookings open ${daysWord(maxDaysAhead)} ahead: choose a date until ${formatLongDate(latest)}`,
+  weeklyQuota: (person: string | null, quota: number, date: string, today: string) => {
+    const week =
+      weekStartOf(date) === weekStartOf(today) ? 'this week' : `in the week of ${formatLongDate(weekStartOf(date))}`;
+    return person
+      ? `${person} has booked their ${daysWord(quota)} ${week}`
+      : `You have booked your ${daysWord(quota)} ${week}`;
+  },
+};
+
+/**
+ * Judges bookings asked for together (one, or a weekly series) against the rules, as if made in order: each counts
+ * against the others. Answers the first refusal, or null when every one may be made. The past and the two-year
+ * horizon are judged elsewhere (horizon.ts), permanent bookings not at all: they are desk blocks.
+ */
+export function judgeBookings(
+  requests: readonly RequestedBooking[],
+  context: BookingRuleContext,
+): BookingRefusal | null {
+  const { rules, today, personName } = context;
+  const latest = latestDateAllowed(context);
+  const quota = context.bookerIsAdmin && rules.adminsExempt ? null : rules.maxBookingsPerWeek;
+  const held: HeldBooking[] = [...context.held];
+  for (const request of requests) {
+    if (latest !== undefined && request.bookingDate > latest) {
+      return {
+        rule: 'advance-window',
+        bookingDate: request.bookingDate,
+        message: bookingRuleMessages.advanceWindow(rules.maxDaysAhead, latest),
+      };
+    }
+    if (rules.oneDeskPerPerson) {
+      const clash = held.find(
+        (booking) => booking.bookingDate === request.bookingDate && slotsOverlap(booking.timeSlot, request.timeSlot),
+      );
+      if (clash) {
+        return {
+          rule: 'one-desk-per-person',
+          bookingDate: request.bookingDate,
+          message: bookingRuleMessages.oneDeskPerPerson(
+            personName,
+            clash.deskName,
+            clash.bookingDate,
+            clash.timeSlot,
+            today,
+          ),
+        };
+      }
+    }
+    if (quota !== null) {
+      const week = weekStartOf(request.bookingDate);
+      const days = new Set(
+        held.filter((booking) => weekStartOf(booking.bookingDate) === week).map((booking) => booking.bookingDate),
+      );
+      if (!days.has(request.bookingDate) && days.size >= quota) {
+        return {
+          rule: 'weekly-quota',
+          bookingDate: request.bookingDate,
+          message: bookingRuleMessages.weeklyQuota(personName, quota, request.bookingDate, today),
+        };
+      }
+    }
+    held.push(request);
+  }
+  return null;
+}
+
+/** Whether judging needs the person's bookings at all (else the server skips reading them). */
+export function needsHeldBookings(rules: BookingRules, bookerIsAdmin: boolean): boolean {
+  return rules.oneDeskPerPerson || (rules.maxBookingsPerWeek !== null && !(bookerIsAdmin && rules.adminsExempt));
+}

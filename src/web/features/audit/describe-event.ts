@@ -62,8 +62,18 @@ export function describeAuditEvent(event: Pick<AuditEventView, 'action' | 'actor
       return `${who} deleted all desks (${plural(numberOf(details, 'count') ?? 0, 'desk')})`;
     case 'booking.permanent_created': {
       const cancelled = Array.isArray(details.cancelledBookings) ? details.cancelledBookings.length : 0;
-      return `${who} booked desk ${text(details, 'desk') ?? ''} permanently from ${dateOf(text(details, 'bookingDate'))}${cancelledSuffix(cancelled)}`;
+      const member =
+        typeof details.member === 'object' && details.member ? ` for ${personOf(objectOf(details, 'member'))}` : '';
+      return `${who} booked desk ${text(details, 'desk') ?? ''}${member} permanently from ${dateOf(text(details, 'bookingDate'))}${cancelledSuffix(cancelled)}`;
     }
+    case 'booking.created_for_member': {
+      const member = personOf(objectOf(details, 'member'));
+      const slot = slotOf(text(details, 'timeSlot'));
+      const when = details.isPermanent === true ? 'permanently from' : 'on';
+      return `${who} booked desk ${text(details, 'desk') ?? ''} for ${member} ${when} ${dateOf(text(details, 'bookingDate'))}${slot ? ` (${slot})` : ''}`;
+    }
+    case 'organization.booking_rules_changed':
+      return `${who} changed the booking rules`;
     case 'booking.cancelled_by_admin': {
       const owner = personOf(objectOf(details, 'owner'));
       const slot = slotOf(text(details, 'timeSlot'));

@@ -24,6 +24,7 @@ import { ensurePlatformOrganization } from './modules/platform/bootstrap.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { mayApproveLocalCheckout } from './modules/subscriptions/checkout.ts';
 import { paypalRoutes, subscriptionRoutes } from './modules/subscriptions/routes.ts';
+import { teamBookingRoutes } from './modules/team-bookings/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { openApiRoutes } from './openapi/openapi-routes.ts';
 import { registerOpenApi } from './openapi/register-openapi.ts';
@@ -123,6 +124,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(floorRoutes(context));
   await app.register(deskRoutes(context));
   await app.register(bookingRoutes(context));
+  await app.register(teamBookingRoutes(context));
   await app.register(uploadRoutes(context));
   await app.register(subscriptionRoutes(context));
   await app.register(paypalRoutes(context));

@@ -294,6 +294,18 @@ export const routeCases: Record<string, RouteCase> = {
     },
   },
 
+  // Team Bookings (issue 15): the paged, searchable list and its CSV export.
+  'GET /api/organizations/:id/team-bookings': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/team-bookings?${q({ status: 'all', sort: 'person' })}` }),
+  },
+  'GET /api/organizations/:id/bookings.csv': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/bookings.csv?${q({ status: 'all' })}` }),
+  },
+
   // Floor-plan images.
   'POST /api/objects/upload': {
     access: 'admin',

@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -177,7 +179,8 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
     await fs.mkdir(directory, { recursive: true });
   }
   const client = await PGlite.create(directory, {
-    extensions: { btree_gist },
+    // btree_gist: the no-double-booking constraint (0004); pg_trgm and unaccent: Team Bookings' search (0015).
+    extensions: { btree_gist, pg_trgm, unaccent },
     ...(snapshot ? { loadDataDir: snapshot } : {}),
   });
   const runner: SqlRunner = {

@@ -1,0 +1,76 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { teamBookingsFilterSchema, teamBookingsPageSchema, teamBookingsQuerySchema } from '#domain/team-bookings.ts';
+import type { AppContext } from '#server/context.ts';
+import { requireUser } from '#server/plugins/session.ts';
+import * as teamBookings from './service.ts';
+
+// Ids are only bounded here; the service answers 404 for anything that is not one of the caller's.
+const organizationParams = z.object({ id: z.string().max(100) });
+
+const filtersDescription =
+  '`q` finds any part of a person’s name or e-mail or of a desk’s name (every word must match; case and accents ' +
+  'are ignored); `floorId`, `from` and `to` (a permanent booking counts from its date on), `status` (active, ' +
+  'cancelled, all; default active), `permanent` (both, only, exclude) and `sort` (date-asc, date-desc, person, desk; ' +
+  'ties by date, then booking id).';
+
+export function teamBookingRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Signed out is 401 before any input is looked at.
+    app.addHook('onRequest', async (request) => {
+      requireUser(request);
+    });
+
+    app.get(
+      '/api/organizations/:id/team-bookings',
+      {
+        schema: {
+          tags: ['Bookings'],
+          summary: 'One page of every booking of an organization, searched, filtered and sorted (Team Bookings).',
+          description: `Organization admins only (403 for members, 404 for non-members). ${filtersDescription} \`page\` from 1, \`pageSize\` 1 to 200 (default 50); \`total\` counts every match.`,
+          params: organizationParams,
+          querystring: teamBookingsQuerySchema,
+          response: { 200: teamBookingsPageSchema },
+        },
+      },
+      async (request) =>
+        teamBookings.listTeamBookings(context, requireUser(request).id, request.params.id, request.query),
+    );
+
+    app.get(
+      '/api/organizations/:id/bookings.csv',
+      {
+        schema: {
+          tags: ['Bookings'],
+          summary: 'Every booking of an organization that matches the Team Bookings filters, as a CSV file.',
+          description: `Organization admins only (403 for members, 404 for non-members). The same filters and order as GET /api/organizations/{id}/team-bookings, without paging. UTF-8 with a byte order mark, RFC 4180; a cell that would start a spreadsheet formula (=, +, -, @) begins with an apostrophe.`,
+          params: organizationParams,
+          querystring: teamBookingsFilterSchema,
+          response: {
+            200: {
+              description: 'A CSV file: a header row, then one row per booking.',
+              content: { 'text/csv': { schema: z.string() } },
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const { filename, lines } = await teamBookings.exportTeamBookings(
+          context,
+          requireUser(request).id,
+          request.params.id,
+          request.query,
+        );
+        return (
+          reply
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${filename}"`)
+            .header('cache-control', 'no-store')
+            // Streamed chunk by chunk as the client reads; the schema only documents it.
+            .send(Readable.from(lines) as unknown as string)
+        );
+      },
+    );
+  };
+}

@@ -22,11 +22,13 @@ const noRules: BookingRules = {
   adminsExempt: true,
 };
 const ask = (bookingDate: string, timeSlot: RequestedBooking['timeSlot'] = 'full-day', deskName = 'D07') => ({
+  deskId: `desk-${deskName}`,
   deskName,
   bookingDate,
   timeSlot,
 });
 const holding = (bookingDate: string, timeSlot: HeldBooking['timeSlot'], deskName = 'D04'): HeldBooking => ({
+  deskId: `desk-${deskName}`,
   deskName,
   bookingDate,
   timeSlot,
@@ -78,6 +80,12 @@ describe('judgeBookings', () => {
         bookingDate: '2026-12-01',
         message: 'You already have D04 on Tuesday, 1 December 2026, afternoon',
       },
+    },
+    {
+      name: 'leaves the same desk again to the desk itself: it is no second desk',
+      requests: [ask(today, 'morning', 'D04')],
+      context: context({ held: [holding(today, 'full-day', 'D04')] }),
+      expected: null,
     },
     {
       name: 'allows the other half of the day',

@@ -45,6 +45,7 @@ export type BookingRule = 'one-desk-per-person' | 'advance-window' | 'weekly-quo
 
 /** A booking asked for: one day and slot of a desk. */
 export interface RequestedBooking {
+  deskId: string;
   deskName: string;
   bookingDate: string;
   timeSlot: TimeSlot;
@@ -52,6 +53,7 @@ export interface RequestedBooking {
 
 /** One of the person's active one-off bookings (permanent ones are desk blocks and never count). */
 export interface HeldBooking {
+  deskId: string;
   deskName: string;
   bookingDate: string;
   timeSlot: TimeSlot;
@@ -157,8 +159,12 @@ export function judgeBookings(
       };
     }
     if (rules.oneDeskPerPerson) {
+      // The same desk again is no second desk: its own exclusion constraint answers that ("already booked").
       const clash = held.find(
-        (booking) => booking.bookingDate === request.bookingDate && slotsOverlap(booking.timeSlot, request.timeSlot),
+        (booking) =>
+          booking.deskId !== request.deskId &&
+          booking.bookingDate === request.bookingDate &&
+          slotsOverlap(booking.timeSlot, request.timeSlot),
       );
       if (clash) {
         return {

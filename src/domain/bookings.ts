@@ -182,6 +182,8 @@ export type BookingFormInput = z.input<typeof bookingFormSchema>;
 export const createBookingSchema = bookingFormSchema.extend({
   organizationId: idSchema('Organization'),
   deskId: idSchema('Desk'),
+  /** Whom the booking is for: an admin books for a member of the organization; others only for themselves. */
+  userId: idSchema('Member').optional(),
   /** An admin's confirmation that a permanent booking may cancel the desk's conflicting bookings. */
   replaceConflicts: z.boolean({ error: 'Replace conflicts must be true or false' }).optional(),
 });
@@ -190,6 +192,8 @@ export type CreateBookingInput = z.infer<typeof createBookingSchema>;
 /** POST /api/bookings/bulk: a weekly series, all or nothing. */
 export const bulkBookingSchema = z.object({
   organizationId: idSchema('Organization'),
+  /** Whom the bookings are for (admins only), as in POST /api/bookings. */
+  userId: idSchema('Member').optional(),
   bookings: z
     .array(
       z.object({

@@ -52,7 +52,7 @@ export async function addDesks(
 ): Promise<string[]> {
   const rows = await testApp.database.sql.query<{ id: string }>(
     `INSERT INTO desks (organization_id, floor_id, name, position_x, position_y, width, height)
-     SELECT $1, $2, $3 || lpad(n::text, 2, '0'), 10 * n, 10, 120, 80 FROM generate_series(1, $4::int) AS n
+     SELECT $1, $2, $3 || lpad(n::text, greatest(2, length(n::text)), '0'), 10 * n, 10, 120, 80 FROM generate_series(1, $4::int) AS n
      RETURNING id`,
     [organizationId, floorId, prefix, count],
   );
@@ -69,6 +69,21 @@ export async function addMember(
   const member = await signUp(testApp, names);
   await insertMembership(testApp, organizationId, member.user.id, role);
   return member;
+}
+
+/** Booking rules that stand aside: bookings open up to the two-year horizon (and with `oneDeskPerPerson` false, one person may hold several desks at once). */
+export async function relaxBookingRules(organization: TestOrganization, rules: { oneDeskPerPerson?: boolean } = {}) {
+  const response = await organization.admin.client.request(
+    'PUT',
+    `/api/organizations/${organization.id}/booking-rules`,
+    {
+      oneDeskPerPerson: rules.oneDeskPerPerson ?? true,
+      maxDaysAhead: 730,
+      maxBookingsPerWeek: null,
+      adminsExempt: true,
+    },
+  );
+  if (response.status !== 200) throw new Error(`booking rules: ${response.status} ${response.text}`);
 }
 
 export function book(client: TestClient, organization: TestOrganization, body: Record<string, unknown>) {

@@ -98,6 +98,23 @@ export async function findBookingPlace(
   return { ...membership, desk: foundDeskId ? { id: foundDeskId, name: deskName, floorName } : null };
 }
 
+/** The organization's desks among `deskIds`, with their floors and whether they may be booked (a weekly series). */
+export function findBookableDesks(
+  db: Database,
+  organizationId: string,
+  deskIds: string[],
+): Promise<
+  Array<{ id: string; name: string; floorName: string; bookable: boolean; unavailableReason: string | null }>
+> {
+  if (deskIds.length === 0) return Promise.resolve([]);
+  return rowsOf(
+    db,
+    sql`SELECT d.id, d.name, f.name AS "floorName", d.bookable, d.unavailable_reason AS "unavailableReason"
+      FROM desks d JOIN floors f ON f.id = d.floor_id
+      WHERE d.organization_id = ${organizationId} AND d.id IN ${deskIds}`,
+  );
+}
+
 /**
  * The floor plan's hot read, in one statement: whether the user is a member of the organization
  * (no row at all when not) and, for a member, the active bookings in [startDate, endDate] plus the

@@ -7,12 +7,12 @@ import {
   slotTimes,
 } from '#domain/bookings.ts';
 import { formatLongDate, todayIn } from '#domain/dates.ts';
+import { readDateProblem, readWindowAnywhere } from '#domain/horizon.ts';
 import { isUuid } from '#domain/ids.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
-import { findDesksInOrganization } from '../desks/repo.ts';
 import { findMember } from '../members/repo.ts';
 import { findMemberOrganization, requireAdmin } from '../organizations/service.ts';
 import { requireBookableDate } from './horizon.ts';
@@ -20,72 +20,163 @@ import { notifyOwners, sendInBackground } from './mail-delivery.ts';
 import { bookingConfirmationMail } from './mails.ts';
 import { deskNotFound, deskQueueOf, insertOrExplain, placeOrExplain, verdictOf } from './placement.ts';
 import * as repo from './repo.ts';
+import {
+  type JudgedPerson,
+  judgeUnderPersonLock,
+  memberNotFound,
+  onlyAdminsBookForOthers,
+  organizationNotFound,
+} from './rules.ts';
 import { auditedBooking, toBookingView, toNewBookingView } from './views.ts';
 import * as writes from './writes-repo.ts';
 
-const organizationNotFound = () => notFound('Organization not found.');
 const bookingNotFound = () => notFound('Booking not found.');
 
 /**
- * A member books for itself; only an admin books permanently (membership and role checked by
- * findBookingPlace, with the desk, in one query). The exclusion constraint decides every race; its
- * violation is the 409.
+ * A member books for itself; an admin also for a member (`userId`), and only an admin books permanently. A one-off
+ * booking is judged by the organization's booking rules under the person's lock (rules.ts) and placed in the same
+ * transaction; the exclusion constraint decides every race for the desk, its violation being the 409.
  */
 export async function createBooking(context: AppContext, user: UserRow, input: CreateBookingInput) {
   const deskId = isUuid(input.deskId) ? input.deskId : null;
+  const personId = input.userId ?? user.id;
+  if (!isUuid(input.organizationId)) throw organizationNotFound();
+  if (!isUuid(personId)) {
+    await requireBookerIsAdmin(context, input.organizationId, user.id);
+    throw memberNotFound();
+  }
+  // Booking for someone else: the booker must be an admin, whatever the desk's state says.
+  if (personId !== user.id) await requireBookerIsAdmin(context, input.organizationId, user.id);
   let place: writes.PlacedBooking | undefined;
-  if (!isUuid(input.organizationId)) place = undefined;
-  else if (input.isPermanent) {
+  let person: JudgedPerson['person'] = user;
+  if (input.isPermanent) {
     const found = await repo.findBookingPlace(context.db, input.organizationId, user.id, deskId);
-    place = found && { ...found, bookingId: null, isTaken: false };
+    // A permanent booking blocks its desk: in service or not.
+    const desk = found?.desk && { ...found.desk, bookable: true, unavailableReason: null };
+    place = found && { ...found, desk: desk ?? null, bookingId: null, isTaken: false };
+    if (place?.role === 'admin' && personId !== user.id) {
+      const member = await findMember(context.db, place.organizationId, personId);
+      if (!member) throw memberNotFound();
+      person = member.user;
+    }
   } else {
-    // A one-off booking: the lookup and the insert in one statement, which inserts only what passes the checks below.
-    // One statement per desk at a time from this instance: a crowd on one desk waits here, not in the pool.
+    // The lookup and the insert in one statement, which inserts only what passes its checks (placeBooking); under
+    // the rules, in a transaction that first judges them under the person's lock. One insert per desk at a time from
+    // this instance: a crowd on one desk waits here, not in the pool, and learns "already booked" by looking only.
     const times = slotTimes[input.timeSlot];
     const booking = {
       organizationId: input.organizationId,
       deskId,
-      userId: user.id,
+      userId: personId,
       bookingDate: input.bookingDate,
       timeSlot: input.timeSlot,
       occupied: repo.localRange(`${input.bookingDate} ${times.start}`, `${input.bookingDate} ${times.end}`),
       notes: input.notes ?? null,
     };
+    // A date beyond the horizon anywhere on Earth is refused below, without judging it.
+    const mayBeBooked = !readDateProblem(input.bookingDate, readWindowAnywhere());
+    const attempt = (mayInsert: boolean) =>
+      mayInsert && mayBeBooked
+        ? context.db.transaction(async (tx) => {
+            const judged = await judgeUnderPersonLock(tx, {
+              organizationId: booking.organizationId,
+              personId,
+              bookerId: user.id,
+              requests: [
+                { deskId: deskId ?? '', deskName: '', bookingDate: booking.bookingDate, timeSlot: booking.timeSlot },
+              ],
+            });
+            person = judged.person;
+            const placed = await placeOrExplain(tx, { ...booking, mayInsert: true });
+            if (placed?.bookingId && placed.desk && personId !== user.id) {
+              await recordBookingForSomeone(tx, user.id, placed.organizationId, placed.bookingId, {
+                desk: placed.desk.name,
+                bookingDate: booking.bookingDate,
+                timeSlot: booking.timeSlot,
+                person: judged.person,
+              });
+            }
+            return placed && { ...placed, role: judged.bookerRole };
+          })
+        : placeOrExplain(context.db, { ...booking, mayInsert: false });
     place = await (deskId
-      ? deskQueueOf(context).run(
-          deskId,
-          { date: input.bookingDate, slot: input.timeSlot },
-          (mayInsert) => placeOrExplain(context.db, { ...booking, mayInsert }),
-          verdictOf,
-        )
-      : placeOrExplain(context.db, { ...booking, mayInsert: true }));
+      ? deskQueueOf(context).run(deskId, { date: input.bookingDate, slot: input.timeSlot }, attempt, verdictOf)
+      : attempt(true));
   }
-  if (!place) throw organizationNotFound();
+  if (!place) throw personId === user.id ? organizationNotFound() : memberNotFound();
   if (input.isPermanent && place.role !== 'admin') throw forbidden('Only administrators can make permanent bookings.');
   if (!place.desk) throw deskNotFound();
   // The statement judged the date (not past, within the horizon) by the database's clock; when it inserted, that stands.
   if (!place.bookingId) requireBookableDate(input.bookingDate, place.timeZone, 'bookingDate');
   if (place.isTaken) throw conflict(bookingMessages.alreadyBooked);
+  if (!place.bookingId && !input.isPermanent && !place.desk.bookable) throw outOfService(place.desk);
   const values: writes.NewBooking = {
     organizationId: place.organizationId,
     deskId: place.desk.id,
-    userId: user.id,
+    userId: personId,
     bookingDate: input.bookingDate,
     timeSlot: input.timeSlot,
     notes: input.notes ?? null,
     isPermanent: input.isPermanent === true,
   };
   const { id, replaced } = values.isPermanent
-    ? await createPermanentBooking(context, values, place.desk.name, input.replaceConflicts === true)
-    : { id: place.bookingId ?? (await insertOrExplain(context.db, values)), replaced: [] };
-  const booking = toNewBookingView(id, values, place.desk, user);
+    ? await createPermanentBooking(context, values, place.desk.name, input.replaceConflicts === true, user.id, person)
+    : { id: placedId(place), replaced: [] };
+  const booking = toNewBookingView(id, values, place.desk, person);
 
   const organization = { name: place.organizationName, timeZone: place.timeZone };
   sendInBackground(context, () =>
-    bookingConfirmationMail(user.email, [booking], organization, context.config.publicUrl),
+    bookingConfirmationMail(person.email, [booking], organization, context.config.publicUrl),
   );
   notifyOwners(context, replaced, user.id, organization, 'to make the desk a permanent assignment');
   return booking;
+}
+
+/**
+ * A one-off placement that inserted nothing had something in the way, each said above, or (the clocks of the server
+ * and the database a moment apart at midnight) a date the database found past or beyond the horizon.
+ */
+function placedId(place: writes.PlacedBooking): string {
+  if (!place.bookingId) throw badRequest(bookingMessages.pastDate);
+  return place.bookingId;
+}
+
+const outOfService = (desk: { name: string; unavailableReason: string | null }) =>
+  conflict(`${desk.name} is out of service${desk.unavailableReason ? `: ${desk.unavailableReason}` : ''}.`);
+
+/** Booking for someone else: 404 for a non-member of the organization, 403 for a member who is not an admin. */
+async function requireBookerIsAdmin(context: AppContext, organizationId: string, bookerId: string) {
+  const { role } = await findMemberOrganization(context, organizationId, bookerId);
+  if (role !== 'admin') throw onlyAdminsBookForOthers();
+}
+
+/** The audit log's "A booked D04 for B". */
+function recordBookingForSomeone(
+  tx: Parameters<typeof recordAuditEvent>[0],
+  bookerId: string,
+  organizationId: string,
+  bookingId: string,
+  booking: {
+    desk: string;
+    bookingDate: string;
+    timeSlot: string;
+    isPermanent?: boolean;
+    person: JudgedPerson['person'];
+  },
+) {
+  return recordAuditEvent(tx, {
+    organizationId,
+    actor: { id: bookerId },
+    action: 'booking.created_for_member',
+    target: { type: 'booking', id: bookingId },
+    details: {
+      desk: booking.desk,
+      bookingDate: booking.bookingDate,
+      timeSlot: booking.timeSlot,
+      isPermanent: booking.isPermanent === true,
+      member: { name: displayName(booking.person), email: booking.person.email },
+    },
+  });
 }
 
 /**
@@ -97,6 +188,8 @@ async function createPermanentBooking(
   values: writes.NewBooking,
   deskName: string,
   replaceConflicts: boolean,
+  bookerId: string,
+  person: JudgedPerson['person'],
 ): Promise<{ id: string; replaced: BookingView[] }> {
   const from = repo.localRange(`${values.bookingDate} ${slotTimes[values.timeSlot].start}`, null);
   return context.db.transaction(async (tx) => {
@@ -115,12 +208,12 @@ async function createPermanentBooking(
       tx,
       values.organizationId,
       conflicts.map((row) => row.id),
-      values.userId,
+      bookerId,
     );
     const id = await insertOrExplain(tx, values);
     await recordAuditEvent(tx, {
       organizationId: values.organizationId,
-      actor: { id: values.userId },
+      actor: { id: bookerId },
       action: 'booking.permanent_created',
       target: { type: 'booking', id },
       details: {
@@ -128,39 +221,54 @@ async function createPermanentBooking(
         bookingDate: values.bookingDate,
         timeSlot: values.timeSlot,
         cancelledBookings: cancelled.map(auditedBooking),
+        ...(values.userId === bookerId ? {} : { member: { name: displayName(person), email: person.email } }),
       },
     });
     return { id, replaced: cancelled.map(toBookingView) };
   });
 }
 
-/** A weekly series (spec section 4): all or nothing in one transaction; a conflict names its date. */
+/**
+ * A weekly series (spec section 4), for oneself or, by an admin, for a member: judged by the booking rules under the
+ * person's lock and made all or nothing in one transaction; a conflict names its date.
+ */
 export async function createBulkBookings(context: AppContext, user: UserRow, input: BulkBookingInput) {
   const { organization } = await findMemberOrganization(context, input.organizationId, user.id);
+  const personId = input.userId ?? user.id;
+  if (!isUuid(personId)) throw personId === user.id ? organizationNotFound() : memberNotFound();
   input.bookings.forEach((item, index) => {
     if (!isUuid(item.deskId)) throw deskNotFound();
     requireBookableDate(item.bookingDate, organization.timeZone, `bookings.${index}.bookingDate`);
   });
   const deskIds = [...new Set(input.bookings.map((item) => item.deskId))];
   const desks = new Map(
-    (await findDesksInOrganization(context.db, organization.id, deskIds)).map((desk) => [desk.id, desk]),
+    (await repo.findBookableDesks(context.db, organization.id, deskIds)).map((desk) => [desk.id, desk]),
   );
   if (desks.size !== deskIds.length) throw deskNotFound();
+  const unavailable = [...desks.values()].find((desk) => !desk.bookable);
+  if (unavailable) throw outOfService(unavailable);
 
   const items = input.bookings.map((item) => ({
     organizationId: organization.id,
     deskId: item.deskId,
-    userId: user.id,
+    userId: personId,
     bookingDate: item.bookingDate,
     timeSlot: item.timeSlot,
     notes: item.notes ?? null,
     isPermanent: false,
   }));
-  // Desk locks are taken in one global order (desk, then date) so that two series never deadlock.
+  // Desk locks are taken in one global order (desk, then date) so that two series never deadlock; the person's lock,
+  // taken first by every booking, orders nothing against them.
   const order = items
     .map((item, index) => ({ item, index }))
     .sort((a, b) => a.item.deskId.localeCompare(b.item.deskId) || a.item.bookingDate.localeCompare(b.item.bookingDate));
-  const ids = await context.db.transaction(async (tx) => {
+  const { ids, person } = await context.db.transaction(async (tx) => {
+    const judged = await judgeUnderPersonLock(tx, {
+      organizationId: organization.id,
+      personId,
+      bookerId: user.id,
+      requests: items.map((item) => ({ ...item, deskName: desks.get(item.deskId)?.name ?? '' })),
+    });
     const created: string[] = new Array(items.length);
     for (const { item, index } of order) {
       try {
@@ -173,13 +281,23 @@ export async function createBulkBookings(context: AppContext, user: UserRow, inp
         );
       }
     }
-    return created;
+    if (personId !== user.id) {
+      for (const [index, item] of items.entries()) {
+        await recordBookingForSomeone(tx, user.id, organization.id, created[index] ?? '', {
+          desk: desks.get(item.deskId)?.name ?? '',
+          bookingDate: item.bookingDate,
+          timeSlot: item.timeSlot,
+          person: judged.person,
+        });
+      }
+    }
+    return { ids: created, person: judged.person };
   });
   const bookings = items.map((item, index) =>
-    toNewBookingView(ids[index] ?? '', item, desks.get(item.deskId) ?? { name: '', floorName: '' }, user),
+    toNewBookingView(ids[index] ?? '', item, desks.get(item.deskId) ?? { name: '', floorName: '' }, person),
   );
   sendInBackground(context, () =>
-    bookingConfirmationMail(user.email, bookings, organization, context.config.publicUrl),
+    bookingConfirmationMail(person.email, bookings, organization, context.config.publicUrl),
   );
   return { message: `${bookings.length} ${bookings.length === 1 ? 'booking' : 'bookings'} created`, bookings };
 }

@@ -30,7 +30,7 @@ export function toNewBookingView(
   id: string,
   booking: NewBooking,
   desk: { name: string; floorName: string },
-  user: UserRow,
+  user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>,
 ): BookingView {
   return toBookingView({
     ...booking,

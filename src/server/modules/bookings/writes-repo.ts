@@ -48,7 +48,8 @@ export async function insertBooking(db: Database, booking: NewBooking): Promise<
   return row.id;
 }
 
-export interface PlacedBooking extends BookingPlace {
+export interface PlacedBooking extends Omit<BookingPlace, 'desk'> {
+  desk: (NonNullable<BookingPlace['desk']> & { bookable: boolean; unavailableReason: string | null }) | null;
   /** The new booking's id; null when nothing was inserted (no desk, a past date, or the time already taken). */
   bookingId: string | null;
   /** An active booking of the desk already held the time when the statement began: nothing was tried. */
@@ -69,7 +70,8 @@ const placeBookingStatement = namedStatement<{
   'perch_place_booking',
   sql`WITH place AS (
       SELECT m.role, o.id AS "organizationId", o.name AS "organizationName", o.time_zone AS "timeZone",
-        d.id AS "deskId", d.name AS "deskName", f.name AS "floorName",
+        d.id AS "deskId", d.name AS "deskName", f.name AS "floorName", d.bookable,
+        d.unavailable_reason AS "unavailableReason",
         EXISTS (SELECT FROM bookings b WHERE b.desk_id = d.id AND b.status = 'active'
           AND b.occupied && ${param('occupied')}::tsrange) AS "isTaken"
       FROM memberships m JOIN organizations o ON o.id = m.organization_id
@@ -83,7 +85,7 @@ const placeBookingStatement = namedStatement<{
       FROM place CROSS JOIN LATERAL (
         -- The lock is taken only for a row that will be tried: never to find out that the time is taken.
         SELECT ${deskLock(sql`place."deskId"`)}
-        WHERE ${param('mayInsert')}::boolean AND place."deskId" IS NOT NULL AND NOT place."isTaken"
+        WHERE ${param('mayInsert')}::boolean AND place."deskId" IS NOT NULL AND NOT place."isTaken" AND place.bookable
           AND ${param('bookingDate')}::date >= (now() AT TIME ZONE place."timeZone")::date
           -- The booking horizon of src/domain/horizon.ts, from the organization's today.
           AND ${param('bookingDate')}::date
@@ -112,6 +114,8 @@ export async function placeBooking(
       deskId: string | null;
       deskName: string;
       floorName: string;
+      bookable: boolean;
+      unavailableReason: string | null;
       bookingId: string | null;
       isTaken: boolean;
     }
@@ -127,8 +131,13 @@ export async function placeBooking(
     horizonYears,
   });
   if (!row) return undefined;
-  const { deskId, deskName, floorName, bookingId, isTaken, ...membership } = row;
-  return { ...membership, desk: deskId ? { id: deskId, name: deskName, floorName } : null, bookingId, isTaken };
+  const { deskId, deskName, floorName, bookable, unavailableReason, bookingId, isTaken, ...membership } = row;
+  return {
+    ...membership,
+    desk: deskId ? { id: deskId, name: deskName, floorName, bookable, unavailableReason } : null,
+    bookingId,
+    isTaken,
+  };
 }
 
 /** Cancels the listed bookings that are still active; answers those it cancelled. */

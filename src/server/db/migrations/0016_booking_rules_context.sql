@@ -1,0 +1,38 @@
+-- What judging a booking against its organization's rules needs (src/domain/booking-rules.ts), read under the
+-- person's lock so that two bookings of one person are judged one after the other: of 100 concurrent requests by
+-- one person for different desks in the same slot, the first commits and the 99 others, waiting on the lock, then
+-- see it. PL/pgSQL because each statement of a VOLATILE function takes a fresh snapshot in READ COMMITTED: the
+-- read below sees what the previous holder of the lock committed, which a read in the calling statement (whose
+-- snapshot predates the wait) would not. The lock is held to the end of the booking's transaction.
+--
+-- Answers null for an unknown organization, else the booker's and the person's roles (null: not a member), the
+-- person's name, the organization's today, its rules, and the person's active one-off bookings from from_date to
+-- to_date with their desks' ids and names.
+CREATE FUNCTION perch_booking_rules_context(organization uuid, person uuid, booker uuid, from_date date, to_date date)
+RETURNS jsonb LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  result jsonb;
+BEGIN
+  PERFORM pg_advisory_xact_lock(hashtextextended(organization::text || person::text, 7472));
+  SELECT jsonb_build_object(
+    'bookerRole', (SELECT role FROM memberships WHERE organization_id = o.id AND user_id = booker),
+    'personRole', (SELECT role FROM memberships WHERE organization_id = o.id AND user_id = person),
+    'person', (SELECT jsonb_build_object('firstName', first_name, 'lastName', last_name, 'email', email)
+      FROM users WHERE id = person),
+    'today', ((now() AT TIME ZONE o.time_zone)::date)::text,
+    'rules', jsonb_build_object(
+      'oneDeskPerPerson', o.one_desk_per_person,
+      'maxDaysAhead', o.max_days_ahead,
+      'maxBookingsPerWeek', o.max_bookings_per_week,
+      'adminsExempt', o.admins_exempt_from_limits),
+    'held', coalesce((
+      SELECT jsonb_agg(jsonb_build_object('deskId', d.id, 'deskName', d.name, 'bookingDate', b.booking_date::text,
+        'timeSlot', b.time_slot) ORDER BY b.booking_date)
+      FROM bookings b JOIN desks d ON d.id = b.desk_id
+      WHERE b.user_id = person AND b.organization_id = o.id AND b.status = 'active' AND NOT b.is_permanent
+        AND b.booking_date BETWEEN from_date AND to_date), '[]'::jsonb))
+  INTO result
+  FROM organizations o WHERE o.id = organization;
+  RETURN result;
+END;
+$$;

@@ -1,0 +1,33 @@
+import { sql } from 'drizzle-orm';
+import type { BookingRules } from '#domain/booking-rules.ts';
+import type { Database } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/rows.ts';
+
+const ruleColumns = sql`one_desk_per_person AS "oneDeskPerPerson", max_days_ahead AS "maxDaysAhead",
+  max_bookings_per_week AS "maxBookingsPerWeek", admins_exempt_from_limits AS "adminsExempt"`;
+
+export async function findBookingRules(db: Database, organizationId: string): Promise<BookingRules | undefined> {
+  const [row] = await rowsOf<BookingRules>(
+    db,
+    sql`SELECT ${ruleColumns} FROM organizations WHERE id = ${organizationId}`,
+  );
+  return row;
+}
+
+/** Replaces the rules; answers the rules before the change (for the audit log). */
+export async function replaceBookingRules(
+  db: Database,
+  organizationId: string,
+  rules: BookingRules,
+): Promise<BookingRules | undefined> {
+  const [row] = await rowsOf<BookingRules>(
+    db,
+    sql`UPDATE organizations o SET one_desk_per_person = ${rules.oneDeskPerPerson},
+        max_days_ahead = ${rules.maxDaysAhead}, max_bookings_per_week = ${rules.maxBookingsPerWeek},
+        admins_exempt_from_limits = ${rules.adminsExempt}
+      FROM (SELECT id, ${ruleColumns} FROM organizations WHERE id = ${organizationId} FOR UPDATE) AS before
+      WHERE o.id = before.id
+      RETURNING before."oneDeskPerPerson", before."maxDaysAhead", before."maxBookingsPerWeek", before."adminsExempt"`,
+  );
+  return row;
+}

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bookingRulesResponseSchema, bookingRulesSchema } from '#domain/booking-rules.ts';
+import type { AppContext } from '#server/context.ts';
+import { requireUser } from '#server/plugins/session.ts';
+import * as bookingRules from './service.ts';
+
+const params = z.object({ id: z.string().max(100) });
+
+export function bookingRuleRoutes(context: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/organizations/:id/booking-rules',
+      {
+        schema: {
+          tags: ['Organizations'],
+          summary: 'The organization’s booking rules.',
+          description:
+            'One desk per person per half day, how many days ahead bookings open, a weekly quota of days, and whether admins are exempt from the last two. Any member may read them; 404 for others.',
+          params,
+          response: { 200: bookingRulesResponseSchema },
+        },
+      },
+      async (request) => bookingRules.getBookingRules(context, request.params.id, requireUser(request).id),
+    );
+
+    app.put(
+      '/api/organizations/:id/booking-rules',
+      {
+        schema: {
+          tags: ['Organizations'],
+          summary: 'Replace the organization’s booking rules (admins).',
+          description:
+            'Applies to bookings made from now on; bookings already made stay. 403 for a member, 404 for others; the change is in the audit log.',
+          params,
+          body: bookingRulesSchema,
+          response: { 200: bookingRulesResponseSchema },
+        },
+      },
+      async (request) =>
+        bookingRules.replaceBookingRules(context, request.params.id, requireUser(request).id, request.body),
+    );
+  };
+}

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { displayName } from '#domain/account.ts';
+import {
+  type BookingRules,
+  type HeldBooking,
+  judgeBookings,
+  type RequestedBooking,
+  weeksCovering,
+} from '#domain/booking-rules.ts';
+import type { Role } from '#domain/organization.ts';
+import type { Database } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { AppError, forbidden, notFound } from '#server/errors.ts';
+
+// The booking rules applied where bookings are made (issue 15): inside the booking's transaction, under the person's
+// lock, judged by src/domain/booking-rules.ts on the person's bookings as committed when the lock was granted.
+
+interface RulesContext {
+  bookerRole: Role | null;
+  personRole: Role | null;
+  person: { firstName: string | null; lastName: string | null; email: string } | null;
+  today: string;
+  rules: BookingRules;
+  held: HeldBooking[];
+}
+
+export interface JudgedPerson {
+  /** The one the bookings are for, as the booking views and mails name them. */
+  person: { firstName: string | null; lastName: string | null; email: string };
+  bookerRole: Role;
+}
+
+export const organizationNotFound = () => notFound('Organization not found.');
+export const memberNotFound = () => notFound('Member not found.');
+export const onlyAdminsBookForOthers = () => forbidden('Only administrators can book for someone else.');
+
+/**
+ * Takes the person's booking lock for the rest of the transaction `tx`, then judges the requests against the
+ * organization's rules and the person's bookings (migration 0016). Throws 404 for a booker who is not a member or a
+ * person who is not, 403 for a member booking for someone else, and 422 with the rule's sentence for a refusal.
+ */
+export async function judgeUnderPersonLock(
+  tx: Database,
+  booking: { organizationId: string; personId: string; bookerId: string; requests: readonly RequestedBooking[] },
+): Promise<JudgedPerson> {
+  const weeks = weeksCovering(booking.requests.map((request) => request.bookingDate));
+  if (!weeks) throw new Error('no bookings to judge');
+  const [row] = await rowsOf<{ context: RulesContext | null }>(
+    tx,
+    sql`SELECT perch_booking_rules_context(${booking.organizationId}::uuid, ${booking.personId}::uuid,
+      ${booking.bookerId}::uuid, ${weeks.from}::date, ${weeks.to}::date) AS context`,
+  );
+  const context = row?.context;
+  if (!context?.bookerRole) throw organizationNotFound();
+  const forSomeoneElse = booking.personId !== booking.bookerId;
+  if (forSomeoneElse && context.bookerRole !== 'admin') throw onlyAdminsBookForOthers();
+  if (!context.personRole || !context.person) throw memberNotFound();
+  const refusal = judgeBookings(booking.requests, {
+    rules: context.rules,
+    today: context.today,
+    bookerIsAdmin: context.bookerRole === 'admin',
+    personName: forSomeoneElse ? displayName(context.person) : null,
+    held: context.held,
+  });
+  if (refusal) {
+    throw new AppError(422, refusal.message, {
+      code: 'booking_rule',
+      details: { rule: refusal.rule, bookingDate: refusal.bookingDate },
+    });
+  }
+  return { person: context.person, bookerRole: context.bookerRole };
+}

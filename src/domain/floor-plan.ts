@@ -1,3 +1,4 @@
+import { deskAmenitiesSchema } from './amenities.ts';
 import { hasNoControlCharacters } from './text.ts';
 import { z } from './zod.ts';
 
@@ -81,12 +82,34 @@ const position = (label: string) => numeric(label, -100_000, 100_000);
 const size = (label: string, max: number) => numeric(label, 1, max);
 const rotation = numeric('Rotation', -100_000, 100_000);
 
-const deskName = z
+/** Issue 15: a desk's name is 1 to 40 characters, unique on its floor whatever its case (a unique index says so). */
+export const deskNameLimit = 40;
+export const deskDescriptionLimit = 500;
+export const unavailableReasonLimit = 200;
+
+export const deskNameSchema = z
   .string({ error: 'Desk name is required' })
   .trim()
   .min(1, 'Desk name is required')
-  .max(50, 'Desk name must be at most 50 characters')
+  .max(deskNameLimit, `Desk name must be at most ${deskNameLimit} characters`)
   .refine(hasNoControlCharacters, 'Desk name contains characters that are not allowed');
+const deskName = deskNameSchema;
+
+/** What a desk says about itself; blank is no description. */
+const deskDescription = z
+  .string({ error: 'Description must be text' })
+  .trim()
+  .max(deskDescriptionLimit, `Description must be at most ${deskDescriptionLimit} characters`)
+  .refine(hasNoControlCharacters, 'Description contains characters that are not allowed');
+
+/** Why members cannot book the desk ("chair broken"); blank is no reason. */
+const unavailableReason = z
+  .string({ error: 'The reason must be text' })
+  .trim()
+  .max(unavailableReasonLimit, `The reason must be at most ${unavailableReasonLimit} characters`)
+  .refine(hasNoControlCharacters, 'The reason contains characters that are not allowed')
+  .nullable()
+  .transform((value) => (value ? value : null));
 
 export const floorNameSchema = z
   .string({ error: 'Floor name is required' })
@@ -100,9 +123,17 @@ export const createFloorSchema = z.strictObject({ name: floorNameSchema });
 export const zoomLevelSchema = numeric('Zoom level', editorLimits.zoomMin, editorLimits.zoomMax);
 export const updateDefaultZoomSchema = z.strictObject({ defaultZoomLevel: zoomLevelSchema });
 
+/** PUT /api/floors/{floorId}: a new name (the rules of floor creation), a default zoom, or both. */
+export const updateFloorSchema = z
+  .strictObject({ name: floorNameSchema.optional(), defaultZoomLevel: zoomLevelSchema.optional() })
+  .refine((value) => value.name !== undefined || value.defaultZoomLevel !== undefined, {
+    message: 'Send name or defaultZoomLevel',
+  });
+export type UpdateFloorInput = z.infer<typeof updateFloorSchema>;
+
 export const createDeskSchema = z.strictObject({
   name: deskName,
-  description: z.string().trim().max(200, 'Description must be at most 200 characters').optional(),
+  description: deskDescription.optional(),
   positionX: position('Position X'),
   positionY: position('Position Y'),
   width: size('Width', canvasSize.width).optional(),
@@ -112,20 +143,81 @@ export const createDeskSchema = z.strictObject({
 });
 export type CreateDeskInput = z.infer<typeof createDeskSchema>;
 
-/** A move sends both coordinates; a rotation sends the angle; one request may do both. */
+/** The properties of a desk an admin may change besides its place: all optional, each checked on its own. */
+const deskPropertyFields = {
+  amenities: deskAmenitiesSchema.optional(),
+  bookable: z.boolean({ error: 'bookable must be true or false' }).optional(),
+  unavailableReason: unavailableReason.optional(),
+};
+const geometryFields = {
+  positionX: position('Position X').optional(),
+  positionY: position('Position Y').optional(),
+  rotation: rotation.optional(),
+};
+const bothCoordinates = (value: { positionX?: number; positionY?: number }) =>
+  (value.positionX === undefined) === (value.positionY === undefined);
+const changesSomething = (value: Record<string, unknown>) =>
+  Object.entries(value).some(([key, item]) => key !== 'id' && item !== undefined);
+
+/**
+ * PUT /api/desks/{deskId}: a move sends both coordinates, a rotation the angle; the properties (issue 15) go alone
+ * or together with them. A blank description or reason is none; the reason is kept only while the desk is not bookable.
+ */
 export const updateDeskSchema = z
   .strictObject({
-    positionX: position('Position X').optional(),
-    positionY: position('Position Y').optional(),
-    rotation: rotation.optional(),
+    name: deskName.optional(),
+    description: deskDescription
+      .nullable()
+      .transform((value) => (value ? value : null))
+      .optional(),
+    ...deskPropertyFields,
+    ...geometryFields,
   })
-  .refine((value) => (value.positionX === undefined) === (value.positionY === undefined), {
-    message: 'Send positionX and positionY together',
-  })
-  .refine((value) => value.positionX !== undefined || value.rotation !== undefined, {
-    message: 'Send positionX and positionY, or rotation',
+  .refine(bothCoordinates, { message: 'Send positionX and positionY together' })
+  .refine(changesSomething, {
+    message: 'Send what to change: name, description, amenities, bookable, unavailableReason, a position or a rotation',
   });
 export type UpdateDeskInput = z.infer<typeof updateDeskSchema>;
+
+/** The most desks one batch request may name: a floor of the benchmarks has 2,000. */
+export const maxDesksPerBatch = 5000;
+
+const batchUpdateSchema = z
+  .strictObject({ id: z.string({ error: 'Each desk needs its id' }), ...deskPropertyFields, ...geometryFields })
+  .refine(bothCoordinates, { message: 'Send positionX and positionY together' })
+  .refine(changesSomething, { message: 'Each desk to update needs something to change' });
+export type DeskBatchUpdate = z.infer<typeof batchUpdateSchema>;
+
+const hasNoRepeats = (ids: readonly string[]) => new Set(ids).size === ids.length;
+
+/**
+ * POST /api/floors/{floorId}/desks/batch: several desks of one floor changed and deleted in one transaction, all or
+ * nothing (a group move, a multi-selection's amenities, a multi-delete). Names stay one desk at a time (PUT).
+ */
+export const deskBatchSchema = z
+  .strictObject({
+    update: z
+      .array(batchUpdateSchema, { error: 'update must be a list of desks' })
+      .max(maxDesksPerBatch, `At most ${maxDesksPerBatch} desks can be updated at once`)
+      .default([]),
+    delete: z
+      .array(z.string({ error: 'delete must be a list of desk ids' }), { error: 'delete must be a list of desk ids' })
+      .max(maxDesksPerBatch, `At most ${maxDesksPerBatch} desks can be deleted at once`)
+      .default([]),
+  })
+  .refine((value) => value.update.length + value.delete.length > 0, {
+    message: 'Send at least one desk to update or delete',
+  })
+  .refine((value) => hasNoRepeats(value.update.map((item) => item.id)), {
+    message: 'A desk appears twice in update',
+    path: ['update'],
+  })
+  .refine((value) => hasNoRepeats(value.delete), { message: 'A desk appears twice in delete', path: ['delete'] })
+  .refine((value) => !value.update.some((item) => value.delete.includes(item.id)), {
+    message: 'A desk cannot be both updated and deleted',
+    path: ['delete'],
+  });
+export type DeskBatchInput = z.infer<typeof deskBatchSchema>;
 
 /** The client sends the location it uploaded to; the spec spells the field floorPlanURL. */
 export const floorPlanLocationSchema = z.strictObject({
@@ -161,6 +253,11 @@ export const deskSchema = z.object({
   floor: z.object({ id: z.string(), name: z.string() }),
   name: z.string(),
   description: z.string().nullable(),
+  /** Tags from the organization's amenity list. */
+  amenities: z.array(z.string()),
+  /** false: out of service; members see it on the map with unavailableReason and cannot book it. */
+  bookable: z.boolean(),
+  unavailableReason: z.string().nullable(),
   positionX: z.string(),
   positionY: z.string(),
   width: z.string(),
@@ -171,6 +268,49 @@ export type DeskView = z.infer<typeof deskSchema>;
 
 /** GET /api/organizations/{id}/desks and /api/floors/{floorId}/desks. */
 export const deskListSchema = z.array(deskSchema);
+
+/** POST /api/floors/{floorId}/desks/batch: the desks as they now are, and the ids deleted. */
+export const deskBatchResultSchema = z.object({ updated: deskListSchema, deleted: z.array(z.string()) });
+export type DeskBatchResult = z.infer<typeof deskBatchResultSchema>;
+
+/** GET /api/floors/{floorId}/deletion-consequences: what deleting the floor takes with it, for its confirmation. */
+export const floorDeletionConsequencesSchema = z.object({
+  floorName: z.string(),
+  desks: z.number().int(),
+  /** Active bookings of its desks from the organization's today on, and active permanent ones. */
+  upcomingBookings: z.number().int(),
+  /** The organization's only floor: an empty 'Floor 1' takes its place, as for an organization with none. */
+  isLastFloor: z.boolean(),
+});
+export type FloorDeletionConsequences = z.infer<typeof floorDeletionConsequencesSchema>;
+
+/** DELETE /api/floors/{floorId}. */
+export const floorDeletedSchema = z.object({
+  message: z.string(),
+  deletedDesks: z.number().int(),
+  cancelledBookings: z.number().int(),
+  /** The empty floor that replaced the organization's last one, else null. */
+  replacementFloor: floorSchema.nullable(),
+});
+export type FloorDeleted = z.infer<typeof floorDeletedSchema>;
+
+/** What Delete floor asks before it goes ahead. */
+export function floorDeletionQuestion(consequences: FloorDeletionConsequences): string {
+  const count = (value: number, word: string) => `${value} ${word}${value === 1 ? '' : 's'}`;
+  const parts: string[] = [];
+  if (consequences.desks > 0) parts.push(`Its ${count(consequences.desks, 'desk')}`);
+  if (consequences.upcomingBookings > 0) {
+    parts.push(`${parts.length ? '' : 'Its '}${count(consequences.upcomingBookings, 'upcoming booking')}`);
+  }
+  const removed =
+    parts.length === 0
+      ? 'It has no desks.'
+      : `${parts.join(' and ')} will be removed${consequences.upcomingBookings > 0 ? ', and the people who made them will be told by e-mail' : ''}.`;
+  const last = consequences.isLastFloor
+    ? ` It is the only floor, so an empty ${defaultFloorName} will take its place.`
+    : '';
+  return `${removed}${last}`;
+}
 
 /** DELETE /api/organizations/{id}/desks: 0 when there were none. */
 export const deletedDesksSchema = z.object({ message: z.string(), deletedCount: z.number() });

@@ -86,6 +86,9 @@ describe('adding a desk', () => {
       floor: { id: office.floorId, name: 'Floor 1' },
       name: 'D01',
       description: 'New desk',
+      amenities: [],
+      bookable: true,
+      unavailableReason: null,
       positionX: '100.5',
       positionY: '200',
       width: '120',
@@ -133,7 +136,7 @@ describe('adding a desk', () => {
   it.each([
     ['a missing name', { name: undefined }, 'Desk name is required (name)'],
     ['an empty name', { name: '  ' }, 'Desk name is required (name)'],
-    ['a name of 51 characters', { name: 'D'.repeat(51) }, 'Desk name must be at most 50 characters (name)'],
+    ['a name of 41 characters', { name: 'D'.repeat(41) }, 'Desk name must be at most 40 characters (name)'],
     ['a missing floor', { floorId: undefined }, 'Please select a floor before adding desks (floorId)'],
     ['a floor id that is a number', { floorId: 7 }, 'Please select a floor before adding desks (floorId)'],
     ['a word as positionX', { positionX: 'left' }, 'Position X must be a number (positionX)'],
@@ -151,9 +154,9 @@ describe('adding a desk', () => {
     ['a rotation as a word', { rotation: 'right' }, 'Rotation must be a number (rotation)'],
     ['a huge rotation', { rotation: 1e20 }, 'Rotation must be at most 100000 (rotation)'],
     [
-      'a description of 201 characters',
-      { description: 'x'.repeat(201) },
-      'Description must be at most 200 characters (description)',
+      'a description of 501 characters',
+      { description: 'x'.repeat(501) },
+      'Description must be at most 500 characters (description)',
     ],
     ['an object as description', { description: { text: 'x' } }, undefined],
     ['a NUL character in the description', { description: 'a\u0000b' }, undefined],
@@ -326,7 +329,7 @@ describe('moving and rotating a desk', () => {
   });
 
   it.each([
-    ['an empty body', {}, 'Send positionX and positionY, or rotation'],
+    ['an empty body', {}, 'Send what to change: name, description, amenities, bookable, unavailableReason'],
     ['positionX alone', { positionX: 10 }, 'Send positionX and positionY together'],
     ['positionY alone with a rotation', { positionY: 10, rotation: 15 }, 'Send positionX and positionY together'],
     ['a word as positionX', { positionX: 'ten', positionY: 10 }, 'Position X must be a number (positionX)'],

@@ -1,13 +1,17 @@
 import { and, asc, eq, inArray, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Role } from '#domain/organization.ts';
 import type { Database } from '#server/db/client.ts';
-import { desks, floors, memberships } from '#server/db/schema.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { desks, floors, memberships, organizations } from '#server/db/schema.ts';
 
 /** The columns of FloorDeskRow. */
 const floorDeskColumns = {
   id: desks.id,
   name: desks.name,
   description: desks.description,
+  amenities: desks.amenities,
+  bookable: desks.bookable,
+  unavailableReason: desks.unavailableReason,
   positionX: desks.positionX,
   positionY: desks.positionY,
   width: desks.width,
@@ -27,6 +31,9 @@ export interface FloorDeskRow {
   id: string;
   name: string;
   description: string | null;
+  amenities: string[];
+  bookable: boolean;
+  unavailableReason: string | null;
   positionX: string;
   positionY: string;
   width: string;
@@ -159,15 +166,44 @@ export async function insertDesk(db: Database, values: NewDesk): Promise<DeskRow
   return row;
 }
 
-export async function updateDeskGeometry(
+/** What one update may change; undefined leaves a column as it is. Positions are already clamped. */
+export interface DeskChanges {
+  name?: string;
+  description?: string | null;
+  amenities?: string[];
+  bookable?: boolean;
+  /** Kept only while the desk is not bookable (the desk's own flag after this change); cleared otherwise. */
+  unavailableReason?: string | null;
+  positionX?: number;
+  positionY?: number;
+  rotation?: number;
+}
+
+/**
+ * The reason a desk shows, decided in the statement from the row it changes: null once the desk is bookable, the
+ * sent one when there is one, else the one it had.
+ */
+function reasonAfter(changes: Pick<DeskChanges, 'bookable' | 'unavailableReason'>): SQL {
+  const bookable = changes.bookable === undefined ? sql`${desks.bookable}` : sql`${changes.bookable}::boolean`;
+  const reason =
+    changes.unavailableReason === undefined ? sql`${desks.unavailableReason}` : sql`${changes.unavailableReason}::text`;
+  return sql`CASE WHEN ${bookable} THEN NULL ELSE ${reason} END`;
+}
+
+export async function updateDesk(
   db: Database,
   organizationId: string,
   deskId: string,
-  changes: { positionX?: number; positionY?: number; rotation?: number },
+  changes: DeskChanges,
 ): Promise<DeskRow | undefined> {
   const [row] = await db
     .update(desks)
     .set({
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.description === undefined ? {} : { description: changes.description }),
+      ...(changes.amenities === undefined ? {} : { amenities: changes.amenities }),
+      ...(changes.bookable === undefined ? {} : { bookable: changes.bookable }),
+      unavailableReason: reasonAfter(changes),
       ...(changes.positionX === undefined ? {} : { positionX: String(changes.positionX) }),
       ...(changes.positionY === undefined ? {} : { positionY: String(changes.positionY) }),
       ...(changes.rotation === undefined ? {} : { rotation: changes.rotation }),
@@ -175,6 +211,116 @@ export async function updateDeskGeometry(
     .where(and(eq(desks.organizationId, organizationId), eq(desks.id, deskId)))
     .returning(deskColumns);
   return row;
+}
+
+/** A desk of a floor as a batch finds it: enough to clamp a move and to say what changed. */
+export interface LockedDesk {
+  id: string;
+  name: string;
+  width: string;
+  height: string;
+  amenities: string[];
+  bookable: boolean;
+}
+
+/**
+ * Which of these desks are on the floor, locked until the transaction ends so that nothing deletes or changes them
+ * in between (a batch is all or nothing). Ids that are not uuids are simply not found.
+ */
+export async function lockDesksOfFloor(
+  db: Database,
+  organizationId: string,
+  floorId: string,
+  deskIds: readonly string[],
+): Promise<LockedDesk[]> {
+  if (deskIds.length === 0) return [];
+  return db
+    .select({
+      id: desks.id,
+      name: desks.name,
+      width: desks.width,
+      height: desks.height,
+      amenities: desks.amenities,
+      bookable: desks.bookable,
+    })
+    .from(desks)
+    .where(and(eq(desks.organizationId, organizationId), eq(desks.floorId, floorId), inArray(desks.id, [...deskIds])))
+    .orderBy(asc(desks.id))
+    .for('update');
+}
+
+/** One desk's changes in a batch: its id and DeskChanges without a name or description. */
+export interface BatchDeskChanges extends Omit<DeskChanges, 'name' | 'description'> {
+  id: string;
+}
+
+/**
+ * Every change of a batch in one statement: the changes travel as one JSON array read by jsonb_to_recordset, so
+ * 2,000 desks are one round trip. A field left out keeps its column (has_* says whether it was sent).
+ */
+export async function updateDesksOfFloor(
+  db: Database,
+  organizationId: string,
+  floorId: string,
+  changes: readonly BatchDeskChanges[],
+): Promise<FloorDeskRow[]> {
+  if (changes.length === 0) return [];
+  const records = JSON.stringify(
+    changes.map((change) => ({
+      id: change.id,
+      position_x: change.positionX ?? null,
+      position_y: change.positionY ?? null,
+      rotation: change.rotation ?? null,
+      amenities: change.amenities ?? null,
+      bookable: change.bookable ?? null,
+      unavailable_reason: change.unavailableReason ?? null,
+      has_reason: change.unavailableReason !== undefined,
+    })),
+  );
+  return rowsOf<FloorDeskRow>(
+    db,
+    sql`UPDATE desks AS d SET
+        position_x = coalesce(c.position_x, d.position_x),
+        position_y = coalesce(c.position_y, d.position_y),
+        rotation = coalesce(c.rotation, d.rotation),
+        amenities = coalesce(c.amenities, d.amenities),
+        bookable = coalesce(c.bookable, d.bookable),
+        unavailable_reason = CASE WHEN coalesce(c.bookable, d.bookable) THEN NULL
+          WHEN c.has_reason THEN c.unavailable_reason ELSE d.unavailable_reason END
+      FROM jsonb_to_recordset(${records}::jsonb) AS c(id uuid, position_x numeric, position_y numeric, rotation integer,
+        amenities text[], bookable boolean, unavailable_reason text, has_reason boolean)
+      WHERE d.id = c.id AND d.organization_id = ${organizationId} AND d.floor_id = ${floorId}
+      RETURNING d.id, d.name, d.description, d.amenities, d.bookable, d.unavailable_reason AS "unavailableReason",
+        d.position_x::text AS "positionX", d.position_y::text AS "positionY", d.width::text AS width,
+        d.height::text AS height, d.rotation`,
+  );
+}
+
+export async function deleteDesksOfFloor(
+  db: Database,
+  organizationId: string,
+  floorId: string,
+  deskIds: readonly string[],
+): Promise<number> {
+  if (deskIds.length === 0) return 0;
+  const deleted = await db
+    .delete(desks)
+    .where(and(eq(desks.organizationId, organizationId), eq(desks.floorId, floorId), inArray(desks.id, [...deskIds])))
+    .returning({ id: desks.id });
+  return deleted.length;
+}
+
+/**
+ * The organization's amenity list, held (FOR SHARE) until the transaction ends: a change of the list waits for the
+ * desks being given its tags, and they for it, so no desk keeps a tag the list has just lost.
+ */
+export async function lockAmenityList(db: Database, organizationId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ amenities: organizations.amenities })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('share');
+  return row?.amenities ?? [];
 }
 
 export async function deleteDesk(db: Database, organizationId: string, deskId: string): Promise<boolean> {

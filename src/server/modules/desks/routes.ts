@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   createDeskSchema,
   deletedDesksSchema,
+  deskBatchResultSchema,
+  deskBatchSchema,
   deskListSchema,
   deskSchema,
   updateDeskSchema,
@@ -10,6 +12,7 @@ import {
 import { messageResponseSchema } from '#domain/responses.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
+import { applyDeskBatch } from './batch.ts';
 import * as desks from './service.ts';
 
 /**
@@ -82,14 +85,34 @@ export function deskRoutes(context: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['Floors and desks'],
-          summary: 'Rename, move, resize or rotate a desk.',
-          description: 'Admins only, with an enabled subscription (403 / 422).',
+          summary: 'Change a desk: name, description, amenities, bookable and its reason, position, rotation.',
+          description:
+            'Admins only, with an enabled subscription (403 / 422). A name is unique on its floor, whatever its case ' +
+            '(409). Amenities come from the organization’s list (400 naming an unknown one). The reason is kept only ' +
+            'while the desk is not bookable.',
           params: deskParams,
           body: updateDeskSchema,
           response: { 200: deskSchema },
         },
       },
       async (request) => desks.updateDesk(context, requireUser(request).id, request.params.deskId, request.body),
+    );
+
+    app.post(
+      '/api/floors/:floorId/desks/batch',
+      {
+        schema: {
+          tags: ['Floors and desks'],
+          summary: 'Change and delete several desks of one floor at once, all or nothing.',
+          description:
+            'Admins only, with an enabled subscription (403 / 422). One transaction: a desk that is not on this floor ' +
+            'answers 404 and nothing changes. Each update may move, rotate, set amenities and bookable with its reason.',
+          params: floorParams,
+          body: deskBatchSchema,
+          response: { 200: deskBatchResultSchema },
+        },
+      },
+      async (request) => applyDeskBatch(context, requireUser(request).id, request.params.floorId, request.body),
     );
 
     app.delete(

@@ -15,6 +15,7 @@ import { recordAuditEvent } from '../audit/repo.ts';
 import * as floorRepo from '../floors/repo.ts';
 import { findMemberFloor, floorNotFound } from '../floors/service.ts';
 import { findMemberOrganization, requireEditor } from '../organizations/service.ts';
+import { knownAmenities, nameTakenOr, propertyChanges } from './properties.ts';
 import * as repo from './repo.ts';
 
 const deskNotFound = () => notFound('Desk not found.');
@@ -31,7 +32,7 @@ function trimNumeric(text: string): string {
 type Placement = Pick<DeskView, 'organizationId' | 'floorId' | 'floor'>;
 
 /** `placement` is shared by every desk of a floor: a 2,000-desk list then allocates one floor object, not 2,000. */
-function toView(desk: repo.FloorDeskRow, placement: Placement): DeskView {
+export function toView(desk: repo.FloorDeskRow, placement: Placement): DeskView {
   return {
     id: desk.id,
     organizationId: placement.organizationId,
@@ -39,6 +40,9 @@ function toView(desk: repo.FloorDeskRow, placement: Placement): DeskView {
     floor: placement.floor,
     name: desk.name,
     description: desk.description,
+    amenities: desk.amenities,
+    bookable: desk.bookable,
+    unavailableReason: desk.unavailableReason,
     positionX: trimNumeric(desk.positionX),
     positionY: trimNumeric(desk.positionY),
     width: trimNumeric(desk.width),
@@ -47,7 +51,7 @@ function toView(desk: repo.FloorDeskRow, placement: Placement): DeskView {
   };
 }
 
-function placementOf(organizationId: string, floorId: string, floorName: string): Placement {
+export function placementOf(organizationId: string, floorId: string, floorName: string): Placement {
   return { organizationId, floorId, floor: { id: floorId, name: floorName } };
 }
 
@@ -141,13 +145,14 @@ export async function createDesk(
   } catch (error) {
     // The floor was deleted between the check and the insert: the composite foreign key refuses the desk.
     if (sqlState(error) === '23503') throw floorNotFound();
-    throw error;
+    throw nameTakenOr(error, input.name);
   }
 }
 
 /**
- * Moves and/or rotates a desk, kept wholly on the canvas. Membership checked by findMemberDesk,
- * admin role and subscription by requireEditor on the desk's own organization.
+ * Changes a desk's properties (name, description, amenities, bookable and its reason) and/or moves and rotates it,
+ * kept wholly on the canvas. Membership checked by findMemberDesk, admin role and subscription by requireEditor on the
+ * desk's own organization. Property changes are audited in the same transaction.
  */
 export async function updateDesk(
   context: AppContext,
@@ -161,11 +166,37 @@ export async function updateDesk(
     input.positionX !== undefined && input.positionY !== undefined
       ? clampPosition(input.positionX, input.positionY, Number(desk.width), Number(desk.height))
       : undefined;
-  const updated = await repo.updateDeskGeometry(context.db, desk.organizationId, desk.id, {
-    ...(position ? { positionX: position.x, positionY: position.y } : {}),
-    ...(input.rotation === undefined ? {} : { rotation: normaliseRotation(input.rotation) }),
-  });
-  if (!updated) throw deskNotFound();
+  const updated = await context.db
+    .transaction(async (tx) => {
+      const amenities =
+        input.amenities === undefined
+          ? undefined
+          : knownAmenities(input.amenities, await repo.lockAmenityList(tx, desk.organizationId));
+      const row = await repo.updateDesk(tx, desk.organizationId, desk.id, {
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(input.description === undefined ? {} : { description: input.description }),
+        ...(amenities === undefined ? {} : { amenities }),
+        ...(input.bookable === undefined ? {} : { bookable: input.bookable }),
+        ...(input.unavailableReason === undefined ? {} : { unavailableReason: input.unavailableReason }),
+        ...(position ? { positionX: position.x, positionY: position.y } : {}),
+        ...(input.rotation === undefined ? {} : { rotation: normaliseRotation(input.rotation) }),
+      });
+      if (!row) throw deskNotFound();
+      const changes = propertyChanges(desk, row);
+      if (changes) {
+        await recordAuditEvent(tx, {
+          organizationId: desk.organizationId,
+          actor: { id: userId },
+          action: 'desk.updated',
+          target: { type: 'desk', id: desk.id },
+          details: { name: row.name, floorName: desk.floorName, changes },
+        });
+      }
+      return row;
+    })
+    .catch((error: unknown) => {
+      throw nameTakenOr(error, input.name);
+    });
   return toDeskView(updated, desk.floorName);
 }
 

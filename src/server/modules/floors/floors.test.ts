@@ -253,12 +253,14 @@ describe("saving a floor's default zoom", () => {
     expect((await admin.get(`/api/organizations/${floor.organizationId}/floors`)).body[0].defaultZoomLevel).toBeNull();
   });
 
-  it('refuses a missing zoom and unknown fields with 400', async () => {
+  it('refuses an empty body and unknown fields with 400', async () => {
     const floor = await firstFloorOf(await createOrganization());
-    expect((await admin.request('PUT', `/api/floors/${floor.id}`, {})).status).toBe(400);
-    const renamed = await admin.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: 1, name: 'Renamed' });
-    expect(renamed.status).toBe(400);
-    expect(renamed.body.message).toMatch(/name/);
+    const empty = await admin.request('PUT', `/api/floors/${floor.id}`, {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('Request body: Send name or defaultZoomLevel');
+    const unknown = await admin.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: 1, floorPlanUrl: 'x' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toMatch(/floorPlanUrl/);
     expect((await admin.get(`/api/organizations/${floor.organizationId}/floors`)).body[0].defaultZoomLevel).toBeNull();
   });
 

@@ -1,7 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Role } from '#domain/organization.ts';
 import type { Database } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/rows.ts';
 import { floors, memberships } from '#server/db/schema.ts';
+import { type BookingRow, bookingColumns, bookingJoins } from '../bookings/repo.ts';
 
 export type FloorRow = typeof floors.$inferSelect;
 
@@ -84,4 +86,80 @@ export async function updateFloorZoom(
     .where(and(eq(floors.organizationId, organizationId), eq(floors.id, floorId)))
     .returning();
   return row;
+}
+
+export async function renameFloor(
+  db: Database,
+  organizationId: string,
+  floorId: string,
+  name: string,
+): Promise<FloorRow | undefined> {
+  const [row] = await db
+    .update(floors)
+    .set({ name })
+    .where(and(eq(floors.organizationId, organizationId), eq(floors.id, floorId)))
+    .returning();
+  return row;
+}
+
+/**
+ * Serialises changes to which floors an organization has (deleting one, creating the first one): held until the
+ * transaction ends, on the same key as insertFirstFloorOnce.
+ */
+export async function lockFloorsOfOrganization(db: Database, organizationId: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${firstFloorLockNamespace}, hashtext(${organizationId}))`);
+}
+
+/** What deleting the floor would take with it: its desks, and its desks' bookings from the organization's today on. */
+export async function countFloorContents(
+  db: Database,
+  organizationId: string,
+  floorId: string,
+): Promise<{ desks: number; upcomingBookings: number; floors: number }> {
+  const [row] = await rowsOf<{ desks: number; upcomingBookings: number; floors: number }>(
+    db,
+    sql`SELECT
+      (SELECT count(*)::int FROM desks WHERE organization_id = ${organizationId} AND floor_id = ${floorId}) AS desks,
+      (SELECT count(*)::int FROM bookings b JOIN desks d ON d.id = b.desk_id ${upcomingOnFloor(organizationId, floorId)})
+        AS "upcomingBookings",
+      (SELECT count(*)::int FROM floors WHERE organization_id = ${organizationId}) AS floors`,
+  );
+  return row ?? { desks: 0, upcomingBookings: 0, floors: 0 };
+}
+
+/** Bookings `b` of desks `d` on the floor that still hold a desk: active, from the organization's today, or permanent. */
+function upcomingOnFloor(organizationId: string, floorId: string) {
+  return sql`JOIN organizations o ON o.id = b.organization_id
+    WHERE d.organization_id = ${organizationId} AND d.floor_id = ${floorId} AND b.status = 'active'
+      AND (b.is_permanent OR b.booking_date >= (now() AT TIME ZONE o.time_zone)::date)`;
+}
+
+/**
+ * The floor's desks locked for deletion, then the bookings the deletion will cancel. Locked first: a booking being
+ * made on one of them waits for the deletion (and then fails), so none is deleted without its owner being told.
+ */
+export async function lockFloorForDeletion(
+  db: Database,
+  organizationId: string,
+  floorId: string,
+): Promise<{ desks: number; bookings: BookingRow[] }> {
+  const locked = await rowsOf<{ id: string }>(
+    db,
+    sql`SELECT id FROM desks WHERE organization_id = ${organizationId} AND floor_id = ${floorId} ORDER BY id FOR UPDATE`,
+  );
+  const bookings = await rowsOf<BookingRow>(
+    db,
+    sql`SELECT ${bookingColumns} FROM bookings b ${bookingJoins} ${upcomingOnFloor(organizationId, floorId)}
+      ORDER BY b.booking_date, d.name`,
+  );
+  return { desks: locked.length, bookings };
+}
+
+/** Deletes the floor; its desks and their bookings go with it (foreign keys, migrations 0002 and 0004). */
+export async function deleteFloor(db: Database, organizationId: string, floorId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(floors)
+    .where(and(eq(floors.organizationId, organizationId), eq(floors.id, floorId)))
+    .returning({ id: floors.id });
+  return deleted.length > 0;
 }

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createFloorSchema, floorSchema, updateDefaultZoomSchema } from '#domain/floor-plan.ts';
+import {
+  createFloorSchema,
+  floorDeletedSchema,
+  floorDeletionConsequencesSchema,
+  floorSchema,
+  updateDefaultZoomSchema,
+  updateFloorSchema,
+} from '#domain/floor-plan.ts';
 import { organizationSchema } from '#domain/organization.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
@@ -47,16 +54,46 @@ export function floorRoutes(context: AppContext): FastifyPluginAsyncZod {
       '/api/floors/:floorId',
       {
         schema: {
-          tags: ['Floor plans and uploads'],
-          summary: 'Save a floor’s default zoom level.',
-          description: 'Admins only, with an enabled subscription (403 / 422).',
+          tags: ['Floors and desks'],
+          summary: 'Rename a floor and/or save its default zoom level.',
+          description:
+            'Admins only, with an enabled subscription (403 / 422). The name follows the rules of floor creation.',
           params: floorParams,
-          body: updateDefaultZoomSchema,
+          body: updateFloorSchema,
           response: { 200: floorSchema },
         },
       },
-      async (request) =>
-        floors.updateFloorDefaultZoom(context, requireUser(request).id, request.params.floorId, request.body),
+      async (request) => floors.updateFloor(context, requireUser(request).id, request.params.floorId, request.body),
+    );
+
+    app.get(
+      '/api/floors/:floorId/deletion-consequences',
+      {
+        schema: {
+          tags: ['Floors and desks'],
+          summary: 'What deleting a floor would remove: its desks and upcoming bookings.',
+          description: 'Admins only (403). For the confirmation that names them.',
+          params: floorParams,
+          response: { 200: floorDeletionConsequencesSchema },
+        },
+      },
+      async (request) => floors.findFloorDeletionConsequences(context, requireUser(request).id, request.params.floorId),
+    );
+
+    app.delete(
+      '/api/floors/:floorId',
+      {
+        schema: {
+          tags: ['Floors and desks'],
+          summary: 'Delete a floor with its desks and their bookings.',
+          description:
+            'Admins only, with an enabled subscription (403 / 422). One transaction; the owners of the upcoming ' +
+            'bookings it removes get a mail. The organization’s last floor is replaced by an empty Floor 1.',
+          params: floorParams,
+          response: { 200: floorDeletedSchema },
+        },
+      },
+      async (request) => floors.deleteFloor(context, requireUser(request).id, request.params.floorId),
     );
 
     // The organization's default zoom lives with the floor plan settings: spec section 4 saves zoom per floor or per organization.

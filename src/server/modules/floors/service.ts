@@ -1,10 +1,20 @@
-import { defaultFloorName, type FloorView } from '#domain/floor-plan.ts';
+import {
+  defaultFloorName,
+  type FloorDeleted,
+  type FloorDeletionConsequences,
+  type FloorView,
+  type UpdateFloorInput,
+} from '#domain/floor-plan.ts';
 import { isUuid } from '#domain/ids.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import type { AppContext } from '#server/context.ts';
 import { notFound } from '#server/errors.ts';
+import { recordAuditEvent } from '../audit/repo.ts';
+import { notifyOwners } from '../bookings/mail-delivery.ts';
+import { toBookingView } from '../bookings/views.ts';
 import * as organizationRepo from '../organizations/repo.ts';
-import { findMemberOrganization, requireEditor, toOrganizationView } from '../organizations/service.ts';
+import { findMemberOrganization, requireAdmin, requireEditor, toOrganizationView } from '../organizations/service.ts';
+import { floorDeletedReason } from './mails.ts';
 import * as repo from './repo.ts';
 
 export const floorNotFound = () => notFound('Floor not found.');
@@ -55,18 +65,97 @@ export async function findMemberFloor(context: AppContext, floorId: string, user
   return found;
 }
 
-/** Membership checked by findMemberFloor, admin role and subscription by requireEditor. */
-export async function updateFloorDefaultZoom(
+/**
+ * PUT /api/floors/{floorId}: a new name, a default zoom, or both. Membership checked by findMemberFloor, admin role
+ * and subscription by requireEditor. A rename is audited with it.
+ */
+export async function updateFloor(
   context: AppContext,
   userId: string,
   floorId: string,
-  input: { defaultZoomLevel: number },
+  input: UpdateFloorInput,
 ): Promise<FloorView> {
   const { floor } = await findMemberFloor(context, floorId, userId);
   await requireEditor(context, floor.organizationId, userId);
-  const updated = await repo.updateFloorZoom(context.db, floor.organizationId, floor.id, input.defaultZoomLevel);
+  const updated = await context.db.transaction(async (tx) => {
+    let row: repo.FloorRow | undefined = floor;
+    if (input.defaultZoomLevel !== undefined) {
+      row = await repo.updateFloorZoom(tx, floor.organizationId, floor.id, input.defaultZoomLevel);
+    }
+    if (row && input.name !== undefined && input.name !== floor.name) {
+      row = await repo.renameFloor(tx, floor.organizationId, floor.id, input.name);
+      await recordAuditEvent(tx, {
+        organizationId: floor.organizationId,
+        actor: { id: userId },
+        action: 'floor.renamed',
+        target: { type: 'floor', id: floor.id },
+        details: { from: floor.name, to: input.name },
+      });
+    }
+    return row;
+  });
   if (!updated) throw floorNotFound();
   return toFloorView(updated);
+}
+
+/** What Delete floor's confirmation names. Admins only (requireAdmin), members of the floor's organization first. */
+export async function findFloorDeletionConsequences(
+  context: AppContext,
+  userId: string,
+  floorId: string,
+): Promise<FloorDeletionConsequences> {
+  const { floor } = await findMemberFloor(context, floorId, userId);
+  await requireAdmin(context, floor.organizationId, userId);
+  const counts = await repo.countFloorContents(context.db, floor.organizationId, floor.id);
+  return {
+    floorName: floor.name,
+    desks: counts.desks,
+    upcomingBookings: counts.upcomingBookings,
+    isLastFloor: counts.floors <= 1,
+  };
+}
+
+/**
+ * Deletes a floor with its desks and their bookings, in one transaction. The owners of the upcoming bookings it
+ * removes (active from the organization's today on, and active permanent ones) are mailed after the commit. The
+ * organization's last floor is replaced by an empty 'Floor 1' in the same transaction, as the dashboard gives an
+ * admin with no floors one (spec section 2), so that no member is ever left without a floor. Membership checked by
+ * findMemberFloor, admin role and subscription by requireEditor.
+ */
+export async function deleteFloor(context: AppContext, userId: string, floorId: string): Promise<FloorDeleted> {
+  const { floor } = await findMemberFloor(context, floorId, userId);
+  const { organization } = await requireEditor(context, floor.organizationId, userId);
+  const outcome = await context.db.transaction(async (tx) => {
+    await repo.lockFloorsOfOrganization(tx, floor.organizationId);
+    const { desks, bookings } = await repo.lockFloorForDeletion(tx, floor.organizationId, floor.id);
+    if (!(await repo.deleteFloor(tx, floor.organizationId, floor.id))) throw floorNotFound();
+    const remaining = await repo.listFloors(tx, floor.organizationId);
+    const replacement =
+      remaining.length === 0
+        ? await repo.insertFloor(tx, { organizationId: floor.organizationId, name: defaultFloorName })
+        : null;
+    await recordAuditEvent(tx, {
+      organizationId: floor.organizationId,
+      actor: { id: userId },
+      action: 'floor.deleted',
+      target: { type: 'floor', id: floor.id },
+      details: { name: floor.name, desks, cancelledBookings: bookings.length },
+    });
+    return { desks, bookings, replacement };
+  });
+  notifyOwners(
+    context,
+    outcome.bookings.map(toBookingView),
+    userId,
+    { name: organization.name, timeZone: organization.timeZone },
+    floorDeletedReason(floor.name),
+  );
+  return {
+    message: `${floor.name} was deleted.`,
+    deletedDesks: outcome.desks,
+    cancelledBookings: outcome.bookings.length,
+    replacementFloor: outcome.replacement ? toFloorView(outcome.replacement) : null,
+  };
 }
 
 /** The organization's own default zoom (spec section 4: per floor or per organization). Checked by requireEditor. */

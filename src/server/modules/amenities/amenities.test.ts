@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  cancelSubscription,
+  insertMembership,
+  signUp,
+  startTestApp,
+  type TestApp,
+  type TestClient,
+} from '#test-support/harness.ts';
+import { forgetOrganizationsCreatedToday } from '#test-support/organization-limit.ts';
+
+let testApp: TestApp;
+let admin: TestClient;
+let member: TestClient;
+let memberId: string;
+let outsider: TestClient;
+
+beforeAll(async () => {
+  testApp = await startTestApp();
+  admin = (await signUp(testApp)).client;
+  const signedUpMember = await signUp(testApp);
+  member = signedUpMember.client;
+  memberId = signedUpMember.user.id;
+  outsider = (await signUp(testApp)).client;
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+const defaults = ['monitor', 'standing desk', 'docking station', 'window', 'quiet'];
+
+let slugCounter = 0;
+async function createOffice(): Promise<{ organizationId: string; floorId: string }> {
+  slugCounter += 1;
+  await forgetOrganizationsCreatedToday(testApp);
+  const created = await admin.post('/api/organizations', { name: 'Tag Corp', slug: `tag-corp-${slugCounter}` });
+  const organizationId = created.body.id;
+  await insertMembership(testApp, organizationId, memberId, 'member');
+  const floorId = (await admin.get(`/api/organizations/${organizationId}/floors`)).body[0].id;
+  return { organizationId, floorId };
+}
+
+async function addTaggedDesk(office: { organizationId: string; floorId: string }, name: string, amenities: string[]) {
+  const desk = await admin.post(`/api/organizations/${office.organizationId}/desks`, {
+    name,
+    positionX: 10,
+    positionY: 10,
+    floorId: office.floorId,
+  });
+  const tagged = await admin.request('PUT', `/api/desks/${desk.body.id}`, { amenities });
+  expect(tagged.status, tagged.text).toBe(200);
+  return desk.body.id as string;
+}
+
+const path = (organizationId: string) => `/api/organizations/${organizationId}/amenities`;
+
+describe("the organization's amenity list", () => {
+  it('starts with the five usual tags, which any member can read', async () => {
+    const office = await createOffice();
+    const response = await member.get(path(office.organizationId));
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ amenities: defaults });
+  });
+
+  it('is replaced by an admin, trimmed, in the order sent', async () => {
+    const office = await createOffice();
+    const response = await admin.request('PUT', path(office.organizationId), {
+      amenities: [' quiet ', 'Phone booth', 'monitor'],
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body).toEqual({ amenities: ['quiet', 'Phone booth', 'monitor'], desksChanged: 0 });
+    expect((await member.get(path(office.organizationId))).body).toEqual({
+      amenities: ['quiet', 'Phone booth', 'monitor'],
+    });
+  });
+
+  it('takes a removed tag off every desk of the organization in the same change, and audits it', async () => {
+    const office = await createOffice();
+    const first = await addTaggedDesk(office, 'D01', ['monitor', 'window']);
+    const second = await addTaggedDesk(office, 'D02', ['window']);
+    const third = await addTaggedDesk(office, 'D03', ['quiet']);
+    const response = await admin.request('PUT', path(office.organizationId), {
+      amenities: ['monitor', 'quiet', 'Standing desk', 'docking station'],
+    });
+    expect(response.body).toEqual({
+      amenities: ['monitor', 'quiet', 'Standing desk', 'docking station'],
+      desksChanged: 2,
+    });
+    const desks = (await member.get(`/api/floors/${office.floorId}/desks`)).body as Array<{
+      id: string;
+      amenities: string[];
+    }>;
+    expect(Object.fromEntries(desks.map((desk) => [desk.id, desk.amenities]))).toEqual({
+      [first]: ['monitor'],
+      [second]: [],
+      [third]: ['quiet'],
+    });
+    const [event] = await testApp.database.sql.query<{ details: unknown }>(
+      "SELECT details FROM audit_events WHERE organization_id = $1 AND action = 'amenities.changed'",
+      [office.organizationId],
+    );
+    expect(event?.details).toEqual({ added: [], removed: ['window'], desksChanged: 2 });
+  });
+
+  it('respells a tag on the desks when only its case changes, and a desk can then be given it in any case', async () => {
+    const office = await createOffice();
+    const desk = await addTaggedDesk(office, 'D01', ['monitor']);
+    await admin.request('PUT', path(office.organizationId), { amenities: ['Monitor', 'Sofa'] });
+    expect(
+      (await admin.request('PUT', `/api/desks/${desk}`, { amenities: ['sofa', 'MONITOR'] })).body.amenities,
+    ).toEqual(['Monitor', 'Sofa']);
+  });
+
+  it.each([
+    ['a tag twice in another case', { amenities: ['Quiet', 'quiet'] }, /quiet is listed twice/],
+    ['a blank tag', { amenities: ['monitor', '  '] }, /An amenity cannot be blank/],
+    ['a tag of 41 characters', { amenities: ['x'.repeat(41)] }, /at most 40 characters/],
+    ['51 tags', { amenities: Array.from({ length: 51 }, (_, i) => `tag ${i}`) }, /at most 50 amenities/],
+    ['a list that is not a list', { amenities: 'monitor' }, /amenities must be a list of tags/],
+    ['a missing list', {}, /amenities/],
+    ['an unknown field', { amenities: [], organizationId: randomUUID() }, /organizationId/],
+  ])('refuses %s with 400 and keeps the list', async (_label, body, message) => {
+    const office = await createOffice();
+    const response = await admin.request('PUT', path(office.organizationId), body);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(message);
+    expect((await admin.get(path(office.organizationId))).body).toEqual({ amenities: defaults });
+  });
+
+  it('may be emptied, which takes every tag off every desk', async () => {
+    const office = await createOffice();
+    const desk = await addTaggedDesk(office, 'D01', ['quiet', 'window']);
+    expect((await admin.request('PUT', path(office.organizationId), { amenities: [] })).body).toEqual({
+      amenities: [],
+      desksChanged: 1,
+    });
+    const [row] = await testApp.database.sql.query<{ amenities: string[] }>(
+      'SELECT amenities FROM desks WHERE id = $1',
+      [desk],
+    );
+    expect(row?.amenities).toEqual([]);
+  });
+
+  it('answers 403 to a member and 422 when the subscription has lapsed for a change; 404 to outsiders; 401 signed out', async () => {
+    const office = await createOffice();
+    const body = { amenities: ['monitor'] };
+    expect((await member.request('PUT', path(office.organizationId), body)).status).toBe(403);
+    expect((await outsider.request('PUT', path(office.organizationId), body)).status).toBe(404);
+    expect((await outsider.get(path(office.organizationId))).status).toBe(404);
+    expect((await admin.get(path('not-a-uuid'))).status).toBe(404);
+    expect((await testApp.client().get(path(office.organizationId))).status).toBe(401);
+    await cancelSubscription(testApp, office.organizationId);
+    expect((await admin.request('PUT', path(office.organizationId), body)).status).toBe(422);
+    expect((await admin.get(path(office.organizationId))).body).toEqual({ amenities: defaults });
+  });
+});

@@ -1,0 +1,95 @@
+import { clampPosition, type DeskBatchInput, type DeskBatchResult, normaliseRotation } from '#domain/floor-plan.ts';
+import { isUuid } from '#domain/ids.ts';
+import type { AppContext } from '#server/context.ts';
+import { notFound } from '#server/errors.ts';
+import { recordAuditEvent } from '../audit/repo.ts';
+import { findMemberFloor } from '../floors/service.ts';
+import { requireEditor } from '../organizations/service.ts';
+import { knownAmenities, propertyChanges } from './properties.ts';
+import * as repo from './repo.ts';
+import { placementOf, toView } from './service.ts';
+
+/** The audit log names at most this many desks of one batch; the count says how many there were. */
+const auditedNamesLimit = 50;
+
+/**
+ * Several desks of one floor changed and deleted in one transaction, all or nothing: a desk that is not on this floor
+ * (another floor's, another tenant's, unknown, not a uuid) answers 404 and nothing changes. Membership checked by
+ * findMemberFloor, admin role and subscription by requireEditor. Property changes and deletions are audited with it.
+ */
+export async function applyDeskBatch(
+  context: AppContext,
+  userId: string,
+  floorId: string,
+  input: DeskBatchInput,
+): Promise<DeskBatchResult> {
+  const { floor } = await findMemberFloor(context, floorId, userId);
+  await requireEditor(context, floor.organizationId, userId);
+  const organizationId = floor.organizationId;
+  const ids = [...input.update.map((item) => item.id), ...input.delete];
+  if (!ids.every(isUuid)) throw notFound('Desk not found.');
+  const placement = placementOf(organizationId, floor.id, floor.name);
+
+  return context.db.transaction(async (tx) => {
+    // The amenity list before the desks, in the order a change of the list takes them (amenities/service.ts).
+    const list = input.update.some((item) => item.amenities !== undefined)
+      ? await repo.lockAmenityList(tx, organizationId)
+      : [];
+    const found = new Map(
+      (await repo.lockDesksOfFloor(tx, organizationId, floor.id, ids)).map((desk) => [desk.id, desk]),
+    );
+    if (found.size !== ids.length) throw notFound('Desk not found.');
+
+    const changes = input.update.map((item): repo.BatchDeskChanges => {
+      const desk = found.get(item.id)!;
+      const position =
+        item.positionX !== undefined && item.positionY !== undefined
+          ? clampPosition(item.positionX, item.positionY, Number(desk.width), Number(desk.height))
+          : undefined;
+      return {
+        id: item.id,
+        ...(position ? { positionX: position.x, positionY: position.y } : {}),
+        ...(item.rotation === undefined ? {} : { rotation: normaliseRotation(item.rotation) }),
+        ...(item.amenities === undefined ? {} : { amenities: knownAmenities(item.amenities, list) }),
+        ...(item.bookable === undefined ? {} : { bookable: item.bookable }),
+        ...(item.unavailableReason === undefined ? {} : { unavailableReason: item.unavailableReason }),
+      };
+    });
+    const before = await repo.findDesksInOrganization(
+      tx,
+      organizationId,
+      changes.filter((change) => change.amenities || change.bookable !== undefined).map((change) => change.id),
+    );
+    const updated = await repo.updateDesksOfFloor(tx, organizationId, floor.id, changes);
+    const deletedNames = input.delete.map((id) => found.get(id)!.name);
+    await repo.deleteDesksOfFloor(tx, organizationId, floor.id, input.delete);
+
+    const byId = new Map(updated.map((row) => [row.id, row]));
+    const changed = before.flatMap((desk) => {
+      const after = byId.get(desk.id);
+      const properties = after && propertyChanges(desk, after);
+      return properties ? [{ name: desk.name, changes: properties }] : [];
+    });
+    if (changed.length > 0) {
+      await recordAuditEvent(tx, {
+        organizationId,
+        actor: { id: userId },
+        action: 'desks.updated',
+        details: { floorName: floor.name, count: changed.length, desks: changed.slice(0, auditedNamesLimit) },
+      });
+    }
+    if (deletedNames.length > 0) {
+      await recordAuditEvent(tx, {
+        organizationId,
+        actor: { id: userId },
+        action: 'desks.deleted',
+        details: { floorName: floor.name, count: deletedNames.length, names: deletedNames.slice(0, auditedNamesLimit) },
+      });
+    }
+    // In the order they were sent, as the floor's list shows them.
+    return {
+      updated: input.update.map((item) => toView(byId.get(item.id)!, placement)),
+      deleted: input.delete,
+    };
+  });
+}

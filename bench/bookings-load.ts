@@ -19,7 +19,7 @@ import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { seedBookings } from './bookings-seed.ts';
-import { recreateDatabase } from './database.ts';
+import { recreateDatabase, withClient } from './database.ts';
 import {
   connections,
   loadSeconds as durationSeconds,
@@ -55,7 +55,11 @@ export interface LatencyFigures {
 
 export interface BookingsLoadFigures {
   dayRead: LatencyFigures;
+  /** Booking creation under every booking rule (one desk per person, a 730-day window, a 7-day weekly quota, admins
+   * not exempt), the requests made to pass them: what judging costs. */
   create: LatencyFigures & { non409Errors: number };
+  /** The same with every rule off, measured just before. */
+  createWithoutRules: LatencyFigures & { non409Errors: number };
   /** A bare Fastify route answering a tiny JSON body (the creation's ceiling). */
   ceiling: { p95: number; rps: number };
   /** A bare Fastify route answering the day read's very bytes (brotli, as a browser asks). */
@@ -318,6 +322,20 @@ export async function measureBookingsLoad(options: { databaseUrl: string }): Pro
         },
       ],
     };
+    // Each date's requests go to different members (more members than desks), so that every rule passes: the figures
+    // are the cost of judging, not of refusing. Without rules first, then with all of them, on the same server.
+    const setRules = (rules: string) =>
+      withClient(databaseUrl, (client) =>
+        client.query(`UPDATE organizations SET ${rules} WHERE id = $1`, [seeded.organizationId]),
+      );
+    await setRules(
+      'one_desk_per_person = false, max_days_ahead = 730, max_bookings_per_week = NULL, admins_exempt_from_limits = true',
+    );
+    await load(creation, warmUpSeconds);
+    const createWithoutRules = await load(creation, durationSeconds);
+    await setRules(
+      'one_desk_per_person = true, max_days_ahead = 730, max_bookings_per_week = 7, admins_exempt_from_limits = false',
+    );
     await load(creation, warmUpSeconds);
     const create = await load(creation, durationSeconds);
 
@@ -346,9 +364,10 @@ export async function measureBookingsLoad(options: { databaseUrl: string }): Pro
       );
     }
     const conflicts = create.statuses.get(409) ?? 0;
-    const non409Errors =
-      [...create.statuses].filter(([status]) => status !== 201 && status !== 409).reduce((sum, [, n]) => sum + n, 0) +
-      create.socketErrors;
+    const errorsOtherThan409 = (run: typeof create) =>
+      [...run.statuses].filter(([status]) => status !== 201 && status !== 409).reduce((sum, [, n]) => sum + n, 0) +
+      run.socketErrors;
+    const non409Errors = errorsOtherThan409(create);
     const { mails } = await stopServer(worker);
     worker = undefined;
     console.log(
@@ -357,6 +376,13 @@ export async function measureBookingsLoad(options: { databaseUrl: string }): Pro
     return {
       dayRead: { p50: read.p50, p95: read.p95, p99: read.p99, rps: read.rps },
       create: { p50: create.p50, p95: create.p95, p99: create.p99, rps: create.rps, non409Errors },
+      createWithoutRules: {
+        p50: createWithoutRules.p50,
+        p95: createWithoutRules.p95,
+        p99: createWithoutRules.p99,
+        rps: createWithoutRules.rps,
+        non409Errors: errorsOtherThan409(createWithoutRules),
+      },
       ceiling: { p95: ceiling.p95, rps: ceiling.rps },
       dayCeiling: { p95: dayCeiling.p95, rps: dayCeiling.rps },
       ...sqlCeilings,
@@ -389,7 +415,8 @@ if (!isMainThread && workerData?.perchBookingsLoad === true) {
   console.log(JSON.stringify(figures, null, 2));
   console.log(
     `Day read: p95 ${figures.dayRead.p95} ms, ${figures.dayRead.rps}/s (${ratio(figures.dayRead.rps)}). ` +
-      `Creation: p95 ${figures.create.p95} ms, ${figures.create.rps}/s (${ratio(figures.create.rps)}), ` +
+      `Creation without rules: p95 ${figures.createWithoutRules.p95} ms, ${figures.createWithoutRules.rps}/s. ` +
+      `Creation under all rules: p95 ${figures.create.p95} ms, ${figures.create.rps}/s (${ratio(figures.create.rps)}), ` +
       `${figures.create.non409Errors} errors other than 409. Ceiling: p95 ${figures.ceiling.p95} ms, ${figures.ceiling.rps}/s. ` +
       `Signed-in GET /api/user: p95 ${figures.signedInCeiling.p95} ms, ${figures.signedInCeiling.rps}/s.`,
   );

@@ -15,3 +15,14 @@ export async function recreateDatabase(databaseUrl: string, drop = false): Promi
     await admin.end();
   }
 }
+
+/** Runs `work` on one connection to the database, closed afterwards. */
+export async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -5,6 +5,9 @@
 -- read below sees what the previous holder of the lock committed, which a read in the calling statement (whose
 -- snapshot predates the wait) would not. The lock is held to the end of the booking's transaction.
 --
+-- The rules read first decide whether the lock is needed: a change of rules commits between two bookings, never
+-- inside one's judgement, and a booking judged under the old rules is one made before the change.
+--
 -- Answers null for an unknown organization, else the booker's and the person's roles (null: not a member), the
 -- person's name, the organization's today, its rules, and the person's active one-off bookings from from_date to
 -- to_date with their desks' ids and names.
@@ -12,8 +15,16 @@ CREATE FUNCTION perch_booking_rules_context(organization uuid, person uuid, book
 RETURNS jsonb LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   result jsonb;
+  needs_held boolean;
 BEGIN
-  PERFORM pg_advisory_xact_lock(hashtextextended(organization::text || person::text, 7472));
+  -- The person's bookings (and the lock that makes them current) matter only to one desk per person and to a quota
+  -- the booker is not exempt from (needsHeldBookings in booking-rules.ts); under neither, nothing is read or locked.
+  SELECT o.one_desk_per_person OR (o.max_bookings_per_week IS NOT NULL AND NOT (o.admins_exempt_from_limits
+      AND EXISTS (SELECT FROM memberships WHERE organization_id = o.id AND user_id = booker AND role = 'admin')))
+    INTO needs_held FROM organizations o WHERE o.id = organization;
+  IF needs_held THEN
+    PERFORM pg_advisory_xact_lock(hashtextextended(organization::text || person::text, 7472));
+  END IF;
   SELECT jsonb_build_object(
     'bookerRole', (SELECT role FROM memberships WHERE organization_id = o.id AND user_id = booker),
     'personRole', (SELECT role FROM memberships WHERE organization_id = o.id AND user_id = person),
@@ -25,12 +36,12 @@ BEGIN
       'maxDaysAhead', o.max_days_ahead,
       'maxBookingsPerWeek', o.max_bookings_per_week,
       'adminsExempt', o.admins_exempt_from_limits),
-    'held', coalesce((
+    'held', CASE WHEN needs_held THEN coalesce((
       SELECT jsonb_agg(jsonb_build_object('deskId', d.id, 'deskName', d.name, 'bookingDate', b.booking_date::text,
         'timeSlot', b.time_slot) ORDER BY b.booking_date)
       FROM bookings b JOIN desks d ON d.id = b.desk_id
       WHERE b.user_id = person AND b.organization_id = o.id AND b.status = 'active' AND NOT b.is_permanent
-        AND b.booking_date BETWEEN from_date AND to_date), '[]'::jsonb))
+        AND b.booking_date BETWEEN from_date AND to_date), '[]'::jsonb) ELSE '[]'::jsonb END)
   INTO result
   FROM organizations o WHERE o.id = organization;
   RETURN result;

@@ -123,6 +123,21 @@ export const routeCases: Record<string, RouteCase> = {
     plan: (w) => ({ url: `/api/organizations/${w.a.id}`, body: { defaultZoomLevel: 1 } }),
   },
 
+  // Booking rules (issue 15).
+  'GET /api/organizations/:id/booking-rules': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/booking-rules` }),
+  },
+  'PUT /api/organizations/:id/booking-rules': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({
+      url: `/api/organizations/${w.a.id}/booking-rules`,
+      body: { oneDeskPerPerson: true, maxDaysAhead: 90, maxBookingsPerWeek: null, adminsExempt: true },
+    }),
+  },
+
   // Members and invitations.
   'GET /api/organizations/:id/members': {
     access: 'member',
@@ -193,6 +208,48 @@ export const routeCases: Record<string, RouteCase> = {
     access: 'admin',
     success: 200,
     plan: (w) => ({ url: `/api/floors/${w.a.floorId}`, body: { defaultZoomLevel: 1 } }),
+  },
+  'GET /api/floors/:floorId/deletion-consequences': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: `/api/floors/${w.a.floorId}/deletion-consequences` }),
+  },
+  'DELETE /api/floors/:floorId': {
+    access: 'admin',
+    success: 200,
+    // Deletes the floor: a fresh one of tenant A's, with a desk, so that A keeps its own floor.
+    plan: async (w) => {
+      const [floor] = await w.testApp.database.sql.query<{ id: string }>(
+        'INSERT INTO floors (organization_id, name) VALUES ($1, $2) RETURNING id',
+        [w.a.id, `Spare ${randomUUID().slice(0, 8)}`],
+      );
+      await insertDesk(w.testApp, { id: w.a.id, floorId: floor!.id });
+      return { url: `/api/floors/${floor!.id}` };
+    },
+  },
+  'POST /api/floors/:floorId/desks/batch': {
+    access: 'admin',
+    success: 200,
+    plan: async (w) => ({
+      url: `/api/floors/${w.a.floorId}/desks/batch`,
+      body: {
+        update: [{ id: await freshDesk(w), rotation: 90, amenities: ['monitor'], bookable: false }],
+        delete: [await freshDesk(w)],
+      },
+    }),
+  },
+  'GET /api/organizations/:id/amenities': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/amenities` }),
+  },
+  'PUT /api/organizations/:id/amenities': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({
+      url: `/api/organizations/${w.a.id}/amenities`,
+      body: { amenities: ['monitor', 'standing desk', 'docking station', 'window', 'quiet'] },
+    }),
   },
   'GET /api/organizations/:id/desks': {
     access: 'member',

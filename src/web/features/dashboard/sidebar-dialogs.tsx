@@ -22,6 +22,19 @@ const TeamManagementDialog = lazy(() =>
   import('../team/team-management-dialog.tsx').then((module) => ({ default: module.TeamManagementDialog })),
 );
 
+const BookingRulesDialog = lazy(() =>
+  import('../booking-rules/booking-rules-dialog.tsx').then((module) => ({ default: module.BookingRulesDialog })),
+);
+
+/** Booking rules, opened from the sidebar's admin block and fetched when first opened. */
+export function LazyBookingRulesDialog({ organization, onClose }: { organization: Organization; onClose: () => void }) {
+  return (
+    <Suspense fallback={null}>
+      <BookingRulesDialog organization={organization} onClose={onClose} />
+    </Suspense>
+  );
+}
+
 /** The dialogs the sidebar opens; the roster and a desk's dialog open from the map and the top bar. */
 export type SidebarDialog =
   | 'my-bookings'

@@ -11,6 +11,7 @@ import {
   RefreshCw,
   ScrollText,
   ShieldCheck,
+  SlidersHorizontal,
   Users,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
@@ -21,6 +22,7 @@ import { cn } from '#web/lib/cn.ts';
 import { AuditLogDialog } from '../audit/index.ts';
 import { type Floor, FloorPicker } from '../floors/index.ts';
 import type { Organization } from '../organizations/index.ts';
+import { LazyBookingRulesDialog } from './sidebar-dialogs.tsx';
 
 function NavItem({
   icon: Icon,
@@ -144,6 +146,7 @@ export function Sidebar({
   const queryClient = useQueryClient();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const [isAuditLogOpen, setIsAuditLogOpen] = useState(false);
+  const [isBookingRulesOpen, setIsBookingRulesOpen] = useState(false);
   const isAdmin = organization.role === 'admin';
   const canEdit = isSubscriptionEnabled(organization.subscription, new Date());
   const refresh = async () => {
@@ -217,6 +220,12 @@ export function Sidebar({
             <NavItem icon={CalendarCheck} onClick={onOpenTeamBookings}>
               Team Bookings
             </NavItem>
+            <NavItem icon={SlidersHorizontal} onClick={() => setIsBookingRulesOpen(true)}>
+              Booking rules
+            </NavItem>
+            {isBookingRulesOpen && (
+              <LazyBookingRulesDialog organization={organization} onClose={() => setIsBookingRulesOpen(false)} />
+            )}
             <NavItem icon={ScrollText} onClick={() => setIsAuditLogOpen(true)}>
               Audit Log
             </NavItem>

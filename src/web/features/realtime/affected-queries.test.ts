@@ -79,6 +79,14 @@ describe('isAffectedBy', () => {
     expect(isAffectedBy(plan, ['/api/user'], scope)).toBe(false);
   });
 
+  it('refetches the booking rules when the organization changes, and not on other changes or for another tenant', () => {
+    const rules = ['/api/organizations', 'org-1', 'booking-rules'];
+    expect(isAffectedBy({ kind: 'organization', organizationId: 'org-1' }, rules, scope)).toBe(true);
+    expect(isAffectedBy({ kind: 'organization', organizationId: 'org-2' }, rules, scope)).toBe(false);
+    expect(isAffectedBy({ kind: 'subscription', organizationId: 'org-1' }, rules, scope)).toBe(false);
+    expect(isAffectedBy({ kind: 'floors', organizationId: 'org-1', floorIds: null }, rules, scope)).toBe(false);
+  });
+
   it("refetches an admin's open audit log on the changes that can be audited, and not on floors or zoom", () => {
     const log = ['/api/organizations', 'org-1', 'audit-log'];
     const changes: OrganizationChange[] = [

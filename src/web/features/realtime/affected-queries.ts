@@ -35,7 +35,7 @@ function renamesBookings(change: OrganizationChange): boolean {
 /**
  * Whether a cached query (by its key, the API path's segments) shows something the change altered.
  * Keys of the browser's reads: /api/organizations[/id[/floors|desks|members[/me]|invitations|subscription|
- * audit-log|bookings/start/end]], /api/floors/id/desks, /api/users/bookings/orgId, /api/desks/id/availability/date.
+ * audit-log|booking-rules|bookings/start/end]], /api/floors/id/desks, /api/users/bookings/orgId, /api/desks/id/availability/date.
  */
 export function isAffectedBy(change: OrganizationChange, key: readonly unknown[], scope: LiveScope): boolean {
   const [root, id, part, ...rest] = key;
@@ -58,6 +58,9 @@ export function isAffectedBy(change: OrganizationChange, key: readonly unknown[]
         return change.kind === 'members';
       case 'invitations':
         return change.kind === 'invitations';
+      case 'booking-rules':
+        // The rules live on the organization's row: changing them announces the organization.
+        return change.kind === 'organization';
       case 'subscription':
         // Seats used and pending invitations are part of it.
         return change.kind === 'subscription' || change.kind === 'members' || change.kind === 'invitations';

@@ -1,0 +1,215 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useState } from 'react';
+import { type Control, Controller, type FieldPath, useForm } from 'react-hook-form';
+import {
+  type BookingRules,
+  bookingRulesSchema,
+  maxBookingsPerWeekLimit,
+  maxDaysAheadLimit,
+} from '#domain/booking-rules.ts';
+import type { OrganizationView } from '#domain/organization.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog.tsx';
+import { type FieldControlProps, FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { cn } from '#web/lib/cn.ts';
+import { useBookingRules } from './get-booking-rules.ts';
+import { serverProblemOf } from './server-problem.ts';
+import { useUpdateBookingRules } from './update-booking-rules.ts';
+
+const weeklyLimits = Array.from({ length: maxBookingsPerWeekLimit }, (_, index) => index + 1);
+
+const selectClass = cn(
+  'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm',
+  'focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-500',
+);
+
+/** An on/off rule: a checkbox drawn as a switch, its label beside it and its explanation under both. */
+function RuleSwitch({
+  field,
+  control,
+  name,
+}: {
+  field: FieldControlProps;
+  control: Control<BookingRules>;
+  name: 'oneDeskPerPerson' | 'adminsExempt';
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: { value, onChange, onBlur, ref } }) => (
+        <input
+          {...field}
+          ref={ref}
+          type="checkbox"
+          role="switch"
+          checked={value}
+          aria-checked={value}
+          onChange={(event) => onChange(event.target.checked)}
+          onBlur={onBlur}
+          className={cn(
+            'relative mt-0.5 h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-400 transition-colors checked:bg-brand-600',
+            'focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none',
+            "before:absolute before:top-0.5 before:left-0.5 before:size-4 before:rounded-full before:bg-white before:shadow before:transition-transform before:content-['']",
+            'checked:before:translate-x-4',
+          )}
+        />
+      )}
+    />
+  );
+}
+
+// A switch row: label and switch on one line, the hint and any problem under both.
+const switchRow = 'grid-cols-[1fr_auto] items-start gap-x-4 [&>p]:col-span-2';
+
+function BookingRulesForm({
+  organization,
+  rules,
+  onClose,
+}: {
+  organization: OrganizationView;
+  rules: BookingRules;
+  onClose: () => void;
+}) {
+  const update = useUpdateBookingRules(organization.id);
+  const [formProblem, setFormProblem] = useState<string | null>(null);
+  const { control, register, handleSubmit, setError, setFocus } = useForm<BookingRules>({
+    resolver: zodResolver(bookingRulesSchema),
+    defaultValues: rules,
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    setFormProblem(null);
+    update.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Booking rules saved', description: `They apply to new bookings in ${organization.name}.` });
+        onClose();
+      },
+      onError: (error) => {
+        const problem = serverProblemOf(errorMessage(error, 'Failed to save the booking rules'));
+        if (problem.field) {
+          setError(problem.field as FieldPath<BookingRules>, { type: 'server', message: problem.message });
+          setFocus(problem.field as FieldPath<BookingRules>);
+        } else {
+          setFormProblem(problem.message);
+        }
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <FormField
+        control={control}
+        name="oneDeskPerPerson"
+        label="One desk per person"
+        description="A person holds at most one desk per half day (a full day counts as both). Permanent bookings don't count."
+        className={switchRow}
+      >
+        {(field) => <RuleSwitch field={field} control={control} name="oneDeskPerPerson" />}
+      </FormField>
+      <FormField
+        control={control}
+        name="maxDaysAhead"
+        label="Bookings open … days ahead"
+        description={`From today up to this many days ahead, 0 to ${maxDaysAheadLimit}; 0 allows today only.`}
+      >
+        {(field) => (
+          <div className="flex items-center gap-2">
+            <Input
+              {...field}
+              {...register('maxDaysAhead', { valueAsNumber: true })}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={maxDaysAheadLimit}
+              step={1}
+              className="w-28"
+            />
+            <span className="text-sm text-slate-700" aria-hidden="true">
+              days ahead
+            </span>
+          </div>
+        )}
+      </FormField>
+      <FormField
+        control={control}
+        name="maxBookingsPerWeek"
+        label="Weekly limit"
+        description="Days each person may book in one week, Monday to Sunday."
+      >
+        {(field) => (
+          <Controller
+            control={control}
+            name="maxBookingsPerWeek"
+            render={({ field: { value, onChange, onBlur, ref } }) => (
+              <select
+                {...field}
+                ref={ref}
+                value={value === null ? 'off' : String(value)}
+                onChange={(event) => onChange(event.target.value === 'off' ? null : Number(event.target.value))}
+                onBlur={onBlur}
+                className={selectClass}
+              >
+                <option value="off">Off: no weekly limit</option>
+                {weeklyLimits.map((days) => (
+                  <option key={days} value={days}>
+                    {days === 1 ? '1 day per person per week' : `${days} days per person per week`}
+                  </option>
+                ))}
+              </select>
+            )}
+          />
+        )}
+      </FormField>
+      <FormField
+        control={control}
+        name="adminsExempt"
+        label="Admins are exempt from the advance window and the weekly limit"
+        description="One desk per person still applies to admins: they block desks with permanent bookings."
+        className={switchRow}
+      >
+        {(field) => <RuleSwitch field={field} control={control} name="adminsExempt" />}
+      </FormField>
+      {formProblem && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
+          {formProblem}
+        </p>
+      )}
+      <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+        <DialogClose asChild>
+          <Button type="button" variant="secondary">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : 'Save rules'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Admins: how the organization's desks may be booked (issue 15). Loads the rules in force, saves them whole. */
+export function BookingRulesDialog({ organization, onClose }: { organization: OrganizationView; onClose: () => void }) {
+  const rules = useBookingRules(organization.id);
+  let body: ReactNode;
+  if (rules.isPending) body = <p role="status">Loading the booking rules…</p>;
+  else if (rules.isError)
+    body = <p role="alert">{errorMessage(rules.error, 'The booking rules could not be loaded.')}</p>;
+  else body = <BookingRulesForm organization={organization} rules={rules.data} onClose={onClose} />;
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title="Booking rules"
+        description={`How desks in ${organization.name} may be booked. Changes apply to new bookings; bookings already made stay.`}
+      >
+        {body}
+      </DialogContent>
+    </Dialog>
+  );
+}

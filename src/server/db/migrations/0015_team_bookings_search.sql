@@ -16,6 +16,9 @@ CREATE FUNCTION perch_search_fold(value text) RETURNS text
 CREATE INDEX users_search_idx ON users
   USING gin (perch_search_fold(coalesce(first_name, '') || ' ' || coalesce(last_name, '') || ' ' || email) gin_trgm_ops);
 
+-- A desk by any part of its name (an organization's desks are few, but every desk of the platform is in desks).
+CREATE INDEX desks_search_idx ON desks USING gin (perch_search_fold(name) gin_trgm_ops);
+
 -- Every booking of an organization in date order, whatever its status: a page is read in index order and stops after
 -- its rows, and the totals are counted from the index alone (status, permanent, desk and person are in it).
 CREATE INDEX bookings_team_by_date_idx ON bookings (organization_id, booking_date, id)

@@ -57,13 +57,16 @@ function commonConditions(selection: TeamBookingsSelection): SQL[] {
   if (selection.permanent === 'exclude') conditions.push(sql`NOT b.is_permanent`);
   if (selection.floorId) {
     conditions.push(
-      sql`b.desk_id IN (SELECT id FROM desks WHERE organization_id = ${organizationId} AND floor_id = ${selection.floorId})`,
+      sql`b.desk_id = ANY (ARRAY(SELECT id FROM desks WHERE organization_id = ${organizationId} AND floor_id = ${selection.floorId}))`,
     );
   }
+  // The people and desks a word names are found first (trigram indexes), then their bookings through the person and
+  // desk indexes: `= ANY (ARRAY(...))` is an index condition, where `IN (...)` under an OR would test every booking.
   for (const word of selection.words) {
     const pattern = containsPattern(word);
-    conditions.push(sql`(b.user_id IN (SELECT id FROM users WHERE ${personSearchText} LIKE ${pattern})
-      OR b.desk_id IN (SELECT id FROM desks WHERE organization_id = ${organizationId} AND perch_search_fold(name) LIKE ${pattern}))`);
+    conditions.push(sql`(b.user_id = ANY (ARRAY(SELECT id FROM users WHERE ${personSearchText} LIKE ${pattern}))
+      OR b.desk_id = ANY (ARRAY(SELECT id FROM desks
+        WHERE organization_id = ${organizationId} AND perch_search_fold(name) LIKE ${pattern})))`);
   }
   return conditions;
 }
@@ -163,7 +166,7 @@ export function listTeamBookings(
   const after = afterCondition(sort, window.after);
   const parts = dateParts(selection);
 
-  if (sort === 'date-asc' || sort === 'date-desc') {
+  if ((sort === 'date-asc' || sort === 'date-desc') && selection.words.length === 0) {
     // Each part is read in index order (bookings_team_by_date_idx) and stops after the rows the page can need; the
     // parts are merged in the same order, so a page costs its own rows, not the size of the organization.
     const order = orderBy(sort);
@@ -179,18 +182,31 @@ export function listTeamBookings(
     );
   }
 
-  // By person or desk: the names decide the order, so the matching bookings are joined to them and sorted.
-  const matching = sql.join(
+  // A search, and the orders by name, start from the matching bookings found as a set: a search's few bookings come
+  // through the person and desk indexes (MATERIALIZED keeps the planner from walking the date index instead, hoping
+  // to meet them early), so that a page costs what the count of its matches costs.
+  const matching = sql`WITH matching AS MATERIALIZED (${sql.join(
     parts.map((part) => sql`(SELECT ${bookingFields} FROM bookings b WHERE ${whereOf(conditions, part)})`),
     sql` UNION ALL `,
-  );
+  )})`;
+  if (sort === 'date-asc' || sort === 'date-desc') {
+    const order = orderBy(sort);
+    return rowsOf<TeamBookingRow>(
+      db,
+      sql`${matching} SELECT ${rowColumns}, NULL AS "sortKey", NULL AS "sortKey2"
+        FROM (SELECT * FROM matching b ${after ? sql`WHERE ${after}` : sql``}
+          ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) AS b ${rowLookups}
+        ORDER BY ${order}`,
+    );
+  }
+  // By person or desk: the names decide the order, so the matching bookings are joined to them and sorted.
   const keys =
     sort === 'person'
       ? sql`${personSortKey} AS "sortKey", NULL AS "sortKey2"`
       : sql`${deskSortKey} AS "sortKey", ${floorSortKey} AS "sortKey2"`;
   return rowsOf<TeamBookingRow>(
     db,
-    sql`SELECT ${rowColumns}, ${keys} FROM (${matching}) AS b ${rowJoins}
+    sql`${matching} SELECT ${rowColumns}, ${keys} FROM matching AS b ${rowJoins}
       ${after ? sql`WHERE ${after}` : sql``}
       ORDER BY ${orderBy(sort)} LIMIT ${limit} OFFSET ${offset}`,
   );

@@ -4,7 +4,8 @@ import type { TeamBookingsPage, TeamBookingView } from '#domain/team-bookings.ts
 import { teamBookingsPageSchema } from '#domain/team-bookings.ts';
 import { addDesks, addFloor, addMember, createOrganization, type TestOrganization } from '#test-support/bookings.ts';
 import { signUp, startTestAppForFile } from '#test-support/harness.ts';
-import { csvRecords, insertTeamBooking } from '#test-support/team-bookings.ts';
+import { csvRecords, insertManyTeamBookings, insertTeamBooking } from '#test-support/team-bookings.ts';
+import { exportChunkSize } from './service.ts';
 
 const testApp = startTestAppForFile();
 
@@ -17,22 +18,28 @@ let people: Record<
 >;
 const ids: Record<string, string> = {};
 
-const url = (query: Record<string, string | number> = {}) =>
-  `/api/organizations/${organization.id}/team-bookings?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`;
+const text = (query: Record<string, string | number>) =>
+  Object.fromEntries(Object.entries(query).map(([key, value]) => [key, String(value)]));
+const url = (query: Record<string, string | number> = {}, organizationId = organization.id) =>
+  `/api/organizations/${organizationId}/team-bookings?${new URLSearchParams(text(query))}`;
 const csvUrl = (query: Record<string, string> = {}) =>
   `/api/organizations/${organization.id}/bookings.csv?${new URLSearchParams(query)}`;
 
-async function page(query: Record<string, string | number> = {}): Promise<TeamBookingsPage> {
-  const response = await organization.admin.client.get(url(query));
+async function page(query: Record<string, string | number> = {}, of = organization): Promise<TeamBookingsPage> {
+  const response = await of.admin.client.get(url(query, of.id));
   expect(response.status, response.text).toBe(200);
   return teamBookingsPageSchema.parse(response.body);
 }
 
 /** Every matching booking through the paged call, page after page. */
-async function everyPage(query: Record<string, string | number>, pageSize = 4): Promise<TeamBookingView[]> {
+async function everyPage(
+  query: Record<string, string | number>,
+  pageSize = 4,
+  of = organization,
+): Promise<TeamBookingView[]> {
   const items: TeamBookingView[] = [];
   for (let number = 1; ; number += 1) {
-    const answer = await page({ ...query, page: number, pageSize });
+    const answer = await page({ ...query, page: number, pageSize }, of);
     items.push(...answer.items);
     if (answer.items.length < pageSize) return items;
   }
@@ -209,6 +216,24 @@ describe('GET /api/organizations/{id}/team-bookings', () => {
     );
   });
 
+  it('answers a page again only while nothing it shows has changed: a cancellation or a renamed desk shows at once', async () => {
+    const before = await page({ q: 'g0' });
+    expect(before.total).toBe(2);
+    const soon = before.items.find((item) => ids[item.id] === 'soonElodie');
+    const cancelled = await organization.admin.client.request('DELETE', `/api/bookings/${soon?.id}`);
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect(names((await page({ q: 'g0' })).items)).toEqual(['todayElodie']);
+    await testApp.database.sql.query(`UPDATE desks SET name = 'G01 Window' WHERE id = $1`, [garden.desks[0]]);
+    expect((await page({ q: 'g0' })).items.map((item) => item.desk.name)).toEqual(['G01 Window']);
+    await testApp.database.sql.query(`UPDATE desks SET name = 'G01' WHERE id = $1`, [garden.desks[0]]);
+    await testApp.database.sql.query(
+      `UPDATE bookings SET status = 'active', cancelled_at = NULL, cancelled_by = NULL
+      WHERE id = $1`,
+      [soon?.id],
+    );
+    expect((await page({ q: 'g0' })).total).toBe(2);
+  });
+
   it('refuses bad parameters with 400 and a sentence naming them', async () => {
     const cases: Array<[Record<string, string | number>, RegExp]> = [
       [{ page: 0 }, /page must be 1 to/],
@@ -229,10 +254,7 @@ describe('GET /api/organizations/{id}/team-bookings', () => {
       [{ limit: 10 }, /limit/],
     ];
     for (const [query, message] of cases) {
-      for (const path of [
-        url(query),
-        csvUrl(Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)]))),
-      ]) {
+      for (const path of [url(query), csvUrl(text(query))]) {
         if (path.includes('bookings.csv') && ('page' in query || 'pageSize' in query)) continue;
         const response = await organization.admin.client.get(path);
         expect(response.status, `${path}: ${response.text}`).toBe(400);
@@ -328,4 +350,31 @@ describe('GET /api/organizations/{id}/bookings.csv', () => {
       expect(record['Last name']).toBe("'@SUM(A1)");
     }
   });
+  it('streams an organization larger than one chunk in full, in the same order as the pages, whatever the sort', async () => {
+    const large = await createOrganization(testApp, { deskCount: 7 });
+    const members = await Promise.all(
+      ['Noor Aziz', 'Íñigo Bravo', 'Chen Wei'].map((name) => {
+        const [firstName, lastName] = name.split(' ');
+        return addMember(testApp, large.id, 'member', { firstName, lastName });
+      }),
+    );
+    await insertManyTeamBookings(testApp, {
+      organizationId: large.id,
+      deskIds: large.desks,
+      userIds: [large.admin.user.id, ...members.map((member) => member.user.id)],
+      lastDate: large.day(30),
+      count: exportChunkSize * 2 + 123,
+    });
+    for (const sort of ['date-asc', 'date-desc', 'person', 'desk']) {
+      const response = await large.admin.client.get(
+        `/api/organizations/${large.id}/bookings.csv?${new URLSearchParams({ sort })}`,
+      );
+      expect(response.status).toBe(200);
+      const exported = csvRecords(response.text).map((record) => record['Booking ID']);
+      const listed = (await everyPage({ sort }, 200, large)).map((item) => item.id);
+      expect(exported.length, sort).toBe(exportChunkSize * 2 + 123);
+      expect(new Set(exported).size, sort).toBe(exported.length);
+      expect(exported, sort).toEqual(listed);
+    }
+  }, 120_000);
 });

@@ -1,0 +1,292 @@
+// Team Bookings at scale (issue 15): the organization of bench/bookings-seed.ts (2,000 members, 250,000 bookings, 500
+// desks on 5 floors), its admin's Team Bookings first page and a filtered search, each for ~10 s at 10 concurrent
+// clients, beside the call's own SQL run alone through pg with the app's pool size (the ceiling), from the same run.
+// Run directly: npx node bench/team-bookings-load.ts [postgres://...]   (default perch_bench_team_bookings).
+// The server runs in a worker thread, so that it does not share an event loop with the load generator.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+// @ts-expect-error autocannon ships no type declarations; the parts used are typed below.
+import autocannonUntyped from 'autocannon';
+import { addDays, todayIn } from '#domain/dates.ts';
+import {
+  searchWords,
+  type TeamBookingsQueryInput,
+  teamBookingsQuerySchema,
+  teamBookingsSearchParams,
+} from '#domain/team-bookings.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { migrate } from '#server/db/migrate.ts';
+import { findOrganizationOfUser } from '#server/modules/organizations/repo.ts';
+import { countTeamBookings, listTeamBookings, type TeamBookingsSelection } from '#server/modules/team-bookings/repo.ts';
+import { bigOrganization, type SeededData, seedBookings } from './bookings-seed.ts';
+import { recreateDatabase } from './database.ts';
+import { loadSeconds, measureQueryLoop, percentile, warmUpSeconds } from './settings.ts';
+
+interface AutocannonOptions {
+  url: string;
+  connections?: number;
+  duration?: number;
+  headers?: Record<string, string>;
+}
+interface AutocannonInstance extends PromiseLike<{ errors: number; timeouts: number }> {
+  on(event: 'response', listener: (client: unknown, status: number, bytes: number, latencyMs: number) => void): void;
+}
+const autocannon = autocannonUntyped as (options: AutocannonOptions) => AutocannonInstance;
+
+/** The issue's load: 10 concurrent clients, each with p95 under 50 ms. */
+export const teamBookingsConnections = 10;
+export const teamBookingsTargetP95Ms = 50;
+const poolSize = 10;
+const sessionDays = 30;
+
+export interface Figures {
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+}
+
+export interface TeamBookingsCallFigures {
+  label: string;
+  path: string;
+  total: number;
+  http: Figures & { failures: number };
+  /** The call's SQL alone (the admin check, then the page and the count at once) through pg, 10 connections. */
+  sql: Figures;
+}
+
+export interface TeamBookingsLoadFigures {
+  seeding: { seconds: number; bookings: number; members: number };
+  calls: TeamBookingsCallFigures[];
+}
+
+/** What Team Bookings asks first (the spec's window: 30 days back to 60 ahead) and a search for one person. */
+function callsToMeasure(today: string): Array<{ label: string; query: TeamBookingsQueryInput }> {
+  return [
+    {
+      label: 'first page: active bookings, 30 days back to 60 ahead, by date',
+      query: { from: addDays(today, -30), to: addDays(today, 60) },
+    },
+    {
+      label: 'search "last1899" (one person), active and cancelled, without permanent, latest first',
+      query: { q: 'last1899', status: 'all', permanent: 'exclude', sort: 'date-desc' },
+    },
+  ];
+}
+
+/** The worker: Perch on its own database pool, on loopback. */
+async function serve(databaseUrl: string): Promise<void> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'perch-bench-team-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    PUBLIC_URL: 'http://127.0.0.1',
+    SESSION_DAYS: String(sessionDays),
+  });
+  const database = await openDatabase({ databaseUrl, poolSize });
+  const app = await buildApp({
+    config,
+    database,
+    serveWebApp: false,
+    mailer: { send: async () => {}, close: () => {} },
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  parentPort?.postMessage({ port: typeof address === 'object' && address ? address.port : 0 });
+  parentPort?.on('message', async (message: unknown) => {
+    if (message !== 'stop') return;
+    await app.close();
+    await database.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+    parentPort?.postMessage('stopped');
+  });
+}
+
+function startServer(databaseUrl: string): Promise<{ worker: Worker; port: number }> {
+  const worker = new Worker(fileURLToPath(import.meta.url), {
+    workerData: { perchTeamBookingsLoad: true, databaseUrl },
+  });
+  return new Promise((resolve, reject) => {
+    worker.once('message', ({ port }: { port: number }) => resolve({ worker, port }));
+    worker.once('error', reject);
+  });
+}
+
+function stopServer(worker: Worker): Promise<void> {
+  return new Promise((resolve) => {
+    worker.once('message', () => resolve());
+    worker.postMessage('stop');
+  });
+}
+
+const round = (value: number) => Number(value.toFixed(2));
+
+/** One autocannon run; latencies come from every response, so p95 is exact rather than interpolated. */
+async function load(options: AutocannonOptions, seconds: number): Promise<Figures & { failures: number }> {
+  const latencies: number[] = [];
+  let failures = 0;
+  const instance = autocannon({ connections: teamBookingsConnections, duration: seconds, ...options });
+  instance.on('response', (_client, status, _bytes, latency) => {
+    latencies.push(latency);
+    if (status !== 200) failures += 1;
+  });
+  const started = performance.now();
+  const result = await instance;
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: round(percentile(latencies, 0.5)),
+    p95: round(percentile(latencies, 0.95)),
+    p99: round(percentile(latencies, 0.99)),
+    rps: Math.round(latencies.length / elapsed),
+    failures: failures + result.errors + result.timeouts,
+  };
+}
+
+/** The very statements the service runs for a call, through pg with the app's pool size and nothing else. */
+async function measureSqlCeiling(
+  databaseUrl: string,
+  adminId: string,
+  selection: TeamBookingsSelection,
+  pageSize: number,
+) {
+  const database = await openDatabase({ databaseUrl, poolSize });
+  try {
+    const run = async () => {
+      await findOrganizationOfUser(database.db, selection.organizationId, adminId);
+      await Promise.all([
+        listTeamBookings(database.db, selection, { limit: pageSize, offset: 0 }),
+        countTeamBookings(database.db, selection),
+      ]);
+    };
+    await measureQueryLoop(run, { concurrency: teamBookingsConnections, seconds: warmUpSeconds });
+    return await measureQueryLoop(run, { concurrency: teamBookingsConnections, seconds: loadSeconds });
+  } finally {
+    await database.close();
+  }
+}
+
+async function seed(databaseUrl: string): Promise<{ seeded: SeededData; adminId: string; seconds: number }> {
+  const started = performance.now();
+  const seeder = await openDatabase({ databaseUrl, poolSize: 2 });
+  try {
+    await migrate(seeder.sql);
+    const seeded = await seedBookings(seeder.sql, sessionDays);
+    const [admin] = await seeder.sql.query<{ id: string }>(
+      `SELECT user_id AS id FROM memberships WHERE organization_id = $1 AND role = 'admin'`,
+      [seeded.organizationId],
+    );
+    if (!admin) throw new Error('the seeded organization has no admin');
+    return { seeded, adminId: admin.id, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await seeder.close();
+  }
+}
+
+export async function measureTeamBookingsLoad(options: { databaseUrl: string }): Promise<TeamBookingsLoadFigures> {
+  const { databaseUrl } = options;
+  await recreateDatabase(databaseUrl, false);
+  let worker: Worker | undefined;
+  try {
+    const { seeded, adminId, seconds } = await seed(databaseUrl);
+    console.log(
+      `Seeded ${seeded.counts.bookings.toLocaleString('en')} bookings, ${seeded.counts.users} users in ${seconds.toFixed(1)} s.`,
+    );
+    const calls = callsToMeasure(todayIn(bigOrganization.timeZone));
+    // The ceilings first, with nothing else running; then the server.
+    const ceilings = [];
+    for (const call of calls) {
+      const query = teamBookingsQuerySchema.parse(call.query);
+      const selection: TeamBookingsSelection = {
+        organizationId: seeded.organizationId,
+        words: searchWords(query.q),
+        floorId: query.floorId,
+        from: query.from,
+        to: query.to,
+        status: query.status,
+        permanent: query.permanent,
+        sort: query.sort,
+      };
+      ceilings.push(await measureSqlCeiling(databaseUrl, adminId, selection, query.pageSize));
+    }
+
+    console.log(
+      `Load average before measuring: ${os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(', ')}.`,
+    );
+    const server = await startServer(databaseUrl);
+    worker = server.worker;
+    // Team Bookings is for admins: the seeded admin's session (the first cookie).
+    const headers = { cookie: seeded.cookies[0] ?? '', 'accept-encoding': 'gzip, deflate, br' };
+    const results: TeamBookingsCallFigures[] = [];
+    for (const [index, call] of calls.entries()) {
+      const requestPath = `/api/organizations/${seeded.organizationId}/team-bookings?${teamBookingsSearchParams(teamBookingsQuerySchema.parse(call.query))}`;
+      const url = `http://127.0.0.1:${server.port}${requestPath}`;
+      const sample = await fetch(url, { headers: { cookie: headers.cookie } });
+      const body = (await sample.json()) as { total?: number; items?: unknown[] };
+      if (sample.status !== 200) throw new Error(`${requestPath} answered ${sample.status}: ${JSON.stringify(body)}`);
+      console.log(`${call.label}: ${body.items?.length} of ${body.total} bookings.`);
+      await load({ url, headers }, warmUpSeconds);
+      const http = await load({ url, headers }, loadSeconds);
+      results.push({ label: call.label, path: requestPath, total: body.total ?? 0, http, sql: ceilings[index]! });
+    }
+    await stopServer(worker);
+    worker = undefined;
+    return {
+      seeding: {
+        seconds: Number(seconds.toFixed(1)),
+        bookings: seeded.counts.bookings,
+        members: bigOrganization.members,
+      },
+      calls: results,
+    };
+  } finally {
+    if (worker) await worker.terminate();
+    await recreateDatabase(databaseUrl, true);
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const mark = (isMet: boolean) => (isMet ? 'met' : '**not met**');
+
+/** The section bench/run.ts writes into docs/benchmarks.md. */
+export function teamBookingsSection(figures: TeamBookingsLoadFigures): string {
+  const rows = figures.calls.flatMap((call) => [
+    `| ${call.label} (${call.total.toLocaleString('en')} match; ${call.http.failures} failures) | ${ms(call.http.p50)} | ${ms(call.http.p95)} | ${ms(call.http.p99)} | ${call.http.rps} | ${(call.http.p95 / call.sql.p95).toFixed(2)}× | p95 < ${teamBookingsTargetP95Ms} ms: ${mark(call.http.p95 < teamBookingsTargetP95Ms && call.http.failures === 0)} |`,
+    `| ↳ its SQL alone through pg (admin check, then page and count at once; ${poolSize} connections) | ${ms(call.sql.p50)} | ${ms(call.sql.p95)} | ${ms(call.sql.p99)} | ${call.sql.rps} | | |`,
+  ]);
+  return `## Team Bookings at scale (bench/team-bookings-load.ts, PostgreSQL, ${teamBookingsConnections} concurrent clients)
+
+The organization of the booking load: ${figures.seeding.members.toLocaleString('en')} members, ${figures.seeding.bookings.toLocaleString('en')} bookings seeded in all. Its admin's GET /api/organizations/{id}/team-bookings
+(page size 50); the ceiling is the call's own statements run alone through \`pg\` with the app's pool size, in the same
+run. The ratio is the call's p95 over its SQL's p95.
+
+| Call | p50 | p95 | p99 | requests/s | ratio | target |
+|---|---|---|---|---|---|---|
+${rows.join('\n')}
+`;
+}
+
+if (!isMainThread && workerData?.perchTeamBookingsLoad === true) {
+  await serve(workerData.databaseUrl as string);
+} else if (isMainThread && process.argv[1] === fileURLToPath(import.meta.url)) {
+  const timer = setTimeout(() => {
+    console.error('The Team Bookings benchmark passed its 5-minute limit and stops.');
+    process.exit(1);
+  }, 5 * 60_000);
+  timer.unref();
+  const databaseUrl = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/perch_bench_team_bookings';
+  const figures = await measureTeamBookingsLoad({ databaseUrl });
+  console.log(JSON.stringify(figures, null, 2));
+  console.log(teamBookingsSection(figures));
+  process.exit(0);
+}

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { BookingView, TimeSlot } from './bookings.ts';
 import {
+  amenitiesInUse,
   buildDeskRows,
   countByFilter,
   type DeskListFilter,
   type DeskListRow,
   deskStatusOn,
   filterDeskRows,
+  hasAmenities,
   type SlotNow,
   searchKeyOf,
   slotNow,
@@ -16,18 +18,22 @@ import type { DeskView } from './floor-plan.ts';
 const date = '2026-07-01';
 const me = 'user-me';
 
-const desk = (name: string, id = `desk-${name}`): DeskView => ({
+const desk = (name: string, id = `desk-${name}`, about: Partial<DeskView> = {}): DeskView => ({
   id,
   organizationId: 'org',
   floorId: 'floor',
   floor: { id: 'floor', name: 'Floor 1' },
   name,
   description: null,
+  amenities: [],
+  bookable: true,
+  unavailableReason: null,
   positionX: '0',
   positionY: '0',
   width: '120',
   height: '80',
   rotation: '0',
+  ...about,
 });
 
 const people = {
@@ -297,5 +303,79 @@ describe('which slot is now', () => {
     { at: '2026-07-01T10:00:00Z', timeZone: 'UTC', on: '2026-07-02', expected: null },
   ])('at $at in $timeZone, on $on it is $expected', ({ at, timeZone, on, expected }) => {
     expect(slotNow(timeZone, on, new Date(at))).toBe(expected);
+  });
+});
+
+describe('the amenity filter', () => {
+  it.each([
+    { own: ['monitor', 'window'], wanted: [], matches: true },
+    { own: [], wanted: [], matches: true },
+    { own: ['monitor', 'window'], wanted: ['monitor'], matches: true },
+    { own: ['monitor', 'window'], wanted: ['window', 'monitor'], matches: true },
+    { own: ['Monitor'], wanted: ['monitor'], matches: true },
+    { own: ['monitor'], wanted: ['monitor', 'quiet'], matches: false },
+    { own: [], wanted: ['quiet'], matches: false },
+    { own: ['standing desk'], wanted: ['standing'], matches: false },
+  ])('a desk with $own matches $wanted: $matches', ({ own, wanted, matches }) => {
+    expect(hasAmenities(own, wanted)).toBe(matches);
+  });
+
+  it('keeps only the rows with every chosen amenity, with the other criteria, and counts the filters with it', () => {
+    const rows = buildDeskRows(
+      [
+        desk('D01', undefined, { amenities: ['monitor', 'window'] }),
+        desk('D02', undefined, { amenities: ['monitor'] }),
+        desk('D03', undefined, { amenities: ['window'] }),
+        desk('D04'),
+      ],
+      [booking('D02', 'ann', 'morning')],
+      date,
+      me,
+    );
+    const criteria = { filter: 'all' as const, search: '', slotNow: null };
+    expect(names(filterDeskRows(rows, { ...criteria, amenities: ['monitor'] }))).toEqual(['D01', 'D02']);
+    expect(names(filterDeskRows(rows, { ...criteria, amenities: ['monitor', 'window'] }))).toEqual(['D01']);
+    expect(names(filterDeskRows(rows, { ...criteria, amenities: [] }))).toEqual(['D01', 'D02', 'D03', 'D04']);
+    expect(names(filterDeskRows(rows, { ...criteria, filter: 'free-morning', amenities: ['monitor'] }))).toEqual([
+      'D01',
+    ]);
+    expect(countByFilter(rows, '', null, ['monitor'])).toMatchObject({
+      all: 2,
+      'free-morning': 1,
+      'free-afternoon': 2,
+    });
+  });
+
+  it('offers the tags the desks carry, in the organization’s order, then tags it no longer lists', () => {
+    const desks = [{ amenities: ['window', 'Quiet'] }, { amenities: ['monitor', 'sofa'] }, { amenities: [] }];
+    expect(amenitiesInUse(desks, ['monitor', 'standing desk', 'window', 'quiet'])).toEqual([
+      'monitor',
+      'window',
+      'quiet',
+      'sofa',
+    ]);
+    expect(amenitiesInUse([], ['monitor'])).toEqual([]);
+  });
+});
+
+describe('an out-of-service desk in the list', () => {
+  it('is free in no slot, keeps its bookings and says why', () => {
+    const [row] = buildDeskRows(
+      [desk('D01', undefined, { bookable: false, unavailableReason: 'Chair broken', description: 'By the door' })],
+      [booking('D01', 'ann', 'morning')],
+      date,
+      me,
+    );
+    expect(row).toMatchObject({
+      status: 'partial',
+      free: { morning: false, afternoon: false, 'full-day': false },
+      bookable: false,
+      unavailableReason: 'Chair broken',
+      description: 'By the door',
+    });
+    const [idle] = buildDeskRows([desk('D02', undefined, { bookable: false })], [], date, me);
+    expect(idle?.free).toEqual({ morning: false, afternoon: false, 'full-day': false });
+    const rows = [row!, idle!];
+    expect(filterDeskRows(rows, { filter: 'free-all-day', search: '', slotNow: null })).toEqual([]);
   });
 });

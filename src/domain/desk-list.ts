@@ -46,6 +46,12 @@ export interface DeskListRow {
   isYours: boolean;
   /** The desk's name and its holders' names, folded for search (see searchKeyOf). */
   searchKey: string;
+  /** What the desk says about itself (issue 15). */
+  description: string | null;
+  amenities: readonly string[];
+  /** false: out of service, with unavailableReason; free in no slot, whatever its bookings. */
+  bookable: boolean;
+  unavailableReason: string | null;
 }
 
 export const deskListFilters = ['all', 'free-now', 'free-morning', 'free-afternoon', 'free-all-day'] as const;
@@ -108,15 +114,22 @@ export function buildDeskRows(
   const rows = desks.map((desk): DeskListRow => {
     sortKeys.set(desk.id, naturalSortKey(desk.name));
     const held = byDesk.get(desk.id);
+    const about = {
+      description: desk.description,
+      amenities: desk.amenities,
+      bookable: desk.bookable,
+      unavailableReason: desk.bookable ? null : desk.unavailableReason,
+    };
     if (!held) {
       return {
         deskId: desk.id,
         name: desk.name,
         status: 'available',
-        free: allFree,
+        free: desk.bookable ? allFree : noneFree,
         holders: noHolders,
         isYours: false,
         searchKey: searchKeyOf(desk.name),
+        ...about,
       };
     }
     const status = deskStatusOn(held, date);
@@ -137,7 +150,7 @@ export function buildDeskRows(
       name: desk.name,
       status,
       free:
-        status === 'blocked'
+        status === 'blocked' || !desk.bookable
           ? noneFree
           : {
               'full-day': slots['full-day'] === 'available',
@@ -147,6 +160,7 @@ export function buildDeskRows(
       holders,
       isYours: holders.some((holder) => holder.isYou && !holder.isPermanent),
       searchKey: searchKeyOf([desk.name, ...holders.map((holder) => holder.name)].join('\n')),
+      ...about,
     };
   });
   const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -188,11 +202,31 @@ export function slotNow(timeZone: string, date: string, now: Date): SlotNow {
   return null;
 }
 
-/** What the list shows: a filter and a search text. */
+/** What the list shows: a filter, a search text and the amenities a desk must have. */
 export interface DeskListCriteria {
   filter: DeskListFilter;
   search: string;
   slotNow: SlotNow;
+  /** Every one of them, case ignored; none chosen shows every desk. */
+  amenities?: readonly string[];
+}
+
+/** The amenity filter of the map and the list (issue 15): a desk matches when it has every chosen tag. */
+export function hasAmenities(deskAmenities: readonly string[], wanted: readonly string[]): boolean {
+  if (wanted.length === 0) return true;
+  const own = new Set(deskAmenities.map((tag) => tag.toLocaleLowerCase('en')));
+  return wanted.every((tag) => own.has(tag.toLocaleLowerCase('en')));
+}
+
+/**
+ * The tags worth offering as a filter for these desks: those of the organization's list that at least one desk
+ * carries, in the list's order, then any a desk carries that the list no longer has.
+ */
+export function amenitiesInUse(desks: readonly { amenities: readonly string[] }[], list: readonly string[]): string[] {
+  const used = new Map<string, string>();
+  for (const desk of desks) for (const tag of desk.amenities) used.set(tag.toLocaleLowerCase('en'), tag);
+  const offered = list.filter((tag) => used.delete(tag.toLocaleLowerCase('en')));
+  return [...offered, ...used.values()];
 }
 
 /** A search text as folded words; every word must appear in a row's search key. */
@@ -224,9 +258,16 @@ function matchesFilter(row: DeskListRow, filter: DeskListFilter, now: SlotNow): 
 /** The rows a filter and a search text leave, in their order. */
 export function filterDeskRows(rows: readonly DeskListRow[], criteria: DeskListCriteria): DeskListRow[] {
   const terms = searchTermsOf(criteria.search);
+  const wanted = criteria.amenities ?? [];
   const shown: DeskListRow[] = [];
   for (const row of rows) {
-    if (matchesSearch(row, terms) && matchesFilter(row, criteria.filter, criteria.slotNow)) shown.push(row);
+    if (
+      matchesSearch(row, terms) &&
+      hasAmenities(row.amenities, wanted) &&
+      matchesFilter(row, criteria.filter, criteria.slotNow)
+    ) {
+      shown.push(row);
+    }
   }
   return shown;
 }
@@ -236,6 +277,7 @@ export function countByFilter(
   rows: readonly DeskListRow[],
   search: string,
   now: SlotNow,
+  amenities: readonly string[] = [],
 ): Record<DeskListFilter, number> {
   const terms = searchTermsOf(search);
   const counts: Record<DeskListFilter, number> = {
@@ -246,7 +288,7 @@ export function countByFilter(
     'free-all-day': 0,
   };
   for (const row of rows) {
-    if (!matchesSearch(row, terms)) continue;
+    if (!matchesSearch(row, terms) || !hasAmenities(row.amenities, amenities)) continue;
     for (const filter of deskListFilters) if (matchesFilter(row, filter, now)) counts[filter] += 1;
   }
   return counts;

@@ -34,6 +34,11 @@ export const floorPlanMessages = {
     `Are you sure you want to delete desk ${name}? This will also remove any associated bookings.`,
 } as const;
 
+/** What members see of a desk that is not bookable: "Out of service: chair broken", or "Out of service". */
+export function outOfServiceLabel(reason: string | null | undefined): string {
+  return reason ? `Out of service: ${reason}` : 'Out of service';
+}
+
 /** New desks are named D plus a two-digit sequence number: the count of desks plus 1. */
 export function nextDeskName(deskCount: number): string {
   return `D${String(deskCount + 1).padStart(2, '0')}`;

@@ -78,4 +78,53 @@ describe('audit events as sentences', () => {
     );
     expect(describeAuditEvent({ action: 'something.new', actor: ana, details: {} })).toBe('Ana Lopez: something.new');
   });
+
+  it.each([
+    [
+      'desk.updated',
+      { name: 'Window', floorName: 'Floor 1', changes: { name: { from: 'D01', to: 'Window' } } },
+      'Ana Lopez renamed desk D01 to Window on Floor 1',
+    ],
+    [
+      'desk.updated',
+      { name: 'D04', floorName: 'Floor 2', changes: { bookable: { from: true, to: false, reason: 'chair broken' } } },
+      'Ana Lopez set desk D04 out of service (chair broken) on Floor 2',
+    ],
+    [
+      'desk.updated',
+      {
+        name: 'D04',
+        changes: { bookable: { from: false, to: true, reason: null }, amenities: { from: [], to: ['monitor'] } },
+      },
+      'Ana Lopez put desk D04 back in service; set its amenities to monitor',
+    ],
+    [
+      'desk.updated',
+      { name: 'D04', changes: { description: { from: null, to: 'Corner' } } },
+      'Ana Lopez changed the description of desk D04',
+    ],
+    [
+      'desks.updated',
+      { floorName: 'Floor 1', count: 3, desks: [{ name: 'D01', changes: { amenities: {} } }] },
+      'Ana Lopez changed the amenities of 3 desks on Floor 1',
+    ],
+    [
+      'desks.deleted',
+      { floorName: 'Floor 1', count: 2, names: ['D01', 'D02'] },
+      'Ana Lopez deleted 2 desks (D01, D02) on Floor 1',
+    ],
+    ['floor.renamed', { from: 'Floor 1', to: '3rd floor' }, 'Ana Lopez renamed the floor Floor 1 to 3rd floor'],
+    [
+      'floor.deleted',
+      { name: 'Annex', desks: 24, cancelledBookings: 7 },
+      'Ana Lopez deleted the floor Annex with 24 desks; 7 bookings were cancelled',
+    ],
+    [
+      'amenities.changed',
+      { added: ['sofa'], removed: ['window'], desksChanged: 2 },
+      'Ana Lopez changed the amenity list: added sofa; removed window',
+    ],
+  ])('describes %s in words', (action, details, sentence) => {
+    expect(describeAuditEvent({ action, actor: ana, details })).toBe(sentence);
+  });
 });

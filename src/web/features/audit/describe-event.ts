@@ -29,6 +29,40 @@ export function actorName(event: Pick<AuditEventView, 'actor'>): string {
   return event.actor.name ?? event.actor.email;
 }
 
+const stringsOf = (details: Record<string, unknown>, key: string): string[] => {
+  const value = details[key];
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+};
+const onFloor = (details: Record<string, unknown>) => {
+  const floor = text(details, 'floorName');
+  return floor ? ` on ${floor}` : '';
+};
+
+/** One desk's property changes as the rest of a sentence: "renamed desk D01 to Window; set it out of service". */
+function describeDeskChanges(changes: Record<string, unknown>, name: string): string {
+  const renamed = objectOf(changes, 'name');
+  const parts: string[] = [];
+  if (text(renamed, 'from')) parts.push(`renamed desk ${text(renamed, 'from')} to ${name}`);
+  const bookable = objectOf(changes, 'bookable');
+  if (bookable.to === false) {
+    const reason = text(bookable, 'reason');
+    parts.push(`set ${parts.length ? 'it' : `desk ${name}`} out of service${reason ? ` (${reason})` : ''}`);
+  } else if (bookable.to === true) {
+    parts.push(`put ${parts.length ? 'it' : `desk ${name}`} back in service`);
+  }
+  if (changes.amenities !== undefined) {
+    const tags = stringsOf(objectOf(changes, 'amenities'), 'to');
+    const of = parts.length ? 'its' : `the`;
+    parts.push(
+      `set ${of} amenities${parts.length ? '' : ` of desk ${name}`} to ${tags.length ? tags.join(', ') : 'none'}`,
+    );
+  }
+  if (changes.description !== undefined) {
+    parts.push(`changed ${parts.length ? 'its' : `the`} description${parts.length ? '' : ` of desk ${name}`}`);
+  }
+  return parts.length > 0 ? parts.join('; ') : `changed desk ${name}`;
+}
+
 function cancelledSuffix(count: number | undefined): string {
   if (!count) return '';
   return `; ${plural(count, 'booking')} ${count === 1 ? 'was' : 'were'} cancelled`;
@@ -60,6 +94,40 @@ export function describeAuditEvent(event: Pick<AuditEventView, 'action' | 'actor
     }
     case 'desks.deleted_all':
       return `${who} deleted all desks (${plural(numberOf(details, 'count') ?? 0, 'desk')})`;
+    case 'desk.updated':
+      return `${who} ${describeDeskChanges(objectOf(details, 'changes'), text(details, 'name') ?? '')}${onFloor(details)}`;
+    case 'desks.updated': {
+      const desks = Array.isArray(details.desks) ? details.desks : [];
+      const count = numberOf(details, 'count') ?? desks.length;
+      const changed = new Set(
+        desks.flatMap((desk) => Object.keys(objectOf((desk ?? {}) as Record<string, unknown>, 'changes'))),
+      );
+      const what = [changed.has('amenities') && 'amenities', changed.has('bookable') && 'bookable']
+        .filter(Boolean)
+        .join(' and ');
+      return `${who} changed the ${what || 'properties'} of ${plural(count, 'desk')}${onFloor(details)}`;
+    }
+    case 'desks.deleted': {
+      const names = Array.isArray(details.names) ? details.names.filter((name) => typeof name === 'string') : [];
+      const count = numberOf(details, 'count') ?? names.length;
+      const listed = names.length > 0 && names.length === count ? ` (${names.join(', ')})` : '';
+      return `${who} deleted ${plural(count, 'desk')}${listed}${onFloor(details)}`;
+    }
+    case 'floor.renamed':
+      return `${who} renamed the floor ${text(details, 'from') ?? ''} to ${text(details, 'to') ?? ''}`;
+    case 'floor.deleted': {
+      const desks = numberOf(details, 'desks') ?? 0;
+      return `${who} deleted the floor ${text(details, 'name') ?? ''} with ${plural(desks, 'desk')}${cancelledSuffix(numberOf(details, 'cancelledBookings'))}`;
+    }
+    case 'amenities.changed': {
+      const added = stringsOf(details, 'added');
+      const removed = stringsOf(details, 'removed');
+      const parts = [
+        added.length > 0 && `added ${added.join(', ')}`,
+        removed.length > 0 && `removed ${removed.join(', ')}`,
+      ].filter(Boolean);
+      return `${who} changed the amenity list${parts.length > 0 ? `: ${parts.join('; ')}` : ''}`;
+    }
     case 'booking.permanent_created': {
       const cancelled = Array.isArray(details.cancelledBookings) ? details.cancelledBookings.length : 0;
       const member =

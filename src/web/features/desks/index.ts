@@ -1,8 +1,11 @@
 // The desks feature's public entry: other features, pages and the app import it from here only.
+export { type DeskBatchUpdate, useBatchDesks } from './batch-desks.ts';
 export { useCreateDesk } from './create-desk.ts';
 export { useDeleteAllDesks } from './delete-all-desks.ts';
 export { useDeleteDesks } from './delete-desk.ts';
-export { addToCache, removeFromCache, writePlacements } from './desk-cache.ts';
+export { addToCache, removeFromCache, writeDesks, writePlacements } from './desk-cache.ts';
+export { amenitiesKey, amenitiesQuery, useAmenities } from './list-amenities.ts';
 export { type Desk, floorDesksKey, useFloorDesks } from './list-floor-desks.ts';
 export { organizationDesksKey, organizationDesksQuery, useOrganizationDesks } from './list-organization-desks.ts';
-export { type DeskChange, useUpdateDesks } from './update-desk.ts';
+export { useSaveAmenities } from './save-amenities.ts';
+export { type DeskChange, type DeskProperties, useUpdateDeskProperties, useUpdateDesks } from './update-desk.ts';

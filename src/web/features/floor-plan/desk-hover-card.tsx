@@ -1,8 +1,10 @@
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { editorLimits } from '#domain/floor-plan.ts';
 
 interface Shown {
   text: string;
+  /** More than the tile's name says: its description. */
+  more: string[];
   left: number;
   top: number;
   below: boolean;
@@ -17,12 +19,16 @@ interface Shown {
 export function DeskHoverCard({
   frameRef,
   viewportRef,
+  describeDesk,
 }: {
   frameRef: RefObject<HTMLElement | null>;
   viewportRef: RefObject<HTMLElement | null>;
+  /** Lines the card adds below the tile's own words (its description). */
+  describeDesk?: (deskId: string) => string[];
 }) {
   const [shown, setShown] = useState<Shown | null>(null);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const moreAbout = useEffectEvent((deskId: string | undefined) => (deskId && describeDesk?.(deskId)) || []);
 
   useEffect(() => {
     const frame = frameRef.current;
@@ -39,6 +45,7 @@ export function DeskHoverCard({
       const below = box.top - viewportBox.top < 56;
       setShown({
         text: tile.getAttribute('aria-label') ?? '',
+        more: moreAbout(tile.dataset.deskId),
         left: Math.min(Math.max(box.left + box.width / 2 - frameBox.left, 90), frameBox.width - 90),
         top: below ? box.bottom - frameBox.top + 6 : box.top - frameBox.top - 6,
         below,
@@ -92,6 +99,11 @@ export function DeskHoverCard({
       }}
     >
       {shown.text}
+      {shown.more.map((line) => (
+        <span key={line} className="mt-1 line-clamp-4 block font-normal whitespace-pre-line text-slate-200">
+          {line}
+        </span>
+      ))}
     </div>
   );
 }

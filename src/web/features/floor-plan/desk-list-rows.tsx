@@ -1,6 +1,7 @@
 import { type CSSProperties, memo } from 'react';
 import { slotLabel } from '#domain/bookings.ts';
 import type { DeskHolder, DeskListRow } from '#domain/desk-list.ts';
+import { outOfServiceLabel } from '#domain/floor-plan.ts';
 import { availabilityLabels } from './availability.ts';
 
 /** What a row's buttons do: open the desk's dialog, or show the desk on the map. */
@@ -37,7 +38,7 @@ const DeskListItemContent = memo(function DeskListItemContent({
   const note = freeNote(row);
   let action: { text: string; label: string; variant: 'primary' | 'secondary' };
   if (row.isYours) action = { text: 'View', label: `View your booking of ${row.name}`, variant: 'secondary' };
-  else if (row.status === 'blocked') {
+  else if (row.status === 'blocked' || !row.bookable) {
     action = { text: 'Details', label: `Details of desk ${row.name}`, variant: 'secondary' };
   } else {
     action = {
@@ -52,10 +53,23 @@ const DeskListItemContent = memo(function DeskListItemContent({
     <>
       <div className="desk-list-info">
         <p className="desk-list-name">{row.name}</p>
-        <p className="desk-list-status" data-status={row.status}>
-          {availabilityLabels[row.status]}
-          {note && <span className="desk-list-note">{note}</span>}
-        </p>
+        {row.bookable ? (
+          <p className="desk-list-status" data-status={row.status}>
+            {availabilityLabels[row.status]}
+            {note && <span className="desk-list-note">{note}</span>}
+          </p>
+        ) : (
+          <p className="desk-list-status" data-status="out-of-service">
+            {outOfServiceLabel(row.unavailableReason)}
+          </p>
+        )}
+        {row.description && <p className="desk-list-about">{row.description}</p>}
+        {row.amenities.length > 0 && (
+          <p className="desk-list-about">
+            <span className="sr-only">Amenities: </span>
+            {row.amenities.join(' · ')}
+          </p>
+        )}
         {row.holders.length > 0 && (
           <p className="desk-list-holders">
             {row.holders.map((holder, index) => (

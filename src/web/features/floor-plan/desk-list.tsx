@@ -3,6 +3,7 @@ import { Search, SearchX, X } from 'lucide-react';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { BookingView } from '#domain/bookings.ts';
 import {
+  amenitiesInUse,
   buildDeskRows,
   countByFilter,
   type DeskListFilter,
@@ -16,7 +17,10 @@ import type { DeskView } from '#domain/floor-plan.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { useAmenities } from '../desks/index.ts';
+import { AmenityFilter } from './amenity-filter.tsx';
 import { chunkSize, DeskListChunk, type RowActions } from './desk-list-rows.tsx';
+import { useAmenityFilter } from './use-amenity-filter.ts';
 
 interface BuiltRows {
   desks: readonly DeskView[];
@@ -99,11 +103,26 @@ export function DeskList({
   const filter = chosenFilter === 'free-now' && now === null ? 'all' : chosenFilter;
   const filters = now === null ? deskListFilters.filter((item) => item !== 'free-now') : deskListFilters;
 
-  const shown = useMemo(
-    () => new Set(filterDeskRows(rows, { filter, search, slotNow: now }).map((row) => row.deskId)),
-    [rows, filter, search, now],
+  const amenityList = useAmenities(organization.id);
+  const [chosenAmenities, setChosenAmenities] = useAmenityFilter(organization.id);
+  const filterTags = useMemo(() => amenitiesInUse(desks, amenityList.data?.amenities ?? []), [desks, amenityList.data]);
+  const amenities = useMemo(
+    () => chosenAmenities.filter((tag) => filterTags.includes(tag)),
+    [chosenAmenities, filterTags],
   );
-  const counts = useMemo(() => countByFilter(rows, search, now), [rows, search, now]);
+
+  const shown = useMemo(
+    () => new Set(filterDeskRows(rows, { filter, search, slotNow: now, amenities }).map((row) => row.deskId)),
+    [rows, filter, search, now, amenities],
+  );
+  const counts = useMemo(() => countByFilter(rows, search, now, amenities), [rows, search, now, amenities]);
+  const withAmenities = useMemo(
+    () =>
+      amenities.length === 0
+        ? rows.length
+        : filterDeskRows(rows, { filter: 'all', search: '', slotNow: null, amenities }).length,
+    [rows, amenities],
+  );
   const chunks = useMemo(() => {
     const runs: DeskListRow[][] = [];
     for (let start = 0; start < rows.length; start += chunkSize) runs.push(rows.slice(start, start + chunkSize));
@@ -127,6 +146,7 @@ export function DeskList({
   const clear = () => {
     setSearch('');
     setChosenFilter('all');
+    setChosenAmenities([]);
     searchRef.current?.focus();
   };
   const total = rows.length;
@@ -218,6 +238,13 @@ export function DeskList({
             })}
           </div>
         </fieldset>
+        <AmenityFilter
+          tags={filterTags}
+          chosen={amenities}
+          onChange={setChosenAmenities}
+          matching={withAmenities}
+          total={total}
+        />
       </div>
 
       {total === 0 && isLoading ? (
@@ -247,7 +274,9 @@ export function DeskList({
               <p className="text-sm text-slate-700">
                 {search.trim()
                   ? `No desks or people match “${search.trim()}”${filter === 'all' ? '' : ` among desks ${deskListFilterLabels[filter].toLowerCase()}`}.`
-                  : `No desks are ${deskListFilterLabels[filter].toLowerCase()}.`}
+                  : filter === 'all'
+                    ? `No desks have ${amenities.join(' and ')}.`
+                    : `No desks are ${deskListFilterLabels[filter].toLowerCase()}${amenities.length > 0 ? ` with ${amenities.join(' and ')}` : ''}.`}
               </p>
               <Button variant="secondary" size="sm" onClick={clear}>
                 Show all desks

@@ -1,20 +1,23 @@
 import './desk-tile.css';
 import { type CSSProperties, memo } from 'react';
-import type { DeskView } from '#domain/floor-plan.ts';
+import { type DeskView, outOfServiceLabel } from '#domain/floor-plan.ts';
 import { availabilityLabels, type DeskAvailability } from './availability.ts';
 import { tileTransform } from './desk-rect.ts';
 import { nameFitSize, type TileDetail } from './engine/viewport.ts';
 
 /** The words a tile stands for, for its accessible name and the hover card. */
 export function deskDescription(
-  desk: { name: string },
+  desk: Pick<DeskView, 'name' | 'amenities' | 'bookable' | 'unavailableReason'>,
   availability: DeskAvailability,
   lines: readonly string[],
   isMine: boolean,
 ): string {
-  const parts = [`Desk ${desk.name}: ${availabilityLabels[availability]}`];
+  const state = desk.bookable ? availabilityLabels[availability] : outOfServiceLabel(desk.unavailableReason);
+  const parts = [`Desk ${desk.name}: ${state}`];
+  if (!desk.bookable && availability !== 'available') parts.push(availabilityLabels[availability]);
   if (isMine) parts.push('your booking');
   if (lines.length > 0) parts.push(lines.join(', '));
+  if (desk.amenities.length > 0) parts.push(`amenities: ${desk.amenities.join(', ')}`);
   return parts.join(', ');
 }
 
@@ -35,8 +38,11 @@ export const DeskTile = memo(function DeskTile({
   detail,
   isMine,
   isHighlighted,
+  isDimmed = false,
 }: {
   desk: DeskView;
+  /** Left out by the amenity filter: drawn quietly, still there and reachable. */
+  isDimmed?: boolean;
   availability: DeskAvailability;
   /** Who has the desk on the selected date (spec section 2); stable per desk between booking changes. */
   lines: readonly string[];
@@ -57,6 +63,8 @@ export const DeskTile = memo(function DeskTile({
       data-detail={detail}
       data-mine={isMine ? '' : undefined}
       data-highlighted={isHighlighted ? '' : undefined}
+      data-out-of-service={desk.bookable ? undefined : ''}
+      data-dimmed={isDimmed ? '' : undefined}
       aria-label={deskDescription(desk, availability, lines, isMine)}
       aria-pressed={isEditMode ? isSelected : undefined}
       style={
@@ -81,6 +89,7 @@ export const DeskTile = memo(function DeskTile({
             {line}
           </span>
         ))}
+      {detail === 'full' && !desk.bookable && <span className="desk-tile-detail">Out of service</span>}
       {detail === 'full' && availability === 'blocked' && (
         <>
           <span className="desk-tile-detail">BLOCKED</span>

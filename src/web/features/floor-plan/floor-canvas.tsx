@@ -30,9 +30,11 @@ const DeskLayer = memo(function DeskLayer({
   bookingLines,
   myDeskIds,
   highlightedDeskId,
+  dimmedDeskIds,
   details,
   onDeskActivate,
 }: {
+  dimmedDeskIds?: ReadonlySet<string> | null;
   floorName: string;
   desks: readonly Desk[];
   availability: ReadonlyMap<string, DeskAvailability>;
@@ -67,6 +69,7 @@ const DeskLayer = memo(function DeskLayer({
           detail={details[index] ?? 'full'}
           isMine={myDeskIds?.has(desk.id) ?? false}
           isHighlighted={highlightedDeskId === desk.id}
+          isDimmed={dimmedDeskIds?.has(desk.id) ?? false}
         />
       ))}
     </div>
@@ -97,8 +100,11 @@ export const FloorCanvas = memo(function FloorCanvas({
   bookingLines,
   myDeskIds,
   highlightedDeskId,
+  dimmedDeskIds,
   onDeskActivate,
 }: {
+  /** Desks the amenity filter leaves out: drawn quietly. */
+  dimmedDeskIds?: ReadonlySet<string> | null;
   bookingLines?: ReadonlyMap<string, readonly string[]>;
   /** Desks the signed-in person has a booking on for the date: marked "You". */
   myDeskIds?: ReadonlySet<string>;
@@ -133,7 +139,8 @@ export const FloorCanvas = memo(function FloorCanvas({
           { width: Number(desk.width) || 1, height: Number(desk.height) || 1, name: desk.name },
           (bookingLines?.get(desk.id)?.length ?? 0) +
             (myDeskIds?.has(desk.id) ? 1 : 0) +
-            (availability.get(desk.id) === 'blocked' ? 2 : 0),
+            (availability.get(desk.id) === 'blocked' ? 2 : 0) +
+            (desk.bookable ? 0 : 1),
           settledScale,
         ),
       ),
@@ -192,6 +199,7 @@ export const FloorCanvas = memo(function FloorCanvas({
                 bookingLines={bookingLines}
                 myDeskIds={myDeskIds}
                 highlightedDeskId={highlightedDeskId}
+                dimmedDeskIds={dimmedDeskIds}
                 details={details}
                 onDeskActivate={onDeskActivate}
               />

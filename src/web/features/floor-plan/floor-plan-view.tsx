@@ -10,18 +10,21 @@ import {
   useRef,
   useState,
 } from 'react';
+import { amenitiesInUse, hasAmenities } from '#domain/desk-list.ts';
 import { editorLimits } from '#domain/floor-plan.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { toast } from '#web/components/ui/use-toast.ts';
-import type { Desk } from '../desks/index.ts';
+import { type Desk, useAmenities } from '../desks/index.ts';
 import { type Floor, useUpdateFloorZoom } from '../floors/index.ts';
 import type { Organization } from '../organizations/index.ts';
+import { AmenityFilter } from './amenity-filter.tsx';
 import type { DeskAvailability } from './availability.ts';
 import { DeskHoverCard } from './desk-hover-card.tsx';
 import { toDeskRect } from './desk-rect.ts';
 import { emptySelection, pruneSelection, type Selection } from './engine/selection.ts';
 import { FloorCanvas } from './floor-canvas.tsx';
 import { NoFloorPlanNotice } from './floor-plan-image.tsx';
+import { useAmenityFilter } from './use-amenity-filter.ts';
 import { useMapNavigation } from './use-map-navigation.ts';
 import { useScrollMemory } from './use-scroll-memory.ts';
 import { useZoom } from './use-zoom.ts';
@@ -29,19 +32,25 @@ import { useZoom } from './use-zoom.ts';
 // The editor (toolbar, engine, uploader) is fetched only when edit mode is switched on.
 const FloorEditor = lazy(() => import('./editor/floor-editor.tsx'));
 
-const legend: Array<{ availability: DeskAvailability; label: string }> = [
+const legend: Array<{ availability: DeskAvailability; label: string; isOutOfService?: boolean }> = [
   { availability: 'available', label: 'Available' },
   { availability: 'partial', label: 'Partially booked' },
   { availability: 'booked', label: 'Booked' },
   { availability: 'blocked', label: 'Blocked (permanent)' },
+  { availability: 'available', label: 'Out of service', isOutOfService: true },
 ];
 
 export function Legend() {
   return (
     <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Desk states">
       {legend.map((item) => (
-        <li key={item.availability} className="flex items-center gap-1.5">
-          <span className="desk-swatch" data-availability={item.availability} aria-hidden="true">
+        <li key={item.label} className="flex items-center gap-1.5">
+          <span
+            className="desk-swatch"
+            data-availability={item.availability}
+            data-out-of-service={item.isOutOfService ? '' : undefined}
+            aria-hidden="true"
+          >
             <span className="desk-mark" />
           </span>
           {item.label}
@@ -227,6 +236,29 @@ export function FloorPlanView({
     [floor.id],
   );
 
+  // The amenity filter (issue 15): outside edit mode, desks without every chosen tag are drawn quietly.
+  const amenityList = useAmenities(organization.id);
+  const [chosenAmenities, setChosenAmenities] = useAmenityFilter(organization.id);
+  const filterTags = useMemo(() => amenitiesInUse(desks, amenityList.data?.amenities ?? []), [desks, amenityList.data]);
+  const activeAmenities = useMemo(
+    () => chosenAmenities.filter((tag) => filterTags.includes(tag)),
+    [chosenAmenities, filterTags],
+  );
+  const dimmedDeskIds = useMemo(
+    () =>
+      isEditMode || activeAmenities.length === 0
+        ? null
+        : new Set(desks.filter((desk) => !hasAmenities(desk.amenities, activeAmenities)).map((desk) => desk.id)),
+    [desks, activeAmenities, isEditMode],
+  );
+  const describeDesk = useCallback(
+    (deskId: string) => {
+      const desk = desks.find((item) => item.id === deskId);
+      return desk?.description ? [desk.description] : [];
+    },
+    [desks],
+  );
+
   const planUrl = floor.floorPlanUrl ?? organization.floorPlanUrl ?? null;
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const hasImageFailed = planUrl !== null && failedUrl === planUrl;
@@ -249,6 +281,15 @@ export function FloorPlanView({
           <Legend />
         </div>
       </div>
+      {!isEditMode && (
+        <AmenityFilter
+          tags={filterTags}
+          chosen={activeAmenities}
+          onChange={setChosenAmenities}
+          matching={desks.length - (dimmedDeskIds?.size ?? 0)}
+          total={desks.length}
+        />
+      )}
       {isEditMode && isAdmin && (
         <Suspense
           fallback={
@@ -290,6 +331,7 @@ export function FloorPlanView({
           bookingLines={bookingLines}
           myDeskIds={myDeskIds}
           highlightedDeskId={highlightedDeskId}
+          dimmedDeskIds={dimmedDeskIds}
           onDeskActivate={onDeskActivate}
         />
         {!isEditMode && (
@@ -300,7 +342,7 @@ export function FloorPlanView({
             onFit={navigation.fitToScreen}
           />
         )}
-        <DeskHoverCard frameRef={frameRef} viewportRef={viewportRef} />
+        <DeskHoverCard frameRef={frameRef} viewportRef={viewportRef} describeDesk={describeDesk} />
       </div>
     </section>
   );

@@ -1,6 +1,21 @@
+import { isSubscriptionEnabled } from '#domain/subscription.ts';
+import { useOrganizations } from '../organizations/index.ts';
+import { FloorActions } from './floor-actions.tsx';
 import type { Floor } from './list-floors.ts';
 
-/** The sidebar's floor picker; the first floor is chosen for the user until they pick another. */
+/** Whether the signed-in user may rename and delete this floor: an admin of its organization who may edit floors. */
+function useCanManageFloor(floor: Floor | undefined): boolean {
+  const organizations = useOrganizations();
+  const organization = organizations.data?.find((item) => item.id === floor?.organizationId);
+  return Boolean(
+    organization && organization.role === 'admin' && isSubscriptionEnabled(organization.subscription, new Date()),
+  );
+}
+
+/**
+ * The sidebar's floor picker; the first floor is chosen for the user until they pick another. Admins who may edit
+ * floor plans rename and delete the chosen floor beside it (issue 15).
+ */
 export function FloorPicker({
   floors,
   selectedFloorId,
@@ -13,6 +28,8 @@ export function FloorPicker({
   onChange: (floorId: string) => void;
 }) {
   const isEmpty = floors.length === 0;
+  const selected = floors.find((floor) => floor.id === selectedFloorId);
+  const canManage = useCanManageFloor(selected);
   return (
     <div className="px-3 pb-2">
       <label htmlFor="floor-picker" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
@@ -35,6 +52,7 @@ export function FloorPicker({
           ))
         )}
       </select>
+      {selected && canManage && <FloorActions key={selected.id} floor={selected} />}
     </div>
   );
 }

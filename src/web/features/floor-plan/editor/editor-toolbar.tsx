@@ -13,6 +13,7 @@ import {
   Plus,
   RotateCcw,
   RotateCw,
+  SlidersHorizontal,
   SquareX,
   Trash2,
   Undo2,
@@ -99,6 +100,7 @@ export interface ToolbarActions {
   onRotate: (degrees: number) => void;
   onUndo: () => void;
   onClearSelection: () => void;
+  onOpenProperties: () => void;
   onDeleteSelected: () => void;
   onDeleteAll: () => void;
 }
@@ -140,6 +142,15 @@ export function EditorToolbar({
             blockedReason={undoAction ? null : 'Nothing to undo yet'}
             onClick={actions.onUndo}
           />
+          <Tool
+            icon={SlidersHorizontal}
+            label="Desk properties"
+            shortcut="Enter"
+            blockedReason={needs(1, 'Select a desk to edit its properties')}
+            onClick={actions.onOpenProperties}
+          >
+            <span className="hidden xl:inline">Properties</span>
+          </Tool>
           <Tool
             icon={SquareX}
             label="Clear selection"
@@ -245,8 +256,9 @@ export function EditorToolbar({
             ? 'No desks selected.'
             : `${selectedCount} ${selectedCount === 1 ? 'desk' : 'desks'} selected.`}
         </span>{' '}
-        Click empty space to add a desk; drag to move; Ctrl or Cmd+click to select several. Keys: arrows move (Shift:
-        10), R rotates, Delete removes, Esc clears, Ctrl+Z undoes.
+        Click empty space to add a desk; drag to move; Ctrl or Cmd+click to select several; double-click a desk for its
+        properties. Keys: arrows move (Shift: 10), R rotates, Enter on a selected desk opens its properties, Delete
+        removes, Esc clears, Ctrl+Z undoes.
       </p>
     </div>
   );

@@ -18,6 +18,7 @@ import {
 import type { EditorCommand } from '../engine/keyboard.ts';
 import { desksToDrag, emptySelection, type Selection, selectDesk } from '../engine/selection.ts';
 import { normaliseZoom } from '../engine/viewport.ts';
+import { DeskPropertiesDialog } from './desk-properties-dialog.tsx';
 import { EditorToolbar, type ToolbarActions } from './editor-toolbar.tsx';
 import { UploadFloorPlanButton } from './upload-floor-plan-button.tsx';
 import { useDeskCommands } from './use-desk-commands.ts';
@@ -62,6 +63,8 @@ export default function FloorEditor({
   useOrganizationDesks(organization.id); // every desk's name, so new desks get unique names
   const toolbarRef = useRef<HTMLDivElement>(null);
   const [confirmation, setConfirmation] = useState<Confirmation>(null);
+  // The desks Desk properties edits: the selection when it opened (a double-click selects its desk first).
+  const [propertiesOf, setPropertiesOf] = useState<readonly string[] | null>(null);
   const nudge = useRef<{ before: DeskPlacement[]; timer: ReturnType<typeof setTimeout> } | null>(null);
   const names = new Map(desks.map((desk) => [desk.id, desk.name]));
   const selectedIds = [...selection];
@@ -103,6 +106,15 @@ export default function FloorEditor({
     void commands.applyToDesks(verb, selection, transform, kind);
   };
 
+  const openProperties = (deskIds: readonly string[]) => {
+    if (deskIds.length === 0) return;
+    flushNudge();
+    setPropertiesOf(deskIds);
+  };
+  /** A double-click or Enter on one desk: that desk alone, unless it is part of a larger selection. */
+  const openPropertiesOf = (deskId: string) =>
+    openProperties(selection.has(deskId) && selection.size > 1 ? selectedIds : [deskId]);
+
   const askToDelete = () => {
     if (selectedIds.length === 0) return;
     setConfirmation({ kind: 'delete', ids: selectedIds, names: selectedIds.map((id) => names.get(id) ?? id) });
@@ -139,6 +151,7 @@ export default function FloorEditor({
       void commands.undo();
     },
     onClearSelection: () => onSelectionChange(emptySelection),
+    onOpenProperties: () => openProperties(selectedIds),
     onDeleteSelected: askToDelete,
     onDeleteAll: () => setConfirmation({ kind: 'delete-all' }),
   };
@@ -182,7 +195,23 @@ export default function FloorEditor({
     hasSelection: selection.size > 0,
     onCommand: runCommand,
     onActivateDesk: (deskId, isToggle) => onSelectionChange((current) => selectDesk(current, deskId, isToggle)),
+    onOpenProperties: openPropertiesOf,
   });
+
+  // A double-click on a desk opens its properties (its two clicks have already selected it).
+  const openOnDoubleClick = useEffectEvent((event: MouseEvent) => {
+    const tile = (event.target as Element).closest<HTMLElement>('[data-desk-id]');
+    if (tile?.dataset.deskId) openPropertiesOf(tile.dataset.deskId);
+  });
+  useEffect(() => {
+    const surface = surfaceRef.current;
+    if (!surface) return;
+    const listener = (event: MouseEvent) => openOnDoubleClick(event);
+    surface.addEventListener('dblclick', listener);
+    return () => surface.removeEventListener('dblclick', listener);
+  }, [surfaceRef]);
+
+  const propertiesDesks = propertiesOf ? desks.filter((desk) => propertiesOf.includes(desk.id)) : [];
 
   const undoAction = commands.history.at(-1)?.action ?? null;
 
@@ -197,6 +226,14 @@ export default function FloorEditor({
         uploadButton={<UploadFloorPlanButton organizationId={organization.id} floorId={floor.id} />}
         actions={actions}
       />
+      {propertiesDesks.length > 0 && (
+        <DeskPropertiesDialog
+          organizationId={organization.id}
+          floorId={floor.id}
+          desks={propertiesDesks}
+          onClose={() => setPropertiesOf(null)}
+        />
+      )}
       <ConfirmDialog
         open={confirmation?.kind === 'delete'}
         onOpenChange={(open) => !open && setConfirmation(null)}

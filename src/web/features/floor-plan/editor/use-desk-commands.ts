@@ -50,9 +50,9 @@ function changeBetween(before: DeskPlacement | undefined, after: DeskPlacement):
  */
 export function useDeskCommands({ organizationId, floorId }: { organizationId: string; floorId: string }) {
   const queryClient = useQueryClient();
-  const updateDesks = useUpdateDesks();
+  const updateDesks = useUpdateDesks(floorId);
   const createDesk = useCreateDesk(organizationId);
-  const deleteDesks = useDeleteDesks();
+  const deleteDesks = useDeleteDesks(floorId);
   const deleteAllDesks = useDeleteAllDesks(organizationId);
   const [history, setHistoryState] = useState<History>(emptyHistory);
   const historyRef = useRef<History>(emptyHistory);

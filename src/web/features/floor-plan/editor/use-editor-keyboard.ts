@@ -9,7 +9,8 @@ function isTextEntry(target: HTMLElement): boolean {
  * Edit-mode keys. Ctrl/Cmd+Z undoes anywhere outside text fields and dialogs. Desk commands act
  * when focus is on the canvas, a desk, the editor toolbar or nowhere in particular; arrows only
  * on the canvas, so they never fight the page's own controls. Enter or Space on a focused desk
- * selects it (with Ctrl, Cmd or Shift: adds it to the selection).
+ * selects it (with Ctrl, Cmd or Shift: adds it to the selection); Enter on a desk already selected
+ * opens Desk properties.
  */
 export function useEditorKeyboard({
   canvasRef,
@@ -17,12 +18,14 @@ export function useEditorKeyboard({
   hasSelection,
   onCommand,
   onActivateDesk,
+  onOpenProperties,
 }: {
   canvasRef: RefObject<HTMLElement | null>;
   toolbarRef: RefObject<HTMLElement | null>;
   hasSelection: boolean;
   onCommand: (command: EditorCommand) => void;
   onActivateDesk: (deskId: string, isToggle: boolean) => void;
+  onOpenProperties: (deskId: string) => void;
 }) {
   const handle = useEffectEvent((event: KeyboardEvent) => {
     if (event.defaultPrevented || event.isComposing) return;
@@ -34,7 +37,12 @@ export function useEditorKeyboard({
     const tile = onCanvas ? target.closest<HTMLElement>('[data-desk-id]') : null;
     if (tile?.dataset.deskId && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
-      onActivateDesk(tile.dataset.deskId, event.ctrlKey || event.metaKey || event.shiftKey);
+      const isToggle = event.ctrlKey || event.metaKey || event.shiftKey;
+      if (event.key === 'Enter' && !isToggle && tile.getAttribute('aria-pressed') === 'true') {
+        onOpenProperties(tile.dataset.deskId);
+      } else {
+        onActivateDesk(tile.dataset.deskId, isToggle);
+      }
       return;
     }
 

@@ -34,4 +34,8 @@ describe('a new desk', () => {
   it('skips a name that is already taken after a deletion', () => {
     expect(pickNewDeskName(['D01', 'D03'], 2)).toBe('D04');
   });
+
+  it('skips a name taken in another case, since names are unique whatever their case', () => {
+    expect(pickNewDeskName(['D01', 'd03'], 2)).toBe('D04');
+  });
 });

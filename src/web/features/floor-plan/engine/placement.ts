@@ -35,11 +35,12 @@ export function placeNewDesk(point: Point, existing: readonly Pick<DeskRect, 'x'
 
 /**
  * The spec's name for a new desk, D plus the desk count plus 1. After deletions that name can
- * already be in use; the next free number is taken instead, so names stay unique.
+ * already be in use; the next free number is taken instead, so names stay unique (whatever their
+ * case, as the server holds them: 'd05' takes D05).
  */
 export function pickNewDeskName(existingNames: Iterable<string>, deskCount: number): string {
-  const taken = new Set(existingNames);
+  const taken = new Set([...existingNames].map((name) => name.toLowerCase()));
   let count = deskCount;
-  while (taken.has(nextDeskName(count))) count += 1;
+  while (taken.has(nextDeskName(count).toLowerCase())) count += 1;
   return nextDeskName(count);
 }

@@ -1,0 +1,248 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { deskDescriptionLimit, deskNameLimit, deskNameSchema, unavailableReasonLimit } from '#domain/floor-plan.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { FieldError, Input, Label } from '#web/components/ui/input.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import {
+  type Desk,
+  type DeskBatchUpdate,
+  useAmenities,
+  useBatchDesks,
+  useUpdateDeskProperties,
+  writeDesks,
+} from '#web/features/desks/index.ts';
+import { refreshFloorPlanCaches } from '#web/features/floors/index.ts';
+import { cn } from '#web/lib/cn.ts';
+import {
+  amenityStates,
+  applyTagStates,
+  commonBookable,
+  sameTags,
+  type TagState,
+  toggleTagState,
+} from '../engine/properties.ts';
+import { AmenityPicker } from './amenity-picker.tsx';
+
+const textArea =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
+
+function BookableSwitch({ value, onChange }: { value: boolean | 'mixed'; onChange: (value: boolean) => void }) {
+  const isOn = value === true;
+  return (
+    <div className="flex items-center justify-between gap-4">
+      <span id="bookable-label" className="text-sm font-medium text-slate-800">
+        Bookable
+      </span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={isOn}
+        aria-labelledby="bookable-label"
+        aria-describedby="bookable-hint"
+        onClick={() => onChange(!isOn)}
+        className={cn(
+          'relative h-6 w-11 shrink-0 rounded-full transition-colors',
+          isOn ? 'bg-brand-600' : 'bg-slate-400',
+        )}
+      >
+        <span
+          className={cn(
+            'absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform',
+            isOn && 'translate-x-5',
+          )}
+        />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Desk properties in edit mode (issue 15). One desk: name, description, amenities, bookable with its reason, saved
+ * with its PUT. Several: their amenities and bookable state, saved for all of them in one batch request.
+ */
+export function DeskPropertiesDialog({
+  organizationId,
+  floorId,
+  desks,
+  onClose,
+}: {
+  organizationId: string;
+  floorId: string;
+  desks: readonly Desk[];
+  onClose: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const amenityList = useAmenities(organizationId, { fresh: true });
+  const updateOne = useUpdateDeskProperties();
+  const updateMany = useBatchDesks(floorId);
+  const [first] = desks;
+  const isSingle = desks.length === 1;
+  const [name, setName] = useState(first?.name ?? '');
+  const [description, setDescription] = useState(first?.description ?? '');
+  const [chosen, setChosen] = useState<Map<string, TagState> | null>(null);
+  const [bookable, setBookable] = useState<boolean | 'mixed'>(() => commonBookable(desks));
+  const [reason, setReason] = useState(() =>
+    desks.every((desk) => desk.unavailableReason === first?.unavailableReason) ? (first?.unavailableReason ?? '') : '',
+  );
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const isSaving = updateOne.isPending || updateMany.isPending;
+
+  const states = chosen ?? amenityStates(desks, amenityList.data?.amenities ?? []);
+  const setTag = (tag: string, state: TagState) => setChosen(new Map(states).set(tag, state));
+
+  const done = (saved: readonly Desk[]) => {
+    writeDesks(queryClient, floorId, saved);
+    void refreshFloorPlanCaches(queryClient);
+    toast({
+      title: 'Desk properties saved',
+      description: isSingle
+        ? `${saved[0]?.name ?? 'The desk'} is up to date.`
+        : `${saved.length} desks are up to date.`,
+    });
+    onClose();
+  };
+  const failed = (error: unknown) => setProblem(errorMessage(error, 'The desk properties could not be saved.'));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    const reasonToSave = bookable === false ? reason.trim() || null : null;
+    if (isSingle && first) {
+      const parsedName = deskNameSchema.safeParse(name);
+      if (!parsedName.success) return setNameProblem(parsedName.error.issues[0]?.message ?? 'Invalid input');
+      updateOne.mutate(
+        {
+          deskId: first.id,
+          properties: {
+            name: parsedName.data,
+            description: description.trim() || null,
+            amenities: applyTagStates(first.amenities, states),
+            ...(bookable === 'mixed' ? {} : { bookable, unavailableReason: reasonToSave }),
+          },
+        },
+        {
+          onSuccess: (desk) => done([desk]),
+          onError: (error) => {
+            const message = errorMessage(error, 'The desk properties could not be saved.');
+            if (/already on this floor/.test(message)) setNameProblem(message);
+            else setProblem(message);
+          },
+        },
+      );
+      return;
+    }
+    const updates = desks.flatMap((desk): DeskBatchUpdate[] => {
+      const amenities = applyTagStates(desk.amenities, states);
+      const update: DeskBatchUpdate = {
+        id: desk.id,
+        ...(sameTags(amenities, desk.amenities) ? {} : { amenities }),
+        ...(bookable === 'mixed' ? {} : { bookable, unavailableReason: reasonToSave }),
+      };
+      return Object.keys(update).length > 1 ? [update] : [];
+    });
+    if (updates.length === 0) return onClose();
+    updateMany.mutate(updates, { onSuccess: (answer) => done(answer.updated), onError: failed });
+  };
+
+  const title = isSingle ? `Desk properties: ${first?.name ?? ''}` : `Properties of ${desks.length} desks`;
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title={title}
+        size="lg"
+        description={
+          isSingle
+            ? 'What members see about this desk, and whether they can book it.'
+            : 'Amenities and bookable for every selected desk. A tag marked with a dash stays as each desk has it.'
+        }
+      >
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          {isSingle && (
+            <>
+              <div className="grid gap-1.5">
+                <Label htmlFor="desk-name">Name</Label>
+                <Input
+                  id="desk-name"
+                  value={name}
+                  maxLength={deskNameLimit}
+                  autoComplete="off"
+                  aria-invalid={nameProblem ? true : undefined}
+                  aria-describedby={nameProblem ? 'desk-name-problem' : undefined}
+                  onChange={(event) => {
+                    setName(event.target.value);
+                    setNameProblem(null);
+                  }}
+                />
+                <FieldError id="desk-name-problem" message={nameProblem ?? undefined} />
+              </div>
+              <div className="grid gap-1.5">
+                <Label htmlFor="desk-description">Description</Label>
+                <textarea
+                  id="desk-description"
+                  value={description}
+                  rows={3}
+                  maxLength={deskDescriptionLimit}
+                  placeholder="e.g. By the south window, next to the printer"
+                  onChange={(event) => setDescription(event.target.value)}
+                  className={textArea}
+                />
+              </div>
+            </>
+          )}
+          {amenityList.isPending ? (
+            <p role="status" className="text-sm text-slate-600">
+              Loading amenities…
+            </p>
+          ) : (
+            <AmenityPicker
+              organizationId={organizationId}
+              states={states}
+              onToggle={(tag) => setTag(tag, toggleTagState(states.get(tag) ?? 'off'))}
+              onAdded={(tag) => setTag(tag, 'on')}
+            />
+          )}
+          <div className="grid gap-2 rounded-xl border border-slate-200 p-3">
+            <BookableSwitch value={bookable} onChange={setBookable} />
+            <p id="bookable-hint" className="text-xs text-slate-600">
+              {bookable === 'mixed'
+                ? 'Some of these desks are out of service; the switch sets all of them.'
+                : bookable
+                  ? 'Members can book this desk.'
+                  : 'Out of service: members see the desk and the reason, and cannot book it.'}
+            </p>
+            {bookable === false && (
+              <div className="grid gap-1.5">
+                <Label htmlFor="unavailable-reason">Reason members see (optional)</Label>
+                <Input
+                  id="unavailable-reason"
+                  value={reason}
+                  maxLength={unavailableReasonLimit}
+                  placeholder="e.g. Chair broken"
+                  autoComplete="off"
+                  onChange={(event) => setReason(event.target.value)}
+                />
+              </div>
+            )}
+          </div>
+          {problem && (
+            <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+              {problem}
+            </p>
+          )}
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSaving}>
+              {isSaving ? 'Saving…' : 'Save'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

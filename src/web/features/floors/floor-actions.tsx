@@ -1,0 +1,159 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Pencil, Trash2 } from 'lucide-react';
+import { AlertDialog } from 'radix-ui';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { createFloorSchema, floorDeletionQuestion } from '#domain/floor-plan.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Dialog, DialogContent, ReturnFocus } from '#web/components/ui/dialog.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { useDeleteFloor } from './delete-floor.ts';
+import { useFloorDeletionConsequences } from './get-floor-deletion-consequences.ts';
+import type { Floor } from './list-floors.ts';
+import { useRenameFloor } from './rename-floor.ts';
+
+/** Rename floor: the rules of Add New Floor (not blank once trimmed, at most 100 characters); Enter submits. */
+function RenameFloorDialog({ floor, onClose }: { floor: Floor; onClose: () => void }) {
+  const rename = useRenameFloor(floor.organizationId);
+  const { control, register, handleSubmit, watch, clearErrors } = useForm({
+    resolver: zodResolver(createFloorSchema),
+    defaultValues: { name: floor.name },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const name = watch('name');
+  const submit = handleSubmit(({ name: newName }) => {
+    if (newName === floor.name) return onClose();
+    rename.mutate(
+      { floorId: floor.id, name: newName },
+      {
+        onSuccess: (renamed) => {
+          toast({ title: 'Floor renamed', description: `${floor.name} is now ${renamed.name}.` });
+          onClose();
+        },
+        onError: (error) =>
+          toast({ title: 'Error', description: errorMessage(error, 'Failed to rename floor'), variant: 'destructive' }),
+      },
+    );
+  });
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={`Rename ${floor.name}`} description="Everyone sees the new name at once.">
+        <form onSubmit={submit} className="grid gap-4" noValidate>
+          <FormField control={control} name="name" id="rename-floor-name" label="Floor name">
+            {(field) => (
+              <Input
+                {...field}
+                {...register('name', { onChange: () => clearErrors('name') })}
+                maxLength={100}
+                autoComplete="off"
+              />
+            )}
+          </FormField>
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={name.trim() === '' || rename.isPending}>
+              {rename.isPending ? 'Renaming…' : 'Rename'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Delete floor: asks with the number of desks and upcoming bookings that go, read when it opens. */
+function DeleteFloorDialog({ floor, onClose }: { floor: Floor; onClose: () => void }) {
+  const contentRef = useRef<HTMLDivElement>(null);
+  const consequences = useFloorDeletionConsequences(floor.id, true);
+  const remove = useDeleteFloor(floor.organizationId);
+  const question = consequences.data
+    ? floorDeletionQuestion(consequences.data)
+    : consequences.isError
+      ? errorMessage(consequences.error, 'What this floor holds could not be read. Please try again.')
+      : 'Counting its desks and upcoming bookings…';
+  const confirm = () =>
+    remove.mutate(floor.id, {
+      onSuccess: (answer) => {
+        toast({
+          title: 'Floor deleted',
+          description:
+            answer.cancelledBookings > 0
+              ? `${answer.message} ${answer.cancelledBookings} upcoming ${answer.cancelledBookings === 1 ? 'booking was' : 'bookings were'} cancelled and their owners told.`
+              : answer.message,
+        });
+        onClose();
+      },
+      onError: (error) =>
+        toast({ title: 'Error', description: errorMessage(error, 'Failed to delete floor'), variant: 'destructive' }),
+    });
+  return (
+    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[2px]" />
+        <AlertDialog.Content
+          ref={contentRef}
+          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl bg-white p-6 shadow-xl"
+        >
+          <ReturnFocus contentRef={contentRef} />
+          <AlertDialog.Title className="text-lg font-semibold text-slate-900">Delete {floor.name}?</AlertDialog.Title>
+          <AlertDialog.Description className="text-sm text-slate-700" aria-live="polite">
+            {question}
+          </AlertDialog.Description>
+          <div className="flex justify-end gap-2">
+            <AlertDialog.Cancel asChild>
+              <Button variant="secondary">Keep floor</Button>
+            </AlertDialog.Cancel>
+            <Button
+              variant="destructive"
+              disabled={!consequences.data || remove.isPending}
+              onClick={(event) => {
+                event.preventDefault();
+                confirm();
+              }}
+            >
+              {remove.isPending ? 'Deleting…' : 'Delete floor'}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/** Rename and Delete for the chosen floor, beside the floor picker; for admins who may edit floor plans. */
+export function FloorActions({ floor }: { floor: Floor }) {
+  const [open, setOpen] = useState<'rename' | 'delete' | null>(null);
+  const close = () => setOpen(null);
+  const action =
+    'inline-flex h-8 items-center gap-1.5 rounded-lg px-2 text-xs font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
+  return (
+    <div className="mt-1 flex gap-1">
+      <button
+        type="button"
+        className={`${action} text-slate-700`}
+        aria-label={`Rename floor ${floor.name}`}
+        onClick={() => setOpen('rename')}
+      >
+        <Pencil className="size-3.5" aria-hidden="true" />
+        Rename
+      </button>
+      <button
+        type="button"
+        className={`${action} text-red-700 hover:bg-red-50`}
+        aria-label={`Delete floor ${floor.name}`}
+        onClick={() => setOpen('delete')}
+      >
+        <Trash2 className="size-3.5" aria-hidden="true" />
+        Delete
+      </button>
+      {open === 'rename' && <RenameFloorDialog floor={floor} onClose={close} />}
+      {open === 'delete' && <DeleteFloorDialog floor={floor} onClose={close} />}
+    </div>
+  );
+}

@@ -1,6 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { displayName } from '#domain/account.ts';
 import {
   type BookingView,
   bookingDateFieldProblem,
@@ -10,6 +12,7 @@ import {
   isFullyBooked,
   isWeekday,
   maxNotesLength,
+  remainingWeekdays,
   type TimeSlot,
 } from '#domain/bookings.ts';
 import { todayIn } from '#domain/dates.ts';
@@ -20,12 +23,15 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { BookingOptions, PermanentConflictsNotice } from './booking-options.tsx';
+import { useCurrentUser } from '../session/index.ts';
+import { membersQuery } from '../team/index.ts';
+import { BookForField, BookingOptions, PermanentConflictsNotice } from './booking-options.tsx';
 import { useWeeklyAvailability } from './check-weekly-availability.ts';
-import { conflictingBookings, useCreateBooking } from './create-booking.ts';
+import { conflictingBookings, ruleRefusalOf, useCreateBooking } from './create-booking.ts';
 import { useBulkBooking } from './create-bulk-booking.ts';
 import { useDeskAvailability } from './get-desk-availability.ts';
 import { SlotPicker } from './slot-picker.tsx';
+import { useSlotRules } from './use-slot-rules.ts';
 import { WeeklyResult } from './weekly-option.tsx';
 
 export interface BookableDesk {
@@ -82,19 +88,50 @@ export function BookDeskForm({
   const [isWeekly, setIsWeekly] = useState(false);
   const [chosenDeskId, setChosenDeskId] = useState(desk.id);
   const [conflicts, setConflicts] = useState<BookingView[]>([]);
+  // Admins book for a member ('' is themselves): the booking is theirs, and the rules are judged for them.
+  const [personId, setPersonId] = useState('');
+  const currentUserId = useCurrentUser().user?.id ?? '';
+  const members = useQuery({ ...membersQuery(organization.id), enabled: isAdmin });
+  const person = personId ? members.data?.find((member) => member.userId === personId) : undefined;
+  const personName = person ? displayName(person.user) : null;
+  // A rule the server refused by (a race with another booking or a rules change), for the choices it was made with.
+  const [serverRefusal, setServerRefusal] = useState<{ message: string; choice: string } | null>(null);
+
+  const weekly = useWeeklyAvailability();
+  // The desk that will be booked names the dialog: the week's alternative when one is chosen.
+  const alternative = isWeekly ? weekly.data?.alternatives.find((item) => item.id === chosenDeskId) : undefined;
+  const bookedDesk: BookableDesk = alternative ?? desk;
+  const reportBookedDesk = useEffectEvent(onBookedDeskChange);
+  useEffect(() => reportBookedDesk({ id: bookedDesk.id, name: bookedDesk.name }), [bookedDesk.id, bookedDesk.name]);
 
   // Everything the date field can say is said from its current value, so an error goes as soon as the date is
   // fine again; 'Date is required' waits for a try to book (a date typed field by field is empty meanwhile). A past
-  // date or one beyond the server's horizon (two years ahead) asks no availability: there is none to ask for.
+  // date, one beyond the server's horizon (two years ahead) or one beyond the organization's advance window asks no
+  // availability: there is none to ask for.
   const latestDate = latestBookingDate(today);
-  const dateProblem =
+  const calendarProblem =
     bookingDateFieldProblem(bookingDate, today) ??
     (bookingDate > latestDate ? horizonMessages.tooFarAhead(latestDate) : undefined);
+  // The rules judge what choosing each slot would book: the date, or the rest of its week.
+  const rules = useSlotRules({
+    organization,
+    desk: bookedDesk,
+    date: calendarProblem ? null : bookingDate,
+    seriesDates: calendarProblem
+      ? []
+      : isWeekly && isWeekday(bookingDate)
+        ? remainingWeekdays(bookingDate)
+        : [bookingDate],
+    personId: personId || currentUserId,
+    personName,
+    isPermanent,
+  });
+  const dateProblem = calendarProblem ?? rules.dateRefusal;
   const dateError = dateProblem === bookingMessages.dateRequired && !hasTriedToBook ? undefined : dateProblem;
+  const latestChoosable = rules.latestDate && rules.latestDate < latestDate ? rules.latestDate : latestDate;
   const isDateBookable = !dateProblem;
   const availability = useDeskAvailability(desk.id, bookingDate, isDateBookable);
   const slots = isDateBookable ? availability.data?.slots : undefined;
-  const weekly = useWeeklyAvailability();
   const create = useCreateBooking();
   const bulk = useBulkBooking();
   const checkWeek = weekly.mutate;
@@ -118,23 +155,39 @@ export function BookDeskForm({
     );
   }, [isWeekly, isDateBookable, bookingDate, timeSlot, isWeekendStart, organization.id, desk.id, checkWeek]);
 
-  // The desk that will be booked names the dialog: the week's alternative when one is chosen.
-  const alternative = isWeekly ? weekly.data?.alternatives.find((item) => item.id === chosenDeskId) : undefined;
-  const bookedDesk: BookableDesk = alternative ?? desk;
-  const reportBookedDesk = useEffectEvent(onBookedDeskChange);
-  useEffect(() => reportBookedDesk({ id: bookedDesk.id, name: bookedDesk.name }), [bookedDesk.id, bookedDesk.name]);
-
   // Opened from one's own booking ('Book the afternoon'), the form replaces that view inside the same dialog: the
   // date, its first field, takes the focus the pressed button had.
   useEffect(() => setFocus('bookingDate'), [setFocus]);
 
   const isFull = !isWeekly && slots !== undefined && isFullyBooked(slots);
   const isChosenSlotTaken = !isWeekly && timeSlot !== undefined && slots?.[timeSlot] === 'booked';
+  // A slot a rule forbids is disabled with its sentence; one chosen before it became forbidden (another date, another
+  // person) says so once booking is tried.
+  const chosenSlotRefusal = timeSlot && !isChosenSlotTaken ? rules.refusals?.[timeSlot] : undefined;
+  const slotError = isChosenSlotTaken
+    ? bookingMessages.alreadyBooked
+    : chosenSlotRefusal && hasTriedToBook
+      ? chosenSlotRefusal
+      : undefined;
+  // The server's refusal stands while the choices it was made with do, unless a field already says the same.
+  const choice = [bookingDate, timeSlot, personId, isWeekly, isPermanent, bookedDesk.id].join('|');
+  const formProblem =
+    serverRefusal?.choice === choice && serverRefusal.message !== slotError && serverRefusal.message !== dateProblem
+      ? serverRefusal.message
+      : undefined;
+  const showRefusalOr = (fallback: string) => (error: unknown) => {
+    const refusal = ruleRefusalOf(error);
+    if (refusal) setServerRefusal({ message: refusal, choice });
+    else toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+  };
 
-  const finish = (title: string, description?: string) => {
+  const finish = (description?: string) => {
+    // Booked for someone else: the toast says for whom.
+    const title = personName ? `Desk ${bookedDesk.name} booked for ${personName}` : 'Desk booked successfully!';
     toast({ title, ...(description ? { description } : {}) });
     onClose();
   };
+  const forPerson = personId ? { userId: personId } : {};
 
   const bookWeek = (slot: TimeSlot, bookingNotes: string | null) => {
     // The week's check decides which desk is booked: nothing to do until it has answered.
@@ -151,6 +204,7 @@ export function BookDeskForm({
     bulk.mutate(
       {
         organizationId: organization.id,
+        ...forPerson,
         bookings: result.dates.map((date) => ({
           deskId: chosenDeskId,
           bookingDate: date,
@@ -159,19 +213,14 @@ export function BookDeskForm({
         })),
       },
       {
-        onSuccess: (answer) => finish('Desk booked successfully!', answer.message),
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to create weekly bookings'),
-            variant: 'destructive',
-          }),
+        onSuccess: (answer) => finish(answer.message),
+        onError: showRefusalOr('Failed to create weekly bookings'),
       },
     );
   };
 
   const onSubmit = handleSubmit((form) => {
-    if (dateProblem || isChosenSlotTaken || isFull) return;
+    if (dateProblem || isChosenSlotTaken || isFull || chosenSlotRefusal) return;
     if (isWeekly && isWeekendStart) {
       toast({
         title: 'No weekdays left this week',
@@ -185,16 +234,22 @@ export function BookDeskForm({
       return;
     }
     create.mutate(
-      { ...form, organizationId: organization.id, deskId: desk.id, replaceConflicts: conflicts.length > 0 },
       {
-        onSuccess: () => finish('Desk booked successfully!'),
+        ...form,
+        ...forPerson,
+        organizationId: organization.id,
+        deskId: desk.id,
+        replaceConflicts: conflicts.length > 0,
+      },
+      {
+        onSuccess: () => finish(),
         onError: (error) => {
           const found = isPermanent ? conflictingBookings(error) : [];
           if (found.length > 0) {
             setConflicts(found);
             return;
           }
-          toast({ title: 'Error', description: errorMessage(error, 'Failed to book desk'), variant: 'destructive' });
+          showRefusalOr('Failed to book desk')(error);
         },
       },
     );
@@ -204,17 +259,19 @@ export function BookDeskForm({
   const isCheckingWeek = isWeekly && weekly.isPending;
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
+      {isAdmin && (
+        <BookForField
+          members={members.data}
+          isLoading={members.isLoading}
+          currentUserId={currentUserId}
+          value={personId}
+          onChange={setPersonId}
+        />
+      )}
       <FormField control={control} name="bookingDate" id="booking-date" label="Date" error={dateError ?? null}>
-        {(field) => <Input {...field} {...register('bookingDate')} type="date" min={today} max={latestDate} />}
+        {(field) => <Input {...field} {...register('bookingDate')} type="date" min={today} max={latestChoosable} />}
       </FormField>
-      <FormField
-        control={control}
-        name="timeSlot"
-        id="booking-slot"
-        label="Time slot"
-        isGroup
-        error={isChosenSlotTaken ? bookingMessages.alreadyBooked : undefined}
-      >
+      <FormField control={control} name="timeSlot" id="booking-slot" label="Time slot" isGroup error={slotError}>
         {() => (
           <Controller
             control={control}
@@ -224,7 +281,8 @@ export function BookDeskForm({
                 value={field.value}
                 onChange={field.onChange}
                 slots={slots}
-                isLoading={isDateBookable && availability.isLoading}
+                refusals={rules.refusals}
+                isLoading={isDateBookable && (availability.isLoading || rules.isChecking)}
               />
             )}
           />
@@ -278,6 +336,11 @@ export function BookDeskForm({
         />
       )}
       {conflicts.length > 0 && <PermanentConflictsNotice deskName={desk.name} count={conflicts.length} />}
+      {formProblem && (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
+          {formProblem}
+        </p>
+      )}
       <div className="flex justify-end gap-2">
         <Button type="button" variant="secondary" onClick={onClose}>
           {isFull ? 'Close' : 'Cancel'}

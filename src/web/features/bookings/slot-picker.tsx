@@ -4,33 +4,43 @@ import { formatClockRange } from './format-clock.ts';
 
 const slotNames: Record<TimeSlot, string> = { 'full-day': 'Full day', morning: 'Morning', afternoon: 'Afternoon' };
 
-/** Nothing is said of a slot whose availability is not being asked (no date, or one beyond the horizon). */
-function stateText(state: SlotAvailability | undefined, isLoading: boolean): string {
+/**
+ * Nothing is said of a slot whose availability is not being asked (no date, or one beyond the horizon); a slot that
+ * is free but that a booking rule forbids says the rule's sentence instead of Available.
+ */
+function stateText(state: SlotAvailability | undefined, refusal: string | undefined, isLoading: boolean): string {
   if (isLoading) return 'Checking…';
   if (!state) return '';
-  return state === 'booked' ? 'Booked' : 'Available';
+  if (state === 'booked') return 'Booked';
+  return refusal ?? 'Available';
 }
 
 /**
- * The time-slot cards of the Book Desk form, inside its Time slot group: each slot shows loading, available or booked;
- * booked ones are disabled.
+ * The time-slot cards of the Book Desk form, inside its Time slot group: each slot shows loading, available or booked,
+ * or the sentence of the booking rule that forbids it; booked and forbidden ones are disabled. The sentence is part of
+ * the card's text, so it is read with the slot.
  */
 export function SlotPicker({
   value,
   onChange,
   slots,
+  refusals,
   isLoading,
 }: {
   value: TimeSlot | undefined;
   onChange: (slot: TimeSlot) => void;
   slots: Record<TimeSlot, SlotAvailability> | undefined;
+  /** The sentence of the rule that forbids a slot, if one does (judged by the domain's judgeBookings). */
+  refusals?: Partial<Record<TimeSlot, string | undefined>> | undefined;
   isLoading: boolean;
 }) {
   return (
     <div className="grid grid-cols-3 gap-2">
       {timeSlots.map((slot) => {
         const state = slots?.[slot];
+        const refusal = state === 'available' && !isLoading ? refusals?.[slot] : undefined;
         const isBooked = state === 'booked';
+        const isUnavailable = isBooked || refusal !== undefined;
         const isChecked = value === slot;
         return (
           <label
@@ -38,7 +48,7 @@ export function SlotPicker({
             className={cn(
               'flex cursor-pointer flex-col rounded-lg border p-2.5 text-sm transition-colors has-focus-visible:ring-2 has-focus-visible:ring-brand-500',
               isChecked ? 'border-brand-600 bg-brand-50' : 'border-slate-300 hover:border-slate-400',
-              isBooked && 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500',
+              isUnavailable && 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500',
             )}
           >
             <input
@@ -46,7 +56,7 @@ export function SlotPicker({
               name="timeSlot"
               value={slot}
               checked={isChecked}
-              disabled={isBooked}
+              disabled={isUnavailable}
               onChange={() => onChange(slot)}
               className="sr-only"
             />
@@ -57,10 +67,16 @@ export function SlotPicker({
             <span
               className={cn(
                 'mt-1 text-xs font-medium',
-                isBooked ? 'text-red-700' : state === 'available' ? 'text-emerald-700' : 'text-slate-500',
+                isBooked
+                  ? 'text-red-700'
+                  : refusal
+                    ? 'text-amber-800'
+                    : state === 'available'
+                      ? 'text-emerald-700'
+                      : 'text-slate-500',
               )}
             >
-              {stateText(state, isLoading)}
+              {stateText(state, refusal, isLoading)}
             </span>
           </label>
         );

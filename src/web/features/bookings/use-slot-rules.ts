@@ -1,0 +1,83 @@
+import { latestDateAllowed, needsHeldBookings, weeksCovering } from '#domain/booking-rules.ts';
+import type { TimeSlot } from '#domain/bookings.ts';
+import { todayIn } from '#domain/dates.ts';
+import type { OrganizationView } from '#domain/organization.ts';
+import { dateRefusalOf, heldBookingsOf, judgeSlots, useBookingRules } from '../booking-rules/index.ts';
+import { useOrganizationBookings } from './list-organization-bookings.ts';
+
+export interface SlotRules {
+  /** Each slot's refusal sentence, when a rule forbids it; undefined until the rules and bookings are read. */
+  refusals: Readonly<Record<TimeSlot, string | undefined>> | undefined;
+  /** The advance window's sentence when it refuses the date itself. */
+  dateRefusal: string | undefined;
+  /** The last date the advance window lets this booker choose, if it applies. */
+  latestDate: string | undefined;
+  /** The rules or the person's bookings are still being read. */
+  isChecking: boolean;
+}
+
+/**
+ * What the organization's booking rules say of each slot Book Desk offers, before anyone clicks: the domain's
+ * judgeBookings (the server's own judgement) run on the rules and the person's one-off bookings of the week(s) the
+ * dates fall in, read with the organization's range call. Permanent bookings are desk blocks: never judged.
+ */
+export function useSlotRules({
+  organization,
+  desk,
+  date,
+  seriesDates,
+  personId,
+  personName,
+  isPermanent,
+}: {
+  organization: OrganizationView;
+  /** The desk that would be booked (a weekly series' alternative, if chosen). */
+  desk: { id: string; name: string };
+  /** The chosen date, when it is a date that may be booked at all (else null: nothing is judged). */
+  date: string | null;
+  /** The dates choosing a slot would book: the date itself, or the rest of its week for a weekly series. */
+  seriesDates: readonly string[];
+  /** Whom the booking is for. */
+  personId: string;
+  /** Their name as the sentences say it; null for the booker themselves ("You"). */
+  personName: string | null;
+  isPermanent: boolean;
+}): SlotRules {
+  const today = todayIn(organization.timeZone);
+  const bookerIsAdmin = organization.role === 'admin';
+  const rules = useBookingRules(organization.id);
+  const week = date === null ? null : weeksCovering(seriesDates);
+  const isJudged = !isPermanent && rules.data !== undefined && week !== null;
+  const needsHeld = rules.data !== undefined && needsHeldBookings(rules.data, bookerIsAdmin);
+  const bookings = useOrganizationBookings(
+    organization.id,
+    week?.from ?? today,
+    week?.to ?? today,
+    isJudged && needsHeld && personId !== '',
+  );
+  const isReady = isJudged && personId !== '' && (!needsHeld || bookings.data !== undefined);
+  const judged =
+    isReady && rules.data
+      ? judgeSlots(
+          (timeSlot) =>
+            seriesDates.map((bookingDate) => ({ deskId: desk.id, deskName: desk.name, bookingDate, timeSlot })),
+          {
+            rules: rules.data,
+            today,
+            bookerIsAdmin,
+            personName,
+            held: heldBookingsOf(bookings.data ?? [], personId),
+          },
+        )
+      : undefined;
+  return {
+    refusals: judged && {
+      'full-day': judged['full-day']?.message,
+      morning: judged.morning?.message,
+      afternoon: judged.afternoon?.message,
+    },
+    dateRefusal: judged && date !== null ? dateRefusalOf(judged, date)?.message : undefined,
+    latestDate: rules.data && !isPermanent ? latestDateAllowed({ rules: rules.data, today, bookerIsAdmin }) : undefined,
+    isChecking: !isPermanent && (rules.isLoading || (isJudged && needsHeld && bookings.isLoading)),
+  };
+}

@@ -21,6 +21,7 @@ import { describeMachine } from './machine.ts';
 import { measureRush, type RushFigures, rushSection } from './rush.ts';
 import { connections, isQuick, loadSeconds, warmUpSeconds } from './settings.ts';
 import { measureStartup } from './startup.ts';
+import { measureTeamBookingsLoad, type TeamBookingsLoadFigures, teamBookingsSection } from './team-bookings-load.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const baseUrl = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/perch_bench');
@@ -99,6 +100,11 @@ let events: EventsLoadFigures | undefined;
 if (hasPostgres) {
   console.log('▶ live updates under load');
   events = await measureEventsLoad({ databaseUrl: databaseUrl('perch_bench_events') });
+}
+let teamBookings: TeamBookingsLoadFigures | undefined;
+if (hasPostgres) {
+  console.log('▶ Team Bookings: 2,000 members, 250,000 bookings, first page and a search at 10 clients');
+  teamBookings = await measureTeamBookingsLoad({ databaseUrl: databaseUrl('perch_bench_team_bookings') });
 }
 let rush: RushFigures | undefined;
 if (hasPostgres) {
@@ -253,7 +259,7 @@ ${qualityRows}
 - Landing page JavaScript before interaction: ${Math.round((landing?.scriptBytes ?? 0) / 1024)} KB compressed (≤ 150 KB: ${mark((landing?.scriptBytes ?? Infinity) <= 150 * 1024)}).
 - Floor-plan editor code: ${quality.editor.loadedBeforeEditMode ? '**loaded before edit mode**' : 'not loaded before edit mode'}; ${quality.editor.loadedInEditMode ? `loaded when edit mode is switched on (${quality.editor.chunk})` : '**not seen in edit mode**'}.
 
-${clusterSection}\n${events === undefined ? '' : eventsSection(events)}${rush === undefined ? '' : `\n${rushSection(rush)}`}`;
+${clusterSection}\n${events === undefined ? '' : eventsSection(events)}${teamBookings === undefined ? '' : `\n${teamBookingsSection(teamBookings)}`}${rush === undefined ? '' : `\n${rushSection(rush)}`}`;
 // A quick run's figures come from a shared machine: they stay out of the repository.
 const reportFile = isQuick
   ? path.join(os.tmpdir(), 'perch-benchmarks.quick.md')

@@ -140,6 +140,9 @@ const round = (value: number, digits = 2) => Number(value.toFixed(digits));
 interface LoadResult extends LatencyFigures {
   statuses: Map<number, number>;
   socketErrors: number;
+  /** Every response's latency, in order. */
+  latencies: number[];
+  seconds: number;
 }
 
 /** One autocannon run; latencies come from every response, so p95 is exact rather than interpolated. */
@@ -162,6 +165,26 @@ async function load(options: AutocannonOptions, seconds: number): Promise<LoadRe
     rps: Math.round(latencies.length / elapsedSeconds),
     statuses,
     socketErrors: result.errors + result.timeouts,
+    latencies,
+    seconds: elapsedSeconds,
+  };
+}
+
+/** Runs measured one after the other as one: their latencies together, their requests over their time together. */
+function mergeLoads(runs: LoadResult[]): LoadResult {
+  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
+  const seconds = runs.reduce((sum, run) => sum + run.seconds, 0);
+  const statuses = new Map<number, number>();
+  for (const run of runs) for (const [status, n] of run.statuses) statuses.set(status, (statuses.get(status) ?? 0) + n);
+  return {
+    p50: round(percentile(latencies, 0.5)),
+    p95: round(percentile(latencies, 0.95)),
+    p99: round(percentile(latencies, 0.99)),
+    rps: Math.round(latencies.length / seconds),
+    statuses,
+    socketErrors: runs.reduce((sum, run) => sum + run.socketErrors, 0),
+    latencies,
+    seconds,
   };
 }
 
@@ -323,21 +346,27 @@ export async function measureBookingsLoad(options: { databaseUrl: string }): Pro
       ],
     };
     // Each date's requests go to different members (more members than desks), so that every rule passes: the figures
-    // are the cost of judging, not of refusing. Without rules first, then with all of them, on the same server.
+    // are the cost of judging, not of refusing. Every rule off, then all on, twice over on the same server (half the
+    // time each), so that neither comes after the other only.
     const setRules = (rules: string) =>
       withClient(databaseUrl, (client) =>
         client.query(`UPDATE organizations SET ${rules} WHERE id = $1`, [seeded.organizationId]),
       );
-    await setRules(
-      'one_desk_per_person = false, max_days_ahead = 730, max_bookings_per_week = NULL, admins_exempt_from_limits = true',
-    );
+    const rulesOff =
+      'one_desk_per_person = false, max_days_ahead = 730, max_bookings_per_week = NULL, admins_exempt_from_limits = true';
+    const rulesOn =
+      'one_desk_per_person = true, max_days_ahead = 730, max_bookings_per_week = 7, admins_exempt_from_limits = false';
+    const withoutRules: LoadResult[] = [];
+    const withRules: LoadResult[] = [];
     await load(creation, warmUpSeconds);
-    const createWithoutRules = await load(creation, durationSeconds);
-    await setRules(
-      'one_desk_per_person = true, max_days_ahead = 730, max_bookings_per_week = 7, admins_exempt_from_limits = false',
-    );
-    await load(creation, warmUpSeconds);
-    const create = await load(creation, durationSeconds);
+    for (let round = 0; round < 2; round++) {
+      await setRules(rulesOff);
+      withoutRules.push(await load(creation, durationSeconds / 2));
+      await setRules(rulesOn);
+      withRules.push(await load(creation, durationSeconds / 2));
+    }
+    const createWithoutRules = mergeLoads(withoutRules);
+    const create = mergeLoads(withRules);
 
     let userIndex = 0;
     const signedIn: AutocannonOptions = {

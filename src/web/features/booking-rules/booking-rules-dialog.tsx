@@ -119,7 +119,7 @@ function BookingRulesForm({
         description={`From today up to this many days ahead, 0 to ${maxDaysAheadLimit}; 0 allows today only.`}
       >
         {(field) => (
-          <div className="flex items-center gap-2">
+          <div className="w-28">
             <Input
               {...field}
               {...register('maxDaysAhead', { valueAsNumber: true })}
@@ -128,11 +128,7 @@ function BookingRulesForm({
               min={0}
               max={maxDaysAheadLimit}
               step={1}
-              className="w-28"
             />
-            <span className="text-sm text-slate-700" aria-hidden="true">
-              days ahead
-            </span>
           </div>
         )}
       </FormField>

@@ -18,8 +18,8 @@ export const teamBookingSorts = ['date-asc', 'date-desc', 'person', 'desk'] as c
 export type TeamBookingSort = (typeof teamBookingSorts)[number];
 
 export const teamBookingSortLabels: Record<TeamBookingSort, string> = {
-  'date-asc': 'Date, earliest first',
-  'date-desc': 'Date, latest first',
+  'date-asc': 'Earliest first',
+  'date-desc': 'Latest first',
   person: 'Person',
   desk: 'Desk',
 };
@@ -29,9 +29,9 @@ export const teamBookingStatusLabels: Record<TeamBookingStatusFilter, string> = 
   all: 'Active and cancelled',
 };
 export const teamBookingPermanentLabels: Record<TeamBookingPermanentFilter, string> = {
-  both: 'One-off and permanent',
+  both: 'All kinds',
   only: 'Permanent only',
-  exclude: 'Without permanent',
+  exclude: 'One-off only',
 };
 
 export const maxTeamBookingsPageSize = 200;

@@ -248,8 +248,8 @@ test('an admin blocks a desk permanently, and Team Bookings cancels all bookings
     .getByRole('button', { name: `Cancel all bookings of ${fullName(tom)}` })
     .first()
     .click();
-  const question = teamBookings.getByRole('alert');
-  await expect(question).toContainText(`Cancel every upcoming booking of ${fullName(tom)}?`);
+  const question = page.getByRole('alertdialog', { name: `Cancel all of ${fullName(tom)}'s bookings?` });
+  await expect(question).toContainText('from today on is cancelled');
   await question.getByRole('button', { name: 'Cancel all', exact: true }).click();
   await expect(page.getByText('Bookings cancelled', { exact: true })).toBeVisible();
   await expect(rows).toHaveCount(1);

@@ -118,6 +118,24 @@ test('an admin sets the booking rules, Book Desk explains them to a member befor
   await expect(slotRadio(bookD02, 'Morning')).toHaveAccessibleName(/Available$/);
   await miaPage.keyboard.press('Escape');
   await expect(bookD02).toBeHidden();
+  await expect(miaPage.getByRole('button', { name: 'Booking rules' })).toHaveCount(0);
+
+  // Should the browser judge by rules that have changed since it read them, the server's refusal is the form's error.
+  await miaPage.route('**/api/organizations/*/booking-rules', (route) =>
+    route.fulfill({
+      json: { oneDeskPerPerson: false, maxDaysAhead: 14, maxBookingsPerWeek: null, adminsExempt: true },
+    }),
+  );
+  await miaPage.reload();
+  await deskTile(miaPage, 'D02').click();
+  await expect(slotRadio(bookD02, 'Morning')).toHaveAccessibleName(/Available$/);
+  await chooseSlot(bookD02, 'Morning');
+  await bookD02.getByRole('button', { name: 'Book Desk' }).click();
+  await expect(bookD02.getByRole('alert')).toHaveText('You already have D01 this morning');
+  await expect(bookD02).toBeVisible();
+  await miaPage.unroute('**/api/organizations/*/booking-rules');
+  await miaPage.keyboard.press('Escape');
+  await expect(bookD02).toBeHidden();
 
   // The admin books D02 for Mia: the rules are judged for her, and the booking is hers.
   await deskTile(page, 'D02').click();

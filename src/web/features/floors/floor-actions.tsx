@@ -84,7 +84,7 @@ function DeleteFloorDialog({ floor, onClose }: { floor: Floor; onClose: () => vo
           title: 'Floor deleted',
           description:
             answer.cancelledBookings > 0
-              ? `${answer.message} ${answer.cancelledBookings} upcoming ${answer.cancelledBookings === 1 ? 'booking was' : 'bookings were'} cancelled and their owners told.`
+              ? `${answer.message} ${answer.cancelledBookings === 1 ? '1 upcoming booking was cancelled; its owner is told by e-mail.' : `${answer.cancelledBookings} upcoming bookings were cancelled; their owners are told by e-mail.`}`
               : answer.message,
         });
         onClose();

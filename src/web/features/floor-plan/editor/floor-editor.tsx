@@ -198,9 +198,11 @@ export default function FloorEditor({
     onOpenProperties: openPropertiesOf,
   });
 
-  // A double-click on a desk opens its properties (its two clicks have already selected it).
+  // A double-click on a desk opens its properties (its two clicks have already selected it). The surface captures
+  // the pointer on a desk (use-pointer-editing.ts), so the event may be aimed at it: the desk is the one under it.
   const openOnDoubleClick = useEffectEvent((event: MouseEvent) => {
-    const tile = (event.target as Element).closest<HTMLElement>('[data-desk-id]');
+    const under = document.elementFromPoint(event.clientX, event.clientY) ?? (event.target as Element);
+    const tile = under.closest<HTMLElement>('[data-desk-id]');
     if (tile?.dataset.deskId) openPropertiesOf(tile.dataset.deskId);
   });
   useEffect(() => {

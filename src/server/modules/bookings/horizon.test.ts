@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '#domain/dates.ts';
 import { addYears } from '#domain/horizon.ts';
-import { activeRows, addMember, book, createOrganization } from '#test-support/bookings.ts';
+import { activeRows, book, createOrganization } from '#test-support/bookings.ts';
 import { startTestAppForFile } from '#test-support/harness.ts';
 
 const testApp = startTestAppForFile();

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { BookingRules, HeldBooking } from '#domain/booking-rules.ts';
 import type { BookingStatus, TimeSlot } from '#domain/bookings.ts';
 import type { Role } from '#domain/organization.ts';
 import type { Database } from '#server/db/client.ts';
@@ -96,6 +97,32 @@ export async function findBookingPlace(
   if (!row) return undefined;
   const { deskId: foundDeskId, deskName, floorName, ...membership } = row;
   return { ...membership, desk: foundDeskId ? { id: foundDeskId, name: deskName, floorName } : null };
+}
+
+/** What judging bookings by the organization's rules needs (migration 0016). */
+export interface RulesContext {
+  bookerRole: Role | null;
+  personRole: Role | null;
+  person: { firstName: string | null; lastName: string | null; email: string } | null;
+  today: string;
+  rules: BookingRules;
+  held: HeldBooking[];
+}
+
+/**
+ * Takes the person's booking lock until the end of the transaction `tx` (when a rule needs it) and reads, after it
+ * was granted, what the rules judge: null for an unknown organization.
+ */
+export async function findRulesContextUnderPersonLock(
+  tx: Database,
+  scope: { organizationId: string; personId: string; bookerId: string; from: string; to: string },
+): Promise<RulesContext | null> {
+  const [row] = await rowsOf<{ context: RulesContext | null }>(
+    tx,
+    sql`SELECT perch_booking_rules_context(${scope.organizationId}::uuid, ${scope.personId}::uuid,
+      ${scope.bookerId}::uuid, ${scope.from}::date, ${scope.to}::date) AS context`,
+  );
+  return row?.context ?? null;
 }
 
 /** The organization's desks among `deskIds`, with their floors and whether they may be booked (a weekly series). */

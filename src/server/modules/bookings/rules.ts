@@ -1,33 +1,16 @@
-import { sql } from 'drizzle-orm';
 import { displayName } from '#domain/account.ts';
-import {
-  type BookingRules,
-  type HeldBooking,
-  judgeBookings,
-  type RequestedBooking,
-  weeksCovering,
-} from '#domain/booking-rules.ts';
-import type { Role } from '#domain/organization.ts';
+import { judgeBookings, type RequestedBooking, weeksCovering } from '#domain/booking-rules.ts';
 import type { Database } from '#server/db/client.ts';
-import { rowsOf } from '#server/db/rows.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
+import { findRulesContextUnderPersonLock } from './repo.ts';
 
 // The booking rules applied where bookings are made (issue 15): inside the booking's transaction, under the person's
 // lock, judged by src/domain/booking-rules.ts on the person's bookings as committed when the lock was granted.
 
-interface RulesContext {
-  bookerRole: Role | null;
-  personRole: Role | null;
-  person: { firstName: string | null; lastName: string | null; email: string } | null;
-  today: string;
-  rules: BookingRules;
-  held: HeldBooking[];
-}
-
 export interface JudgedPerson {
   /** The one the bookings are for, as the booking views and mails name them. */
   person: { firstName: string | null; lastName: string | null; email: string };
-  bookerRole: Role;
+  bookerRole: 'admin' | 'member';
 }
 
 export const organizationNotFound = () => notFound('Organization not found.');
@@ -45,12 +28,7 @@ export async function judgeUnderPersonLock(
 ): Promise<JudgedPerson> {
   const weeks = weeksCovering(booking.requests.map((request) => request.bookingDate));
   if (!weeks) throw new Error('no bookings to judge');
-  const [row] = await rowsOf<{ context: RulesContext | null }>(
-    tx,
-    sql`SELECT perch_booking_rules_context(${booking.organizationId}::uuid, ${booking.personId}::uuid,
-      ${booking.bookerId}::uuid, ${weeks.from}::date, ${weeks.to}::date) AS context`,
-  );
-  const context = row?.context;
+  const context = await findRulesContextUnderPersonLock(tx, { ...booking, ...weeks });
   if (!context?.bookerRole) throw organizationNotFound();
   const forSomeoneElse = booking.personId !== booking.bookerId;
   if (forSomeoneElse && context.bookerRole !== 'admin') throw onlyAdminsBookForOthers();

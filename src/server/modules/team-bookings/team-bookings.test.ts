@@ -234,6 +234,15 @@ describe('GET /api/organizations/{id}/team-bookings', () => {
     expect((await page({ q: 'g0' })).total).toBe(2);
   });
 
+  it('answers an empty page far past the end, and searches of any letters, emoji and quotes without error', async () => {
+    expect(await page({ page: 100_000, pageSize: 200 })).toMatchObject({ items: [], total: 7, page: 100_000 });
+    for (const q of ['😀', "o'brien", '"; DROP TABLE bookings; --', 'Łódź', 'ß', '日本']) {
+      expect((await page({ q, status: 'all' })).total, q).toBe(0);
+    }
+    const twice = await organization.admin.client.get(`${url()}&q=ada&q=bob`);
+    expect(twice.status).toBe(400);
+  });
+
   it('refuses bad parameters with 400 and a sentence naming them', async () => {
     const cases: Array<[Record<string, string | number>, RegExp]> = [
       [{ page: 0 }, /page must be 1 to/],

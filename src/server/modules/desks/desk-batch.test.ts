@@ -174,7 +174,7 @@ describe('a batch of desk changes', () => {
     ['an id that is not a uuid', 'not-a-uuid'],
   ])('changes nothing at all and answers 404 when one desk is on %s', async (_label, kind) => {
     const office = await createOffice();
-    let foreign = randomUUID();
+    let foreign: string = randomUUID();
     if (kind === 'annex') {
       const annex = await admin.post(`/api/organizations/${office.organizationId}/floors`, { name: 'Annex' });
       const desk = await admin.post(`/api/organizations/${office.organizationId}/desks`, {

@@ -79,15 +79,18 @@ describe('isAffectedBy', () => {
     expect(isAffectedBy(plan, ['/api/user'], scope)).toBe(false);
   });
 
-  it('refetches the booking rules when the organization changes, and not on other changes or for another tenant', () => {
-    const rules = ['/api/organizations', 'org-1', 'booking-rules'];
-    expect(isAffectedBy({ kind: 'organization', organizationId: 'org-1' }, rules, scope)).toBe(true);
-    expect(isAffectedBy({ kind: 'organization', organizationId: 'org-2' }, rules, scope)).toBe(false);
-    expect(isAffectedBy({ kind: 'subscription', organizationId: 'org-1' }, rules, scope)).toBe(false);
-    expect(isAffectedBy({ kind: 'floors', organizationId: 'org-1', floorIds: null }, rules, scope)).toBe(false);
-  });
+  it.each(['booking-rules', 'amenities'])(
+    'refetches the %s when the organization changes, and not on other changes or for another tenant',
+    (part) => {
+      const key = ['/api/organizations', 'org-1', part];
+      expect(isAffectedBy({ kind: 'organization', organizationId: 'org-1' }, key, scope)).toBe(true);
+      expect(isAffectedBy({ kind: 'organization', organizationId: 'org-2' }, key, scope)).toBe(false);
+      expect(isAffectedBy({ kind: 'subscription', organizationId: 'org-1' }, key, scope)).toBe(false);
+      expect(isAffectedBy({ kind: 'floors', organizationId: 'org-1', floorIds: null }, key, scope)).toBe(false);
+    },
+  );
 
-  it("refetches an admin's open audit log on the changes that can be audited, and not on floors or zoom", () => {
+  it("refetches an admin's open audit log on the changes that can be audited, and not another tenant's", () => {
     const log = ['/api/organizations', 'org-1', 'audit-log'];
     const changes: OrganizationChange[] = [
       { kind: 'members', organizationId: 'org-1', userIds: ['someone'] },
@@ -95,10 +98,10 @@ describe('isAffectedBy', () => {
       { kind: 'desks', organizationId: 'org-1', floorIds: null, renamed: false },
       booking(),
       { kind: 'subscription', organizationId: 'org-1' },
+      { kind: 'floors', organizationId: 'org-1', floorIds: null },
+      { kind: 'organization', organizationId: 'org-1' },
     ];
     for (const change of changes) expect(isAffectedBy(change, log, scope), change.kind).toBe(true);
-    expect(isAffectedBy({ kind: 'floors', organizationId: 'org-1', floorIds: null }, log, scope)).toBe(false);
-    expect(isAffectedBy({ kind: 'organization', organizationId: 'org-1' }, log, scope)).toBe(false);
     expect(isAffectedBy(booking({ organizationId: 'org-2' }), log, scope)).toBe(false);
   });
 });

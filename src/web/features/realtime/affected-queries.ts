@@ -19,8 +19,10 @@ const auditedKinds = new Set<OrganizationChange['kind']>([
   'members',
   'invitations',
   'desks',
+  'floors',
   'bookings',
   'subscription',
+  'organization',
 ]);
 
 /** Bookings show desk, floor and member names: a rename changes every booking list. */
@@ -35,7 +37,7 @@ function renamesBookings(change: OrganizationChange): boolean {
 /**
  * Whether a cached query (by its key, the API path's segments) shows something the change altered.
  * Keys of the browser's reads: /api/organizations[/id[/floors|desks|members[/me]|invitations|subscription|
- * audit-log|booking-rules|bookings/start/end]], /api/floors/id/desks, /api/users/bookings/orgId, /api/desks/id/availability/date.
+ * audit-log|booking-rules|amenities|bookings/start/end]], /api/floors/id/desks, /api/users/bookings/orgId, /api/desks/id/availability/date.
  */
 export function isAffectedBy(change: OrganizationChange, key: readonly unknown[], scope: LiveScope): boolean {
   const [root, id, part, ...rest] = key;
@@ -59,7 +61,8 @@ export function isAffectedBy(change: OrganizationChange, key: readonly unknown[]
       case 'invitations':
         return change.kind === 'invitations';
       case 'booking-rules':
-        // The rules live on the organization's row: changing them announces the organization.
+      case 'amenities':
+        // The rules and the amenity list live on the organization's row: changing them announces the organization.
         return change.kind === 'organization';
       case 'subscription':
         // Seats used and pending invitations are part of it.
@@ -69,7 +72,8 @@ export function isAffectedBy(change: OrganizationChange, key: readonly unknown[]
       case 'audit-log':
         // Only admins read the log (the server refuses everyone else), so only an admin's cache holds it. Each
         // of these kinds can come with an audited action (a role change, a revoked invitation, a deleted desk,
-        // a booking an admin cancelled, a plan change); floors and the organization's zoom are not audited.
+        // a renamed or deleted floor, a booking an admin cancelled, a plan change, changed booking rules or
+        // amenities); a zoom change refreshes it for nothing.
         return auditedKinds.has(change.kind);
       default:
         return false;

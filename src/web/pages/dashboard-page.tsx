@@ -112,14 +112,7 @@ function Workspace({
     setHighlight({ deskId, nonce: Date.now() });
   };
   const statistics = useMemo(
-    () =>
-      desks.data
-        ? summariseAvailability(
-            desks.data.map((desk) => desk.id),
-            bookings,
-            date,
-          )
-        : null,
+    () => (desks.data ? summariseAvailability(desks.data, bookings, date) : null),
     [desks.data, bookings, date],
   );
   const bookingDesk = openDialog?.kind === 'book' ? deskList.find((desk) => desk.id === openDialog.deskId) : undefined;

@@ -10,6 +10,8 @@ const booking = (overrides: Partial<AvailabilityBooking>): AvailabilityBooking =
   ...overrides,
 });
 
+const inService = (id: string) => ({ id, bookable: true });
+
 describe('desk availability on a date', () => {
   const date = '2026-03-02';
 
@@ -38,7 +40,7 @@ describe('desk availability on a date', () => {
 
 describe("today's statistics", () => {
   it('counts every desk available when there are no bookings', () => {
-    expect(summariseAvailability(['a', 'b', 'c'], [], '2026-03-02')).toEqual({
+    expect(summariseAvailability(['a', 'b', 'c'].map(inService), [], '2026-03-02')).toEqual({
       total: 3,
       available: 3,
       partial: 0,
@@ -63,12 +65,24 @@ describe("today's statistics", () => {
       booking({ deskId: 'b', isPermanent: true }),
       booking({ deskId: 'c', timeSlot: 'afternoon' }),
     ];
-    expect(summariseAvailability(['a', 'b', 'c', 'd'], bookings, '2026-03-02')).toEqual({
+    expect(summariseAvailability(['a', 'b', 'c', 'd'].map(inService), bookings, '2026-03-02')).toEqual({
       total: 4,
       available: 1,
       partial: 1,
       booked: 2,
       utilization: 63,
+    });
+  });
+
+  it('leaves out a desk out of service unless it still has a booking that day', () => {
+    const desks = [inService('a'), { id: 'b', bookable: false }, { id: 'c', bookable: false }];
+    const bookings = [booking({ deskId: 'c', timeSlot: 'morning' })];
+    expect(summariseAvailability(desks, bookings, '2026-03-02')).toEqual({
+      total: 2,
+      available: 1,
+      partial: 1,
+      booked: 0,
+      utilization: 25,
     });
   });
 });

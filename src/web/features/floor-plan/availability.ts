@@ -38,21 +38,29 @@ export interface DeskStatistics {
   utilization: number;
 }
 
-/** Today's Statistics: a permanently blocked desk counts as booked. */
+/**
+ * Today's Statistics: a permanently blocked desk counts as booked; a desk out of service counts only when it still has
+ * a booking on the date (made before it went out of service), since nobody can take it otherwise.
+ */
 export function summariseAvailability(
-  deskIds: readonly string[],
+  desks: readonly { id: string; bookable: boolean }[],
   bookings: readonly AvailabilityBooking[],
   date: string,
 ): DeskStatistics {
   let available = 0;
   let partial = 0;
   let booked = 0;
-  for (const state of availabilityByDesk(deskIds, bookings, date).values()) {
+  let total = 0;
+  const byDesk = bookingsByDeskOn(bookings, date);
+  for (const desk of desks) {
+    const held = byDesk.get(desk.id) ?? [];
+    if (!desk.bookable && held.length === 0) continue;
+    total += 1;
+    const state = deskAvailability(held, date);
     if (state === 'available') available += 1;
     else if (state === 'partial') partial += 1;
     else booked += 1;
   }
-  const total = deskIds.length;
   const utilization = total === 0 ? 0 : Math.round(((booked + partial / 2) / total) * 100);
   return { total, available, partial, booked, utilization };
 }

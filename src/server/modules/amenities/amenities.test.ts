@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cancelSubscription,
-  insertMembership,
-  signUp,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-} from '#test-support/harness.ts';
-import { forgetOrganizationsCreatedToday } from '#test-support/organization-limit.ts';
+import { cancelSubscription, startTestApp, type TestApp, type TestClient } from '#test-support/harness.ts';
+import { createOffice as createOfficeOf, signUpOfficePeople } from '#test-support/office.ts';
 
 let testApp: TestApp;
 let admin: TestClient;
@@ -18,11 +11,7 @@ let outsider: TestClient;
 
 beforeAll(async () => {
   testApp = await startTestApp();
-  admin = (await signUp(testApp)).client;
-  const signedUpMember = await signUp(testApp);
-  member = signedUpMember.client;
-  memberId = signedUpMember.user.id;
-  outsider = (await signUp(testApp)).client;
+  ({ admin, member, memberId, outsider } = await signUpOfficePeople(testApp));
 });
 afterAll(async () => {
   await testApp?.close();
@@ -30,16 +19,7 @@ afterAll(async () => {
 
 const defaults = ['monitor', 'standing desk', 'docking station', 'window', 'quiet'];
 
-let slugCounter = 0;
-async function createOffice(): Promise<{ organizationId: string; floorId: string }> {
-  slugCounter += 1;
-  await forgetOrganizationsCreatedToday(testApp);
-  const created = await admin.post('/api/organizations', { name: 'Tag Corp', slug: `tag-corp-${slugCounter}` });
-  const organizationId = created.body.id;
-  await insertMembership(testApp, organizationId, memberId, 'member');
-  const floorId = (await admin.get(`/api/organizations/${organizationId}/floors`)).body[0].id;
-  return { organizationId, floorId };
-}
+const createOffice = () => createOfficeOf(testApp, admin, memberId);
 
 async function addTaggedDesk(office: { organizationId: string; floorId: string }, name: string, amenities: string[]) {
   const desk = await admin.post(`/api/organizations/${office.organizationId}/desks`, {

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cancelSubscription,
-  insertMembership,
-  signUp,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-} from '#test-support/harness.ts';
-import { forgetOrganizationsCreatedToday } from '#test-support/organization-limit.ts';
+import { cancelSubscription, startTestApp, type TestApp, type TestClient } from '#test-support/harness.ts';
+import { createOffice as createOfficeOf, signUpOfficePeople } from '#test-support/office.ts';
 
 let testApp: TestApp;
 let admin: TestClient;
@@ -18,11 +11,7 @@ let outsider: TestClient;
 
 beforeAll(async () => {
   testApp = await startTestApp();
-  admin = (await signUp(testApp)).client;
-  const signedUpMember = await signUp(testApp);
-  member = signedUpMember.client;
-  memberId = signedUpMember.user.id;
-  outsider = (await signUp(testApp)).client;
+  ({ admin, member, memberId, outsider } = await signUpOfficePeople(testApp));
 });
 afterAll(async () => {
   await testApp?.close();
@@ -34,15 +23,9 @@ interface Office {
   deskIds: string[];
 }
 
-let slugCounter = 0;
 /** An organization of `owner` with `count` desks D01… on its first floor, 150 units apart. */
 async function createOffice(count = 3, owner: TestClient = admin): Promise<Office> {
-  slugCounter += 1;
-  await forgetOrganizationsCreatedToday(testApp);
-  const created = await owner.post('/api/organizations', { name: 'Batch Corp', slug: `batch-corp-${slugCounter}` });
-  const organizationId = created.body.id;
-  if (owner === admin) await insertMembership(testApp, organizationId, memberId, 'member');
-  const floorId = (await owner.get(`/api/organizations/${organizationId}/floors`)).body[0].id;
+  const { organizationId, floorId } = await createOfficeOf(testApp, owner, memberId);
   const deskIds: string[] = [];
   for (let index = 1; index <= count; index += 1) {
     const desk = await owner.post(`/api/organizations/${organizationId}/desks`, {

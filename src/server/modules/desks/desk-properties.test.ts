@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deskListSchema } from '#domain/floor-plan.ts';
-import {
-  cancelSubscription,
-  insertMembership,
-  signUp,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-} from '#test-support/harness.ts';
-import { forgetOrganizationsCreatedToday } from '#test-support/organization-limit.ts';
+import { cancelSubscription, startTestApp, type TestApp, type TestClient } from '#test-support/harness.ts';
+import { createOffice as createOfficeOf, type Office, signUpOfficePeople } from '#test-support/office.ts';
 
 let testApp: TestApp;
 let admin: TestClient;
@@ -19,32 +12,13 @@ let outsider: TestClient;
 
 beforeAll(async () => {
   testApp = await startTestApp();
-  admin = (await signUp(testApp)).client;
-  const signedUpMember = await signUp(testApp);
-  member = signedUpMember.client;
-  memberId = signedUpMember.user.id;
-  outsider = (await signUp(testApp)).client;
+  ({ admin, member, memberId, outsider } = await signUpOfficePeople(testApp));
 });
 afterAll(async () => {
   await testApp?.close();
 });
 
-interface Office {
-  organizationId: string;
-  floorId: string;
-}
-
-let slugCounter = 0;
-async function createOffice(owner: TestClient = admin): Promise<Office> {
-  slugCounter += 1;
-  await forgetOrganizationsCreatedToday(testApp);
-  const created = await owner.post('/api/organizations', { name: 'Props Corp', slug: `props-corp-${slugCounter}` });
-  expect(created.status).toBe(201);
-  const organizationId = created.body.id;
-  await insertMembership(testApp, organizationId, memberId, 'member');
-  const floors = await owner.get(`/api/organizations/${organizationId}/floors`);
-  return { organizationId, floorId: floors.body[0].id };
-}
+const createOffice = (owner: TestClient = admin): Promise<Office> => createOfficeOf(testApp, owner, memberId);
 
 async function addDesk(office: Office, name: string, floorId = office.floorId) {
   const response = await admin.post(`/api/organizations/${office.organizationId}/desks`, {

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cancelSubscription,
-  insertMembership,
-  signUp,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-} from '#test-support/harness.ts';
-import { forgetOrganizationsCreatedToday } from '#test-support/organization-limit.ts';
+import { cancelSubscription, startTestApp, type TestApp, type TestClient } from '#test-support/harness.ts';
+import { createOffice as createOfficeOf, type Office, signUpOfficePeople } from '#test-support/office.ts';
 
 let testApp: TestApp;
 // Users are shared across tests (argon2 is slow on purpose); every test makes its own organizations.
@@ -19,33 +12,14 @@ let outsider: TestClient;
 
 beforeAll(async () => {
   testApp = await startTestApp();
-  admin = (await signUp(testApp)).client;
-  const signedUpMember = await signUp(testApp);
-  member = signedUpMember.client;
-  memberId = signedUpMember.user.id;
-  outsider = (await signUp(testApp)).client;
+  ({ admin, member, memberId, outsider } = await signUpOfficePeople(testApp));
 });
 afterAll(async () => {
   await testApp?.close();
 });
 
-interface Office {
-  organizationId: string;
-  floorId: string;
-}
-
-let slugCounter = 0;
 /** A new organization of `owner` with its 'Floor 1'; the shared member joins it as a plain member. */
-async function createOffice(owner: TestClient = admin): Promise<Office> {
-  slugCounter += 1;
-  await forgetOrganizationsCreatedToday(testApp);
-  const created = await owner.post('/api/organizations', { name: 'Desk Corp', slug: `desk-corp-${slugCounter}` });
-  expect(created.status).toBe(201);
-  const organizationId = created.body.id;
-  await insertMembership(testApp, organizationId, memberId, 'member');
-  const floors = await owner.get(`/api/organizations/${organizationId}/floors`);
-  return { organizationId, floorId: floors.body[0].id };
-}
+const createOffice = (owner: TestClient = admin): Promise<Office> => createOfficeOf(testApp, owner, memberId);
 
 async function addFloor(organizationId: string, name: string): Promise<string> {
   const response = await admin.post(`/api/organizations/${organizationId}/floors`, { name });

@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cancelSubscription,
-  insertMembership,
-  signUp,
-  startTestApp,
-  type TestApp,
-  type TestClient,
-} from '#test-support/harness.ts';
-import { forgetOrganizationsCreatedToday } from '#test-support/organization-limit.ts';
+import { cancelSubscription, startTestApp, type TestApp, type TestClient } from '#test-support/harness.ts';
+import { createOrganizationOf, signUpOfficePeople } from '#test-support/office.ts';
 
 let testApp: TestApp;
 // Users are shared across tests (argon2 is slow on purpose); every test makes its own organizations.
@@ -19,26 +12,15 @@ let outsider: TestClient;
 
 beforeAll(async () => {
   testApp = await startTestApp();
-  admin = (await signUp(testApp)).client;
-  const signedUpMember = await signUp(testApp);
-  member = signedUpMember.client;
-  memberId = signedUpMember.user.id;
-  outsider = (await signUp(testApp)).client;
+  ({ admin, member, memberId, outsider } = await signUpOfficePeople(testApp));
 });
 afterAll(async () => {
   await testApp?.close();
 });
 
-let slugCounter = 0;
 /** A new organization of the shared admin, with the shared member in it as a plain member. */
-async function createOrganization(owner: TestClient = admin): Promise<string> {
-  slugCounter += 1;
-  await forgetOrganizationsCreatedToday(testApp);
-  const response = await owner.post('/api/organizations', { name: 'Floor Corp', slug: `floor-corp-${slugCounter}` });
-  expect(response.status).toBe(201);
-  await insertMembership(testApp, response.body.id, memberId, 'member');
-  return response.body.id;
-}
+const createOrganization = (owner: TestClient = admin): Promise<string> =>
+  createOrganizationOf(testApp, owner, memberId, 'Floor Corp');
 
 async function firstFloorOf(organizationId: string): Promise<{ id: string; name: string; organizationId: string }> {
   const response = await admin.get(`/api/organizations/${organizationId}/floors`);

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { insertMembership, signUp, type TestApp, type TestClient } from './harness.ts';
+import { forgetOrganizationsCreatedToday } from './organization-limit.ts';
+
+// The desk, floor and amenity tests' office: people shared by a file's tests (argon2 is slow on purpose), and a new
+// organization for each test.
+
+export interface OfficePeople {
+  admin: TestClient;
+  member: TestClient;
+  memberId: string;
+  /** A member of no office but their own. */
+  outsider: TestClient;
+}
+
+export async function signUpOfficePeople(testApp: TestApp): Promise<OfficePeople> {
+  const admin = (await signUp(testApp)).client;
+  const signedUpMember = await signUp(testApp);
+  const outsider = (await signUp(testApp)).client;
+  return { admin, member: signedUpMember.client, memberId: signedUpMember.user.id, outsider };
+}
+
+export interface Office {
+  organizationId: string;
+  floorId: string;
+}
+
+/** A new organization of `owner`, through the API, with no floor yet; `memberId` joins it as a plain member. */
+export async function createOrganizationOf(
+  testApp: TestApp,
+  owner: TestClient,
+  memberId: string,
+  name = 'Office Corp',
+): Promise<string> {
+  await forgetOrganizationsCreatedToday(testApp);
+  const created = await owner.post('/api/organizations', { name, slug: `office-${randomUUID().slice(0, 8)}` });
+  if (created.status !== 201) throw new Error(`organization: ${created.status} ${created.text}`);
+  const organizationId = created.body.id as string;
+  await insertMembership(testApp, organizationId, memberId, 'member');
+  return organizationId;
+}
+
+/** The same with its 'Floor 1', made by the owner's first read of the floors (as the dashboard's). */
+export async function createOffice(testApp: TestApp, owner: TestClient, memberId: string): Promise<Office> {
+  const organizationId = await createOrganizationOf(testApp, owner, memberId);
+  const floors = await owner.get(`/api/organizations/${organizationId}/floors`);
+  return { organizationId, floorId: floors.body[0].id };
+}

@@ -14,20 +14,26 @@
 CREATE FUNCTION perch_booking_rules_context(organization uuid, person uuid, booker uuid, from_date date, to_date date)
 RETURNS jsonb LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
-  result jsonb;
+  o organizations%ROWTYPE;
+  booker_role text;
   needs_held boolean;
 BEGIN
+  SELECT * INTO o FROM organizations WHERE id = organization;
+  IF NOT FOUND THEN
+    RETURN NULL;
+  END IF;
+  booker_role := (SELECT role FROM memberships WHERE organization_id = organization AND user_id = booker);
   -- The person's bookings (and the lock that makes them current) matter only to one desk per person and to a quota
   -- the booker is not exempt from (needsHeldBookings in booking-rules.ts); under neither, nothing is read or locked.
-  SELECT o.one_desk_per_person OR (o.max_bookings_per_week IS NOT NULL AND NOT (o.admins_exempt_from_limits
-      AND EXISTS (SELECT FROM memberships WHERE organization_id = o.id AND user_id = booker AND role = 'admin')))
-    INTO needs_held FROM organizations o WHERE o.id = organization;
+  needs_held := o.one_desk_per_person
+    OR (o.max_bookings_per_week IS NOT NULL AND NOT (o.admins_exempt_from_limits AND booker_role = 'admin'));
   IF needs_held THEN
     PERFORM pg_advisory_xact_lock(hashtextextended(organization::text || person::text, 7472));
   END IF;
-  SELECT jsonb_build_object(
-    'bookerRole', (SELECT role FROM memberships WHERE organization_id = o.id AND user_id = booker),
-    'personRole', (SELECT role FROM memberships WHERE organization_id = o.id AND user_id = person),
+  RETURN jsonb_build_object(
+    'bookerRole', booker_role,
+    'personRole', CASE WHEN person = booker THEN booker_role
+      ELSE (SELECT role FROM memberships WHERE organization_id = organization AND user_id = person) END,
     'person', (SELECT jsonb_build_object('firstName', first_name, 'lastName', last_name, 'email', email)
       FROM users WHERE id = person),
     'today', ((now() AT TIME ZONE o.time_zone)::date)::text,
@@ -36,14 +42,12 @@ BEGIN
       'maxDaysAhead', o.max_days_ahead,
       'maxBookingsPerWeek', o.max_bookings_per_week,
       'adminsExempt', o.admins_exempt_from_limits),
+    -- Read after the lock was granted: a statement of its own, so a snapshot of its own.
     'held', CASE WHEN needs_held THEN coalesce((
       SELECT jsonb_agg(jsonb_build_object('deskId', d.id, 'deskName', d.name, 'bookingDate', b.booking_date::text,
         'timeSlot', b.time_slot) ORDER BY b.booking_date)
       FROM bookings b JOIN desks d ON d.id = b.desk_id
-      WHERE b.user_id = person AND b.organization_id = o.id AND b.status = 'active' AND NOT b.is_permanent
-        AND b.booking_date BETWEEN from_date AND to_date), '[]'::jsonb) ELSE '[]'::jsonb END)
-  INTO result
-  FROM organizations o WHERE o.id = organization;
-  RETURN result;
+      WHERE b.user_id = person AND b.organization_id = organization AND b.status = 'active' AND NOT b.is_permanent
+        AND b.booking_date BETWEEN from_date AND to_date), '[]'::jsonb) ELSE '[]'::jsonb END);
 END;
 $$;

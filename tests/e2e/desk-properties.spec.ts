@@ -4,6 +4,7 @@ import {
   apiAs,
   createOrganizationThroughPage,
   deskTile,
+  expectMailTo,
   expectNoSeriousAxeViolations,
   inviteAndJoin,
   newPerson,
@@ -52,10 +53,11 @@ function followDeskWrites(page: Page) {
   return writes;
 }
 
-test('an admin renames and describes a desk in edit mode and sees the new name on the map; a clash is named', async ({
+test('an admin renames and describes a desk in edit mode and sees the new name on the map and in mails; a clash is named', async ({
   page,
 }) => {
-  await createOrganizationThroughPage(page, newPerson('Rhea', 'Admin'), 'Renaming Rooms');
+  const admin = newPerson('Rhea', 'Admin');
+  await createOrganizationThroughPage(page, admin, 'Renaming Rooms');
   await addDesksThroughEditor(page, 2);
   await turnOnEditMode(page);
 
@@ -92,6 +94,18 @@ test('an admin renames and describes a desk in edit mode and sees the new name o
   await expect(deskTile(page, 'Window seat')).toBeVisible();
   await deskTile(page, 'Window seat').hover();
   await expect(page.locator('[data-desk-card]')).toContainText('By the south window, next to the printer.');
+
+  // The booking confirmation names the desk by its new name.
+  const { organization, desks } = await desksOf(page);
+  const renamed = desks.find((desk) => desk.name === 'Window seat');
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  await apiAs(page)('POST', '/api/bookings', {
+    organizationId: organization.id,
+    deskId: renamed?.id,
+    bookingDate: tomorrow,
+    timeSlot: 'morning',
+  });
+  await expectMailTo(admin.email, 'Window seat');
 });
 
 test('several desks get amenities, move and go in one request each', async ({ page }) => {

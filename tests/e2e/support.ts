@@ -15,29 +15,47 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
 }
 
+/** The newest outbox mail to `to`, decoded from quoted-printable, or undefined while there is none. */
+function newestMailTo(to: string): string | undefined {
+  const files = fs.existsSync(outbox)
+    ? fs
+        .readdirSync(outbox)
+        .filter((name) => name.includes(to))
+        .sort()
+    : [];
+  const newest = files.at(-1);
+  if (!newest) return undefined;
+  return fs
+    .readFileSync(path.join(outbox, newest), 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
+}
+
 /** The first link to `pathPrefix` in the newest outbox mail to `to`, waiting for it to arrive. */
 export async function linkFromOutbox(to: string, pathPrefix: string): Promise<string> {
   let found: string | undefined;
   await expect
     .poll(
       () => {
-        const files = fs.existsSync(outbox)
-          ? fs
-              .readdirSync(outbox)
-              .filter((name) => name.includes(to))
-              .sort()
-          : [];
-        const newest = files.at(-1);
-        if (!newest) return undefined;
-        const raw = fs.readFileSync(path.join(outbox, newest), 'utf8');
-        const decoded = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-        found = decoded.match(new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace('?', '\\?')}[^\\s"<>]*`))?.[0];
+        found = newestMailTo(to)?.match(
+          new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace('?', '\\?')}[^\\s"<>]*`),
+        )?.[0];
         return found;
       },
       { message: `a mail to ${to} with a ${pathPrefix} link`, timeout: 10_000 },
     )
     .toBeTruthy();
   return found!;
+}
+
+/** Waits for the newest outbox mail to `to` to contain `text`. */
+export async function expectMailTo(to: string, text: string): Promise<void> {
+  await expect
+    .poll(() => newestMailTo(to)?.includes(text) ?? false, {
+      message: `a mail to ${to} saying ${text}`,
+      timeout: 10_000,
+    })
+    .toBe(true);
 }
 
 /** Runs axe on the page and fails on any serious or critical violation. */

@@ -160,6 +160,13 @@ test.describe('two server instances on one PostgreSQL', () => {
       'GET',
       `/api/organizations/${organization.id}/floors`,
     );
+    // Ana books both desks of the same day: one desk per person (on by default) stands aside.
+    await api(first.baseURL, ana.cookie, 'PUT', `/api/organizations/${organization.id}/booking-rules`, {
+      oneDeskPerPerson: false,
+      maxDaysAhead: 90,
+      maxBookingsPerWeek: null,
+      adminsExempt: true,
+    });
     for (const [index, name] of ['D01', 'D02'].entries()) {
       await api(first.baseURL, ana.cookie, 'POST', `/api/organizations/${organization.id}/desks`, {
         name,

@@ -124,6 +124,8 @@ test('an admin searches Team Bookings for a person, filters, pages, exports the 
   await dialog.getByLabel('From').fill('');
   await dialog.getByLabel('To').fill('');
   await dialog.getByLabel('Sort by').selectOption('Earliest first');
+  // Elodie also has 20: the list must show Ada's before the export is the list shown.
+  await expect(rows.filter({ hasText: fullName(ada) })).toHaveCount(20);
   await expect(summary).toHaveText('1–20 of 20 bookings');
   const downloading = page.waitForEvent('download');
   await dialog.getByRole('link', { name: 'Export CSV' }).click();

@@ -153,7 +153,7 @@ async function seed(app: FastifyInstance, database: DatabaseHandle) {
   const floor = floors.json()[0] as { id: string; organizationId: string };
   await database.sql.query(
     `INSERT INTO desks (organization_id, floor_id, name, description, position_x, position_y, width, height, rotation, created_at)
-     SELECT $1, $2, 'D' || lpad(i::text, 2, '0'), 'New desk', (i % 40) * 45 + 0.5, ((i / 40) % 25) * 40, 40, 30,
+     SELECT $1, $2, 'D' || lpad(i::text, greatest(2, length(i::text)), '0'), 'New desk', (i % 40) * 45 + 0.5, ((i / 40) % 25) * 40, 40, 30,
             (i * 15) % 360, now() + i * interval '1 millisecond'
      FROM generate_series(1, ${deskCount}) AS i`,
     [floor.organizationId, floor.id],

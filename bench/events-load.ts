@@ -74,7 +74,7 @@ async function seed(databaseUrl: string, users: number): Promise<Seeded> {
     );
     const desks = await database.sql.query<{ id: string }>(
       `INSERT INTO desks (organization_id, floor_id, name, position_x, position_y, width, height)
-       SELECT $1, $2, 'D' || lpad(n::text, 2, '0'), 130 * (n % 12), 100 * (n / 12), 120, 80
+       SELECT $1, $2, 'D' || lpad(n::text, greatest(2, length(n::text)), '0'), 130 * (n % 12), 100 * (n / 12), 120, 80
        FROM generate_series(1, 40) AS n ORDER BY n RETURNING id`,
       [organizationId, floor!.id],
     );

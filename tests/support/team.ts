@@ -116,7 +116,7 @@ export async function addDesks(testApp: TestApp, organizationId: string, count =
   );
   const rows = await testApp.database.sql.query<{ id: string }>(
     `INSERT INTO desks (organization_id, floor_id, name, position_x, position_y, width, height)
-     SELECT $1, $2, 'D' || lpad(n::text, 2, '0'), 10 * n, 10, 120, 80 FROM generate_series(1, $3::int) AS n
+     SELECT $1, $2, 'D' || lpad(n::text, greatest(2, length(n::text)), '0'), 10 * n, 10, 120, 80 FROM generate_series(1, $3::int) AS n
      RETURNING id`,
     [organizationId, floor?.id, count],
   );

@@ -3,7 +3,7 @@
 // and drops databases of its own next to it). BENCH_SKIP_CLONE=1 skips the fresh-clone start-up (it runs npm ci).
 // BENCH_QUICK=1: 3-second loads, no fresh clone, two cluster sizes; it writes $TMPDIR/perch-benchmarks.quick.md instead
 // (figures from a shared machine, for checking the harness). Every server started here listens on loopback, and
-// the whole run stops itself after 10 minutes.
+// the whole run stops itself after 15 minutes.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,9 +28,9 @@ const baseUrl = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@1
 const databaseUrl = (name: string) => Object.assign(new URL(baseUrl), { pathname: `/${name}` }).toString();
 
 const timer = setTimeout(() => {
-  console.error('The benchmark run passed its 10-minute limit and stops.');
+  console.error('The benchmark run passed its 15-minute limit and stops.');
   process.exit(1);
-}, 10 * 60_000);
+}, 15 * 60_000);
 timer.unref();
 
 function recreateDatabase(url: string): boolean {

@@ -8,21 +8,19 @@
 // The server runs in a worker thread, so that it does not share an event loop with the 400 clients.
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import fs from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, Worker, workerData } from 'node:worker_threads';
 import { addDays, todayIn } from '#domain/dates.ts';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
 import { openDatabase, type SqlRunner } from '#server/db/client.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { digestToken } from '#server/tokens.ts';
 import { recreateDatabase } from './database.ts';
 import { describeMachine, replaceReportSection } from './machine.ts';
 import { isQuick, percentile } from './settings.ts';
+import { servePerchInWorker } from './worker-perch.ts';
 
 const rushSize = 400;
 const rounds = isQuick ? 2 : 6;
@@ -130,35 +128,6 @@ async function seed(sql: SqlRunner): Promise<Seeded> {
     readDate,
     firstRushDate: addDays(today, 2),
   };
-}
-
-/** The worker: Perch on its own pool, listening on loopback. */
-async function serve(databaseUrl: string): Promise<void> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'perch-bench-rush-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    PUBLIC_URL: 'http://127.0.0.1',
-  });
-  const database = await openDatabase({ databaseUrl, poolSize });
-  const app = await buildApp({
-    config,
-    database,
-    serveWebApp: false,
-    mailer: { send: async () => {}, close: () => {} },
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  parentPort?.postMessage({ port: typeof address === 'object' && address ? address.port : 0 });
-  parentPort?.on('message', async (message: unknown) => {
-    if (message !== 'stop') return;
-    await app.close();
-    await database.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
-    parentPort?.postMessage('stopped');
-  });
 }
 
 interface Answer {
@@ -408,7 +377,7 @@ export function replaceRushSection(report: string, section: string): string {
 }
 
 if (!isMainThread && workerData?.perchRush === true) {
-  await serve(workerData.databaseUrl as string);
+  await servePerchInWorker(workerData.databaseUrl as string, { poolSize, name: 'rush' });
 } else if (isMainThread && process.argv[1] === fileURLToPath(import.meta.url)) {
   const timer = setTimeout(() => {
     console.error('The rush benchmark passed its 3-minute limit and stops.');

@@ -1,13 +1,6 @@
-// Team Bookings at scale (issue 15): the organization of bench/bookings-seed.ts (2,000 members, 250,000 bookings, 500
-// desks on 5 floors), its admin's Team Bookings first page and a filtered search, each for ~10 s at 10 concurrent
-// clients, beside the call's own SQL run alone through pg with the app's pool size (the ceiling), from the same run.
-// Run directly: npx node bench/team-bookings-load.ts [postgres://...]   (default perch_bench_team_bookings).
-// The server runs in a worker thread, so that it does not share an event loop with the load generator.
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, Worker, workerData } from 'node:worker_threads';
 // @ts-expect-error autocannon ships no type declarations; the parts used are typed below.
 import autocannonUntyped from 'autocannon';
 import { addDays, todayIn } from '#domain/dates.ts';
@@ -17,8 +10,6 @@ import {
   teamBookingsQuerySchema,
   teamBookingsSearchParams,
 } from '#domain/team-bookings.ts';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { findBookingsRevision } from '#server/modules/bookings/repo.ts';
@@ -26,6 +17,7 @@ import { countTeamBookings, listTeamBookings, type TeamBookingsSelection } from 
 import { bigOrganization, type SeededData, seedBookings } from './bookings-seed.ts';
 import { recreateDatabase } from './database.ts';
 import { loadSeconds, measureQueryLoop, percentile, warmUpSeconds } from './settings.ts';
+import { servePerchInWorker } from './worker-perch.ts';
 
 interface AutocannonOptions {
   url: string;
@@ -80,36 +72,6 @@ function callsToMeasure(today: string): Array<{ label: string; query: TeamBookin
       query: { q: 'last1899', status: 'all', permanent: 'exclude', sort: 'date-desc' },
     },
   ];
-}
-
-/** The worker: Perch on its own database pool, on loopback. */
-async function serve(databaseUrl: string): Promise<void> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'perch-bench-team-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    PUBLIC_URL: 'http://127.0.0.1',
-    SESSION_DAYS: String(sessionDays),
-  });
-  const database = await openDatabase({ databaseUrl, poolSize });
-  const app = await buildApp({
-    config,
-    database,
-    serveWebApp: false,
-    mailer: { send: async () => {}, close: () => {} },
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  parentPort?.postMessage({ port: typeof address === 'object' && address ? address.port : 0 });
-  parentPort?.on('message', async (message: unknown) => {
-    if (message !== 'stop') return;
-    await app.close();
-    await database.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
-    parentPort?.postMessage('stopped');
-  });
 }
 
 function startServer(databaseUrl: string): Promise<{ worker: Worker; port: number }> {
@@ -282,7 +244,7 @@ ${rows.join('\n')}
 }
 
 if (!isMainThread && workerData?.perchTeamBookingsLoad === true) {
-  await serve(workerData.databaseUrl as string);
+  await servePerchInWorker(workerData.databaseUrl as string, { poolSize, name: 'team', sessionDays });
 } else if (isMainThread && process.argv[1] === fileURLToPath(import.meta.url)) {
   const timer = setTimeout(() => {
     console.error('The Team Bookings benchmark passed its 5-minute limit and stops.');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type BookingRuleContext,
-  type BookingRules,
+  type BookingLimits,
   defaultBookingRules,
   type HeldBooking,
   judgeBookings,
@@ -15,7 +15,7 @@ import {
 
 // 2026-11-25 is a Wednesday; its week runs from Monday 23 to Sunday 29 November.
 const today = '2026-11-25';
-const noRules: BookingRules = {
+const noRules: BookingLimits = {
   oneDeskPerPerson: false,
   maxDaysAhead: 730,
   maxBookingsPerWeek: null,

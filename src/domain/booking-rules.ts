@@ -1,4 +1,5 @@
 import { slotLabel, type TimeSlot } from './bookings.ts';
+import { checkInSettingsSchema, defaultCheckInSettings } from './check-in.ts';
 import { addDays, formatLongDate } from './dates.ts';
 import { z } from './zod.ts';
 
@@ -10,7 +11,8 @@ import { z } from './zod.ts';
 export const maxDaysAheadLimit = 730;
 export const maxBookingsPerWeekLimit = 7;
 
-export const bookingRulesSchema = z.object({
+/** The limits judgeBookings applies. */
+export const bookingLimitsSchema = z.object({
   /** A person holds at most one desk per date and half day; permanent bookings (desk blocks) do not count. */
   oneDeskPerPerson: z.boolean({ error: 'One desk per person must be on or off' }),
   /** Bookings open this many days ahead of the organization's today (0: today only). */
@@ -29,6 +31,10 @@ export const bookingRulesSchema = z.object({
   /** Admins may book beyond the advance window and the weekly quota (never two desks at once). */
   adminsExempt: z.boolean({ error: 'Admin exemption must be on or off' }),
 });
+export type BookingLimits = z.infer<typeof bookingLimitsSchema>;
+
+/** The Booking rules screen: the limits and check-in (check-in.ts). */
+export const bookingRulesSchema = bookingLimitsSchema.extend(checkInSettingsSchema.shape);
 export type BookingRules = z.infer<typeof bookingRulesSchema>;
 
 /** GET and PUT /api/organizations/{id}/booking-rules */
@@ -39,6 +45,7 @@ export const defaultBookingRules: BookingRules = {
   maxDaysAhead: 90,
   maxBookingsPerWeek: null,
   adminsExempt: true,
+  ...defaultCheckInSettings,
 };
 
 export type BookingRule = 'one-desk-per-person' | 'advance-window' | 'weekly-quota';
@@ -60,7 +67,7 @@ export interface HeldBooking {
 }
 
 export interface BookingRuleContext {
-  rules: BookingRules;
+  rules: BookingLimits;
   /** The organization's today. */
   today: string;
   /** Whether the one booking is an admin of the organization (the exemption is the booker's). */
@@ -199,6 +206,6 @@ export function judgeBookings(
 }
 
 /** Whether judging needs the person's bookings at all (else the server skips reading them). */
-export function needsHeldBookings(rules: BookingRules, bookerIsAdmin: boolean): boolean {
+export function needsHeldBookings(rules: BookingLimits, bookerIsAdmin: boolean): boolean {
   return rules.oneDeskPerPerson || (rules.maxBookingsPerWeek !== null && !(bookerIsAdmin && rules.adminsExempt));
 }

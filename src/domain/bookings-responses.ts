@@ -1,4 +1,5 @@
 import { bookingStatuses, type DeskAvailability, type SlotAvailability, timeSlots } from './bookings.ts';
+import { bookingEndReasons } from './check-in.ts';
 import { z } from './zod.ts';
 
 // What the booking calls answer: one contract for the server's serialization, the OpenAPI document and the browser's
@@ -20,6 +21,12 @@ export const bookingSchema = z.object({
   /** 'HH:MM', local to the organization. */
   startTime: z.string(),
   endTime: z.string(),
+  /** When the person checked in (ISO instant), or null (issue 16). */
+  checkedInAt: z.string().nullable(),
+  /** Null while active; why it ended otherwise: cancelled by someone, or released because nobody checked in. */
+  endReason: z.enum(bookingEndReasons).nullable(),
+  /** Made on the spot with "Sit here". */
+  isWalkIn: z.boolean(),
 });
 export type BookingView = z.infer<typeof bookingSchema>;
 

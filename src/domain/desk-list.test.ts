@@ -65,6 +65,9 @@ function booking(
     organizationId: 'org',
     startTime: '09:00',
     endTime: '18:00',
+    checkedInAt: null,
+    endReason: null,
+    isWalkIn: false,
     ...overrides,
   };
 }

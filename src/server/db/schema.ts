@@ -27,6 +27,8 @@ export const users = pgTable('users', {
   profileImageUrl: text('profile_image_url'),
   emailVerifiedAt: timestamp('email_verified_at', timestamps),
   createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  /** Migration 0017: whether the person gets a mail before a check-in window opens. */
+  checkInReminders: boolean('check_in_reminders').notNull().default(true),
 });
 
 export const sessions = pgTable('sessions', {
@@ -63,6 +65,11 @@ export const organizations = pgTable('organizations', {
     .array()
     .notNull()
     .default(sql`ARRAY['monitor', 'standing desk', 'docking station', 'window', 'quiet']::text[]`),
+  /** Migration 0017: check-in (src/domain/check-in.ts). */
+  checkInRequired: boolean('check_in_required').notNull().default(false),
+  checkInGraceMinutes: integer('check_in_grace_minutes').notNull().default(30),
+  autoRelease: boolean('auto_release').notNull().default(true),
+  checkInRequiredSince: timestamp('check_in_required_since', timestamps),
 });
 
 export const memberships = pgTable(
@@ -160,6 +167,29 @@ export const bookings = pgTable('bookings', {
   createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
   cancelledAt: timestamp('cancelled_at', timestamps),
   cancelledBy: uuid('cancelled_by'),
+  /** Migration 0017: check-in, the release of a no-show (status cancelled), and walk-ins. */
+  checkedInAt: timestamp('checked_in_at', timestamps),
+  releasedAt: timestamp('released_at', timestamps),
+  isWalkIn: boolean('is_walk_in').notNull().default(false),
+});
+
+// Migration 0017: one check-in reminder per person, organization and day.
+export const checkInRemindersSent = pgTable(
+  'check_in_reminders_sent',
+  {
+    userId: uuid('user_id').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    bookingDate: date('booking_date', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', timestamps).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.organizationId, table.bookingDate] })],
+);
+
+// Migration 0017: a person's calendar feed, its token stored only as a SHA-256 digest.
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id').primaryKey(),
+  tokenDigest: text('token_digest').notNull(),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
 });
 
 // Migration 0005. A token is stored only as its SHA-256 digest; at most one open invitation per address.

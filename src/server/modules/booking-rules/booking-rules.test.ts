@@ -45,7 +45,7 @@ describe('reading and changing the booking rules', () => {
     member = await addMember(testApp, organization.id);
   });
 
-  it('answers the defaults to any member: one desk per person, 90 days ahead, no quota, admins exempt', async () => {
+  it('answers the defaults to any member: one desk per person, 90 days ahead, no quota, admins exempt, no check-in', async () => {
     const response = await member.client.get(rulesUrl(organization));
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
@@ -53,11 +53,22 @@ describe('reading and changing the booking rules', () => {
       maxDaysAhead: 90,
       maxBookingsPerWeek: null,
       adminsExempt: true,
+      checkInRequired: false,
+      checkInGraceMinutes: 30,
+      autoRelease: true,
     });
   });
 
   it('lets an admin replace them and records the change in the audit log', async () => {
-    const rules = { oneDeskPerPerson: false, maxDaysAhead: 14, maxBookingsPerWeek: 3, adminsExempt: false };
+    const rules = {
+      oneDeskPerPerson: false,
+      maxDaysAhead: 14,
+      maxBookingsPerWeek: 3,
+      adminsExempt: false,
+      checkInRequired: true,
+      checkInGraceMinutes: 45,
+      autoRelease: false,
+    };
     const response = await organization.admin.client.request('PUT', rulesUrl(organization), rules);
     expect(response.status).toBe(200);
     expect(response.body).toEqual(rules);
@@ -92,6 +103,9 @@ describe('reading and changing the booking rules', () => {
     [{ maxBookingsPerWeek: 0 }, 'Days per week must be at least 1'],
     [{ maxBookingsPerWeek: 8 }, 'Days per week can be at most 7'],
     [{ oneDeskPerPerson: 'yes' }, 'One desk per person must be on or off'],
+    [{ checkInGraceMinutes: 4 }, 'Minutes to check in must be at least 5'],
+    [{ checkInGraceMinutes: 241 }, 'Minutes to check in can be at most 240'],
+    [{ checkInRequired: 1 }, 'Check-in required must be on or off'],
   ])('answers 400 with a sentence for %o', async (change, message) => {
     const response = await organization.admin.client.request('PUT', rulesUrl(organization), {
       ...defaultBookingRules,

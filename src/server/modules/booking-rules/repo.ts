@@ -4,7 +4,8 @@ import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
 
 const ruleColumns = sql`one_desk_per_person AS "oneDeskPerPerson", max_days_ahead AS "maxDaysAhead",
-  max_bookings_per_week AS "maxBookingsPerWeek", admins_exempt_from_limits AS "adminsExempt"`;
+  max_bookings_per_week AS "maxBookingsPerWeek", admins_exempt_from_limits AS "adminsExempt",
+  check_in_required AS "checkInRequired", check_in_grace_minutes AS "checkInGraceMinutes", auto_release AS "autoRelease"`;
 
 export async function findBookingRules(db: Database, organizationId: string): Promise<BookingRules | undefined> {
   const [row] = await rowsOf<BookingRules>(
@@ -14,7 +15,10 @@ export async function findBookingRules(db: Database, organizationId: string): Pr
   return row;
 }
 
-/** Replaces the rules; answers the rules before the change (for the audit log). */
+/**
+ * Replaces the rules; answers the rules before the change (for the audit log). Turning check-in on records when, so
+ * that the release job leaves alone the bookings whose window opened before (migration 0017).
+ */
 export async function replaceBookingRules(
   db: Database,
   organizationId: string,
@@ -24,10 +28,14 @@ export async function replaceBookingRules(
     db,
     sql`UPDATE organizations o SET one_desk_per_person = ${rules.oneDeskPerPerson},
         max_days_ahead = ${rules.maxDaysAhead}, max_bookings_per_week = ${rules.maxBookingsPerWeek},
-        admins_exempt_from_limits = ${rules.adminsExempt}
+        admins_exempt_from_limits = ${rules.adminsExempt}, check_in_required = ${rules.checkInRequired},
+        check_in_grace_minutes = ${rules.checkInGraceMinutes}, auto_release = ${rules.autoRelease},
+        check_in_required_since = CASE WHEN NOT ${rules.checkInRequired}::boolean THEN o.check_in_required_since
+          WHEN o.check_in_required THEN o.check_in_required_since ELSE now() END
       FROM (SELECT id, ${ruleColumns} FROM organizations WHERE id = ${organizationId} FOR UPDATE) AS before
       WHERE o.id = before.id
-      RETURNING before."oneDeskPerPerson", before."maxDaysAhead", before."maxBookingsPerWeek", before."adminsExempt"`,
+      RETURNING before."oneDeskPerPerson", before."maxDaysAhead", before."maxBookingsPerWeek", before."adminsExempt",
+        before."checkInRequired", before."checkInGraceMinutes", before."autoRelease"`,
   );
   return row;
 }

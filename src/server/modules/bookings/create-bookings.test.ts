@@ -46,6 +46,9 @@ describe('booking a desk', () => {
       organizationId: organization.id,
       startTime: '09:00',
       endTime: '13:00',
+      checkedInAt: null,
+      endReason: null,
+      isWalkIn: false,
     });
   });
 

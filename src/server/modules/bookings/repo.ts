@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
-import type { BookingRules, HeldBooking } from '#domain/booking-rules.ts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { BookingLimits, HeldBooking } from '#domain/booking-rules.ts';
 import type { BookingStatus, TimeSlot } from '#domain/bookings.ts';
+import type { BookingEndReason } from '#domain/check-in.ts';
 import type { Role } from '#domain/organization.ts';
 import type { Database } from '#server/db/client.ts';
 import { namedStatement, param } from '#server/db/named-statement.ts';
@@ -22,13 +23,28 @@ export interface BookingRow {
   status: BookingStatus;
   notes: string | null;
   isPermanent: boolean;
+  /** ISO instant, or null. */
+  checkedInAt: string | null;
+  endReason: BookingEndReason | null;
+  isWalkIn: boolean;
+}
+
+/** An instant as ISO text in UTC: both drivers would otherwise make Date objects of it. */
+export const isoInstant = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Check-in, why the booking ended, and whether it was a walk-in (migration 0017), over the bookings `b`. */
+export function bookingRealityColumns(b: SQL): SQL {
+  return sql`${isoInstant(sql`${b}.checked_in_at`)} AS "checkedInAt",
+  CASE WHEN ${b}.released_at IS NOT NULL THEN 'no-show' WHEN ${b}.status = 'cancelled' THEN 'cancelled' END AS "endReason",
+  ${b}.is_walk_in AS "isWalkIn"`;
 }
 
 // A BookingRow's columns over bookings `b`, and the joins they read (writes-repo.ts answers its rows with them too).
 // Dates leave the database as text: both drivers would otherwise turn them into midnight-UTC Date objects.
 export const bookingColumns = sql`b.id, b.organization_id AS "organizationId", b.desk_id AS "deskId", d.name AS "deskName",
   f.name AS "floorName", b.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email,
-  b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.notes, b.is_permanent AS "isPermanent"`;
+  b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.notes, b.is_permanent AS "isPermanent",
+  ${bookingRealityColumns(sql`b`)}`;
 export const bookingJoins = sql`JOIN desks d ON d.id = b.desk_id JOIN floors f ON f.id = d.floor_id JOIN users u ON u.id = b.user_id`;
 // The same names, looked up by primary key for each booking. For a day's few hundred bookings that is
 // cheaper than the hash joins the planner picks over whole desk and user tables; OFFSET 0 keeps each
@@ -105,7 +121,7 @@ export interface RulesContext {
   personRole: Role | null;
   person: { firstName: string | null; lastName: string | null; email: string } | null;
   today: string;
-  rules: BookingRules;
+  rules: BookingLimits;
   held: HeldBooking[];
 }
 

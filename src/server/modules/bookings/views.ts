@@ -22,6 +22,9 @@ export function toBookingView(row: BookingRow): BookingView {
     organizationId: row.organizationId,
     startTime: times.start,
     endTime: times.end,
+    checkedInAt: row.checkedInAt,
+    endReason: row.endReason,
+    isWalkIn: row.isWalkIn,
   };
 }
 
@@ -41,6 +44,9 @@ export function toNewBookingView(
     lastName: user.lastName,
     email: user.email,
     status: 'active',
+    checkedInAt: null,
+    endReason: null,
+    isWalkIn: false,
   });
 }
 

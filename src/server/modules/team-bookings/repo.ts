@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { TeamBookingPermanentFilter, TeamBookingSort, TeamBookingStatusFilter } from '#domain/team-bookings.ts';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import type { BookingRow } from '../bookings/repo.ts';
+import { type BookingRow, bookingRealityColumns, isoInstant } from '../bookings/repo.ts';
 
 /** What to list: one organization's bookings, narrowed by the filters, in the chosen order. */
 export interface TeamBookingsSelection {
@@ -90,16 +90,15 @@ function whereOf(conditions: SQL[], part: SQL | undefined, extra?: SQL): SQL {
 }
 
 const bookingFields = sql`b.id, b.organization_id, b.desk_id, b.user_id, b.booking_date, b.time_slot, b.status,
-  b.notes, b.is_permanent, b.created_at, b.cancelled_at`;
-
-const isoInstant = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  b.notes, b.is_permanent, b.created_at, b.cancelled_at, b.checked_in_at, b.released_at, b.is_walk_in`;
 
 // A TeamBookingRow's columns over the booking `b`, desk `d`, floor `f` and person `u`. Dates and instants leave the
 // database as text: both drivers would otherwise make Date objects of them.
 const rowColumns = sql`b.id, b.organization_id AS "organizationId", b.desk_id AS "deskId", d.name AS "deskName",
   f.name AS "floorName", b.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email,
   b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.notes, b.is_permanent AS "isPermanent",
-  ${isoInstant(sql`b.created_at`)} AS "createdAt", ${isoInstant(sql`b.cancelled_at`)} AS "cancelledAt"`;
+  ${isoInstant(sql`b.created_at`)} AS "createdAt", ${isoInstant(sql`b.cancelled_at`)} AS "cancelledAt",
+  ${bookingRealityColumns(sql`b`)}`;
 
 // A page's few rows look up their names by primary key; OFFSET 0 keeps each lookup a per-row index probe rather
 // than the hash join of whole desk and user tables the planner would otherwise pick.

@@ -22,6 +22,9 @@ function booking(overrides: Partial<BookingView> = {}): BookingView {
     organizationId: 'org-1',
     startTime: '09:00',
     endTime: '13:00',
+    checkedInAt: null,
+    endReason: null,
+    isWalkIn: false,
     ...overrides,
   };
 }

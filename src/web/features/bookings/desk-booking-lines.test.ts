@@ -18,6 +18,9 @@ function booking(overrides: Partial<BookingView> & { timeSlot: TimeSlot }): Book
     organizationId: 'o1',
     startTime: '09:00',
     endTime: '18:00',
+    checkedInAt: null,
+    endReason: null,
+    isWalkIn: false,
     ...overrides,
   };
 }

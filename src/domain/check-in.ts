@@ -1,0 +1,164 @@
+import { slotLabel, slotTimes, type TimeSlot } from './bookings.ts';
+import { zonedTimeToUtc, zoneOffsetAt } from './calendar.ts';
+import { addDays, formatLongDate } from './dates.ts';
+import { z } from './zod.ts';
+
+// Check-in (issue 16): people confirm that they came, in a window around the start of their slot, in the
+// organization's time zone. A booking nobody checked in to by the window's close is released (a no-show) when the
+// organization asks for it. The server judges a check-in with checkInRefusal and releases by releaseDue; the browser
+// shows Check in while checkInWindowState is 'open'. Permanent bookings are desk blocks: they are never checked in
+// nor released.
+
+/** The window opens this long before the slot starts. */
+export const checkInOpensBeforeMinutes = 30;
+export const checkInGraceLimits = { min: 5, max: 240, default: 30 } as const;
+
+export const checkInSettingsSchema = z.object({
+  /** People check in to their bookings. */
+  checkInRequired: z.boolean({ error: 'Check-in required must be on or off' }),
+  /** The window closes this many minutes after the slot starts. */
+  checkInGraceMinutes: z
+    .number({ error: 'Minutes to check in must be a whole number' })
+    .int('Minutes to check in must be a whole number')
+    .min(checkInGraceLimits.min, `Minutes to check in must be at least ${checkInGraceLimits.min}`)
+    .max(checkInGraceLimits.max, `Minutes to check in can be at most ${checkInGraceLimits.max}`),
+  /** A booking not checked in when its window closes is released (only while check-in is required). */
+  autoRelease: z.boolean({ error: 'Auto-release must be on or off' }),
+});
+export type CheckInSettings = z.infer<typeof checkInSettingsSchema>;
+
+export const defaultCheckInSettings: CheckInSettings = {
+  checkInRequired: false,
+  checkInGraceMinutes: checkInGraceLimits.default,
+  autoRelease: true,
+};
+
+/** POST /api/bookings/{bookingId}/check-in */
+export const checkInResponseSchema = z.object({ checkedInAt: z.string() });
+export type CheckInResponse = z.infer<typeof checkInResponseSchema>;
+
+/** Why a booking that is no longer active ended: cancelled by someone, or released because nobody checked in. */
+export const bookingEndReasons = ['cancelled', 'no-show'] as const;
+export type BookingEndReason = (typeof bookingEndReasons)[number];
+
+export interface CheckInWindow {
+  opensAt: Date;
+  closesAt: Date;
+}
+
+/** The window of a booking's slot on its date: from 30 minutes before the slot's start to `grace` minutes after it. */
+export function checkInWindow(
+  booking: { bookingDate: string; timeSlot: TimeSlot },
+  timeZone: string,
+  graceMinutes: number,
+): CheckInWindow {
+  const start = zonedTimeToUtc(booking.bookingDate, slotTimes[booking.timeSlot].start, timeZone).getTime();
+  return {
+    opensAt: new Date(start - checkInOpensBeforeMinutes * 60_000),
+    closesAt: new Date(start + graceMinutes * 60_000),
+  };
+}
+
+export type CheckInWindowState = 'not-yet' | 'open' | 'closed';
+
+/** The window includes its opening instant and excludes its closing one (the release happens at the close). */
+export function checkInWindowState(window: CheckInWindow, now: Date): CheckInWindowState {
+  if (now.getTime() < window.opensAt.getTime()) return 'not-yet';
+  return now.getTime() < window.closesAt.getTime() ? 'open' : 'closed';
+}
+
+/** The wall clock of a zone at an instant: its date and 'HH:MM'. */
+export function localClock(instant: Date, timeZone: string): { date: string; time: string } {
+  const local = new Date(instant.getTime() + zoneOffsetAt(instant.getTime(), timeZone)).toISOString();
+  return { date: local.slice(0, 10), time: local.slice(11, 16) };
+}
+
+/** "08:30", "08:30 tomorrow" or "08:30 on Friday, 27 November 2026", from the organization's today. */
+function whenLocal(instant: Date, timeZone: string, today: string): string {
+  const { date, time } = localClock(instant, timeZone);
+  if (date === today) return time;
+  if (date === addDays(today, 1)) return `${time} tomorrow`;
+  return `${time} on ${formatLongDate(date)}`;
+}
+
+export const checkInMessages = {
+  opensAt: (when: string) => `Check-in opens at ${when}, 30 minutes before your booking starts`,
+  closedAt: (when: string) => `Check-in closed at ${when}`,
+  permanent: 'Permanent bookings need no check-in',
+  cancelled: 'This booking was cancelled',
+  released: (when: string) => `This booking was released at ${when} because nobody checked in`,
+  notRequired: 'This organization does not use check-in',
+};
+
+/** What the server knows of a booking when asked to check it in. */
+export interface CheckInCandidate {
+  bookingDate: string;
+  timeSlot: TimeSlot;
+  status: 'active' | 'cancelled';
+  isPermanent: boolean;
+  checkedInAt: Date | null;
+  releasedAt: Date | null;
+}
+
+export interface CheckInRefusal {
+  /** 409: the booking no longer holds its desk; 422: it does, but cannot be checked in now. */
+  status: 409 | 422;
+  message: string;
+}
+
+/**
+ * Why the booking cannot be checked in at `now`, or null when it can (or already is: checking in twice answers the
+ * first time). Check-in works whether or not the organization requires it: the QR code at the desk offers it always.
+ */
+export function checkInRefusal(
+  booking: CheckInCandidate,
+  place: { timeZone: string; graceMinutes: number },
+  now: Date,
+): CheckInRefusal | null {
+  const today = localClock(now, place.timeZone).date;
+  if (booking.releasedAt) {
+    return { status: 409, message: checkInMessages.released(whenLocal(booking.releasedAt, place.timeZone, today)) };
+  }
+  if (booking.status !== 'active') return { status: 409, message: checkInMessages.cancelled };
+  if (booking.checkedInAt) return null;
+  if (booking.isPermanent) return { status: 422, message: checkInMessages.permanent };
+  const window = checkInWindow(booking, place.timeZone, place.graceMinutes);
+  const state = checkInWindowState(window, now);
+  if (state === 'not-yet') {
+    return { status: 422, message: checkInMessages.opensAt(whenLocal(window.opensAt, place.timeZone, today)) };
+  }
+  if (state === 'closed') {
+    return { status: 422, message: checkInMessages.closedAt(whenLocal(window.closesAt, place.timeZone, today)) };
+  }
+  return null;
+}
+
+/** The organization's check-in as the release job reads it. */
+export interface ReleasePolicy extends CheckInSettings {
+  timeZone: string;
+  /** When check-in last became required: bookings whose window opened before it are not released. */
+  checkInRequiredSince: Date | null;
+}
+
+/**
+ * Whether the release job ends the booking at `now`: check-in required with auto-release, an active one-off
+ * booking nobody checked in to, whose window opened after check-in became required and has closed.
+ */
+export function releaseDue(booking: Omit<CheckInCandidate, 'releasedAt'>, policy: ReleasePolicy, now: Date): boolean {
+  if (!policy.checkInRequired || !policy.autoRelease || !policy.checkInRequiredSince) return false;
+  if (booking.status !== 'active' || booking.isPermanent || booking.checkedInAt) return false;
+  const window = checkInWindow(booking, policy.timeZone, policy.checkInGraceMinutes);
+  return window.opensAt >= policy.checkInRequiredSince && checkInWindowState(window, now) === 'closed';
+}
+
+/** The slots "Sit here" may book on the organization's today at a local time: what is left of the office day. */
+export function walkInSlots(localTime: string): TimeSlot[] {
+  if (localTime < slotTimes.afternoon.start) return ['full-day', 'morning'];
+  if (localTime < slotTimes.afternoon.end) return ['afternoon'];
+  return [];
+}
+
+/** "the morning", "the afternoon", "the rest of the day": what a walk-in's slot means on the spot. */
+export function walkInSlotLabel(slot: TimeSlot): string {
+  return slot === 'full-day' ? 'the rest of the day' : `the ${slotLabel(slot)}`;
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type BookingRuleContext,
   type BookingLimits,
+  type BookingRuleContext,
   defaultBookingRules,
   type HeldBooking,
   judgeBookings,

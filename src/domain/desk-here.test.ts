@@ -1,0 +1,283 @@
+import { describe, expect, it } from 'vitest';
+import type { TimeSlot } from './bookings.ts';
+import {
+  type CandidateDesk,
+  type DeskHereBooking,
+  type DeskHereOffer,
+  type DeskHereSituation,
+  decideDeskHere,
+  deskHereMessages,
+  freeWalkInSlots,
+  nearestFreeDesk,
+  sitHereLabel,
+  walkInSchema,
+} from './desk-here.ts';
+
+// Wednesday 25 November 2026 in London (UTC+0 then); New York is UTC-5 that day.
+const today = '2026-11-25';
+const at = (time: string, zoneOffset = '+00:00') => new Date(`${today}T${time}:00${zoneOffset}`);
+const me = 'user-me';
+const other = 'user-other';
+
+let bookingCounter = 0;
+function booking(userId: string, timeSlot: TimeSlot, overrides: Partial<DeskHereBooking> = {}): DeskHereBooking {
+  bookingCounter += 1;
+  return {
+    id: `booking-${bookingCounter}`,
+    userId,
+    user:
+      userId === me
+        ? { firstName: 'Mia', lastName: 'Member', email: 'mia@example.com' }
+        : { firstName: 'Olga', lastName: 'Other', email: 'olga@example.com' },
+    bookingDate: today,
+    timeSlot,
+    status: 'active',
+    isPermanent: false,
+    checkedInAt: null,
+    ...overrides,
+  };
+}
+
+function situation(time: string, bookings: DeskHereBooking[], overrides: Partial<DeskHereSituation> = {}) {
+  return {
+    desk: { bookable: true, unavailableReason: null },
+    personId: me,
+    bookings,
+    now: at(time),
+    timeZone: 'Europe/London',
+    checkIn: { checkInGraceMinutes: 30 },
+    ...overrides,
+  };
+}
+
+describe('what the desk page offers', () => {
+  const mine = booking(me, 'full-day');
+  const myMorning = booking(me, 'morning');
+  const myAfternoon = booking(me, 'afternoon');
+  const checkedIn = booking(me, 'full-day', { checkedInAt: '2026-11-25T08:50:00.000Z' });
+  const theirs = booking(other, 'full-day');
+  const theirMorning = booking(other, 'morning');
+  const theirAfternoon = booking(other, 'afternoon');
+  const block = booking(other, 'full-day', { isPermanent: true, bookingDate: '2026-01-05' });
+
+  it.each<[string, string, DeskHereBooking[], DeskHereOffer]>([
+    [
+      'check in to my full day at 09:10, window open until 09:30',
+      '09:10',
+      [mine],
+      { kind: 'check-in', bookingId: mine.id, timeSlot: 'full-day', closesAt: '09:30' },
+    ],
+    [
+      'check in from 08:30, when the window opens',
+      '08:30',
+      [mine],
+      { kind: 'check-in', bookingId: mine.id, timeSlot: 'full-day', closesAt: '09:30' },
+    ],
+    [
+      'say when my window opens at 08:00',
+      '08:00',
+      [mine],
+      {
+        kind: 'your-booking',
+        bookingId: mine.id,
+        timeSlot: 'full-day',
+        message: 'Check-in opens at 08:30, 30 minutes before your booking starts',
+      },
+    ],
+    [
+      'say that my window closed at 09:30 while my full day still holds the desk',
+      '11:00',
+      [mine],
+      { kind: 'your-booking', bookingId: mine.id, timeSlot: 'full-day', message: 'Check-in closed at 09:30' },
+    ],
+    [
+      'say that I am checked in',
+      '11:00',
+      [checkedIn],
+      { kind: 'checked-in', bookingId: checkedIn.id, timeSlot: 'full-day', checkedInAt: checkedIn.checkedInAt ?? '' },
+    ],
+    [
+      'prefer my afternoon that opens at 12:30 over my morning whose window closed',
+      '12:00',
+      [myMorning, myAfternoon],
+      {
+        kind: 'your-booking',
+        bookingId: myAfternoon.id,
+        timeSlot: 'afternoon',
+        message: 'Check-in opens at 12:30, 30 minutes before your booking starts',
+      },
+    ],
+    [
+      'check in to my afternoon at 12:40 after my morning',
+      '12:40',
+      [myMorning, myAfternoon],
+      { kind: 'check-in', bookingId: myAfternoon.id, timeSlot: 'afternoon', closesAt: '13:30' },
+    ],
+    [
+      'forget my morning once it is over and offer the free afternoon',
+      '14:00',
+      [myMorning],
+      { kind: 'sit-here', slots: ['afternoon'] },
+    ],
+    [
+      'offer the rest of the day and the morning on a free desk at 10:00',
+      '10:00',
+      [],
+      { kind: 'sit-here', slots: ['full-day', 'morning'] },
+    ],
+    ['offer the afternoon at 13:00', '13:00', [], { kind: 'sit-here', slots: ['afternoon'] }],
+    [
+      'offer only the morning when the afternoon is taken',
+      '07:45',
+      [theirAfternoon],
+      { kind: 'sit-here', slots: ['morning'] },
+    ],
+    ['say the day is over at 18:00', '18:00', [], { kind: 'day-over' }],
+    ['say the day is over at 23:30, even if taken', '23:30', [theirs], { kind: 'day-over' }],
+    [
+      'say who holds the desk for the rest of the day',
+      '10:00',
+      [theirs],
+      { kind: 'taken', until: null, holder: 'Olga Other', isPermanent: false },
+    ],
+    [
+      'say the desk is taken until 13:00 when only the morning is',
+      '10:00',
+      [theirMorning],
+      { kind: 'taken', until: '13:00', holder: 'Olga Other', isPermanent: false },
+    ],
+    [
+      'say who holds the afternoon after 13:00',
+      '15:00',
+      [theirMorning, theirAfternoon],
+      { kind: 'taken', until: null, holder: 'Olga Other', isPermanent: false },
+    ],
+    [
+      'name nobody for a permanent block',
+      '10:00',
+      [block],
+      { kind: 'taken', until: null, holder: null, isPermanent: true },
+    ],
+    [
+      'say my permanent desk needs no check-in',
+      '10:00',
+      [booking(me, 'full-day', { isPermanent: true, bookingDate: '2026-01-05', id: 'my-block' })],
+      {
+        kind: 'your-booking',
+        bookingId: 'my-block',
+        timeSlot: 'full-day',
+        message: 'Permanent bookings need no check-in',
+      },
+    ],
+    [
+      'ignore bookings of other days',
+      '10:00',
+      [booking(other, 'full-day', { bookingDate: '2026-11-26' })],
+      { kind: 'sit-here', slots: ['full-day', 'morning'] },
+    ],
+  ])('%s', (_name, time, bookings, offer) => {
+    expect(decideDeskHere(situation(time, bookings))).toEqual(offer);
+  });
+
+  it('says an out-of-service desk is out of service, with its reason, unless it holds my booking', () => {
+    const desk = { bookable: false, unavailableReason: 'Broken chair' };
+    expect(decideDeskHere(situation('10:00', [], { desk }))).toEqual({
+      kind: 'out-of-service',
+      reason: 'Broken chair',
+    });
+    expect(decideDeskHere(situation('09:00', [mine], { desk })).kind).toBe('check-in');
+  });
+
+  it('opens and closes the window in the organization’s zone and with its grace', () => {
+    const newYork = { timeZone: 'America/New_York', checkIn: { checkInGraceMinutes: 120 } };
+    // 10:45 in New York is 15:45 UTC: still in the window, which closes at 11:00 local.
+    expect(decideDeskHere(situation('15:45', [mine], newYork))).toEqual({
+      kind: 'check-in',
+      bookingId: mine.id,
+      timeSlot: 'full-day',
+      closesAt: '11:00',
+    });
+  });
+
+  it('uses the organization’s date: just after midnight in Auckland is already tomorrow there', () => {
+    // 2026-11-25 11:30 UTC is 00:30 on the 26th in Auckland (UTC+13): a booking of the 25th is over.
+    const auckland = { timeZone: 'Pacific/Auckland', now: new Date('2026-11-25T11:30:00Z') };
+    expect(decideDeskHere(situation('00:00', [theirs], auckland))).toEqual({
+      kind: 'sit-here',
+      slots: ['full-day', 'morning'],
+    });
+  });
+});
+
+describe('the walk-in slots of a desk at a local time', () => {
+  const free = { 'full-day': 'available', morning: 'available', afternoon: 'available' } as const;
+  it.each<[string, Record<TimeSlot, 'available' | 'booked'>, TimeSlot[]]>([
+    ['08:00', free, ['full-day', 'morning']],
+    ['12:59', free, ['full-day', 'morning']],
+    ['13:00', free, ['afternoon']],
+    ['17:59', free, ['afternoon']],
+    ['18:00', free, []],
+    ['10:00', { 'full-day': 'booked', morning: 'available', afternoon: 'booked' }, ['morning']],
+    ['14:00', { 'full-day': 'booked', morning: 'available', afternoon: 'booked' }, []],
+  ])('at %s with %o: %o', (time, slots, expected) => {
+    expect(freeWalkInSlots(slots, time)).toEqual(expected);
+  });
+
+  it.each<[TimeSlot, TimeSlot[], string]>([
+    ['full-day', ['full-day', 'morning'], 'Sit here for the rest of the day'],
+    ['morning', ['full-day', 'morning'], 'Only this morning'],
+    ['morning', ['morning'], 'Sit here this morning'],
+    ['afternoon', ['afternoon'], 'Sit here this afternoon'],
+  ])('labels %s among %o "%s"', (slot, offered, label) => {
+    expect(sitHereLabel(slot, offered)).toBe(label);
+  });
+
+  it('explains a slot that is not offered now', () => {
+    expect(deskHereMessages.slotNotOffered(['afternoon'])).toBe(
+      'Sit here books only what is left of today: the afternoon',
+    );
+    expect(deskHereMessages.slotNotOffered(['full-day', 'morning'])).toBe(
+      'Sit here books only what is left of today: the rest of the day or the morning',
+    );
+    expect(deskHereMessages.slotNotOffered([])).toBe(
+      'The office day is over: Sit here books only what is left of today, until 18:00',
+    );
+  });
+
+  it('accepts a walk-in of a known slot only', () => {
+    expect(walkInSchema.safeParse({ timeSlot: 'afternoon' }).success).toBe(true);
+    const refused = walkInSchema.safeParse({ timeSlot: 'evening' });
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues[0]?.message).toBe('Please select a time slot');
+  });
+});
+
+describe('the nearest free desk', () => {
+  const origin = { id: 'here', name: 'D01', positionX: 0, positionY: 0, width: 100, height: 100 };
+  const desk = (name: string, x: number, y: number, overrides: Partial<CandidateDesk> = {}): CandidateDesk => ({
+    id: `desk-${name}`,
+    name,
+    positionX: x,
+    positionY: y,
+    width: 100,
+    height: 100,
+    bookable: true,
+    walkInSlots: ['full-day', 'morning'],
+    ...overrides,
+  });
+
+  it.each<[string, CandidateDesk[], string | null]>([
+    ['no other desk', [], null],
+    ['the closer of two', [desk('D03', 400, 0), desk('D02', 0, 300)], 'D02'],
+    ['by the distance between centres, not corners', [desk('D02', 250, 0, { width: 10 }), desk('D03', 0, 230)], 'D02'],
+    ['diagonal distance, not the sum of the sides', [desk('D02', 300, 300), desk('D03', 450, 0)], 'D02'],
+    ['a tie goes to the first name in order', [desk('D10', 200, 0), desk('D09', 0, 200)], 'D09'],
+    ['never the desk itself', [{ ...desk('D01', 0, 0), id: 'here' }], null],
+    ['not a desk whose current slot is taken', [desk('D02', 100, 0, { walkInSlots: [] }), desk('D03', 500, 0)], 'D03'],
+    ['not a desk out of service', [desk('D02', 100, 0, { bookable: false }), desk('D03', 500, 0)], 'D03'],
+    ['a desk free only this morning counts', [desk('D02', 100, 0, { walkInSlots: ['morning'] })], 'D02'],
+    ['none when every desk is taken', [desk('D02', 100, 0, { walkInSlots: [] })], null],
+  ])('%s', (_name, desks, expected) => {
+    expect(nearestFreeDesk(origin, desks)?.name ?? null).toBe(expected);
+  });
+});

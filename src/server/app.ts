@@ -13,6 +13,7 @@ import { forgetEndedSessions } from './modules/accounts/session-cache.ts';
 import { amenityRoutes } from './modules/amenities/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { bookingRuleRoutes } from './modules/booking-rules/routes.ts';
+import { checkInRoutes } from './modules/check-in/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { deskRoutes } from './modules/desks/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
@@ -129,6 +130,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(bookingRoutes(context));
   await app.register(teamBookingRoutes(context));
   await app.register(bookingRuleRoutes(context));
+  await app.register(checkInRoutes(context));
   await app.register(uploadRoutes(context));
   await app.register(subscriptionRoutes(context));
   await app.register(paypalRoutes(context));

@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { maintenanceJob } from './jobs/maintenance.ts';
+import { releaseNoShowsJob } from './jobs/release-no-shows.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { trialsJob } from './jobs/trials.ts';
 import { describeSetup } from './setup-report.ts';
@@ -23,7 +24,11 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   await app.listen({ port: config.port, host: config.host });
   // With billing off there are no trials to remind of or end.
-  const jobs = [maintenanceJob(database.db), ...(config.payments.mode === 'off' ? [] : [trialsJob(app.perch)])];
+  const jobs = [
+    maintenanceJob(database.db),
+    releaseNoShowsJob(app.perch),
+    ...(config.payments.mode === 'off' ? [] : [trialsJob(app.perch)]),
+  ];
   const stopJobs = startJobs(jobs, database.sql, app.log);
   for (const warning of setup.warnings) app.log.warn(warning);
   app.log.info(

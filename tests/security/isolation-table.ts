@@ -341,6 +341,16 @@ export const routeCases: Record<string, RouteCase> = {
       url: `/api/bookings/${await insertBooking(w.testApp, w.a.id, await freshDesk(w), w.a.member.id)}`,
     }),
   },
+  'POST /api/bookings/:bookingId/check-in': {
+    access: 'member',
+    success: 200,
+    // Already checked in (a day ahead, by SQL): the rightful owner's check-in answers that, whatever the hour now.
+    plan: async (w) => {
+      const bookingId = await insertBooking(w.testApp, w.a.id, await freshDesk(w), w.a.member.id);
+      await w.testApp.database.sql.query('UPDATE bookings SET checked_in_at = now() WHERE id = $1', [bookingId]);
+      return { url: `/api/bookings/${bookingId}/check-in`, body: {} };
+    },
+  },
   'DELETE /api/organizations/:id/users/:userId/bookings': {
     access: 'admin',
     success: 200,

@@ -23,6 +23,8 @@ export const auditActions = [
   'booking.cancelled_by_admin',
   'booking.created_for_member',
   'organization.booking_rules_changed',
+  'booking.checked_in_for_member',
+  'booking.released',
   'member.account_deleted',
   'subscription.created',
   'subscription.activated',
@@ -50,17 +52,25 @@ export interface AuditEventInput {
  * and the change commit (or roll back) together.
  */
 export async function recordAuditEvent(db: Database, event: AuditEventInput): Promise<void> {
-  await db.insert(auditEvents).values({
-    organizationId: event.organizationId,
-    actorUserId: event.actor?.id ?? null,
-    actorEmail: event.actor
-      ? (event.actor.email ?? sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${event.actor.id})`)
-      : null,
-    action: event.action,
-    targetType: event.target?.type ?? null,
-    targetId: event.target?.id ?? null,
-    details: event.details ?? {},
-  });
+  await recordAuditEvents(db, [event]);
+}
+
+/** Records several audit events in one statement (a scheduled job's many releases), as recordAuditEvent does one. */
+export async function recordAuditEvents(db: Database, events: readonly AuditEventInput[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(auditEvents).values(
+    events.map((event) => ({
+      organizationId: event.organizationId,
+      actorUserId: event.actor?.id ?? null,
+      actorEmail: event.actor
+        ? (event.actor.email ?? sql`(SELECT ${users.email} FROM ${users} WHERE ${users.id} = ${event.actor.id})`)
+        : null,
+      action: event.action,
+      targetType: event.target?.type ?? null,
+      targetId: event.target?.id ?? null,
+      details: event.details ?? {},
+    })),
+  );
 }
 
 /** An event that may name a person, as the erasure of their account reads it. */

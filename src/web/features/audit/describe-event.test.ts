@@ -70,6 +70,20 @@ describe('audit events as sentences', () => {
         details: { desk: 'D01', bookingDate: '2026-03-03', timeSlot: 'full-day', owner: sam },
       }),
     ).toBe('Ana Lopez cancelled Sam Lee’s booking of desk D01 on Tuesday, 3 March 2026 (full day)');
+    expect(
+      describeAuditEvent({
+        action: 'booking.checked_in_for_member',
+        actor: ana,
+        details: { desk: 'D01', bookingDate: '2026-03-03', timeSlot: 'morning', owner: sam },
+      }),
+    ).toBe('Ana Lopez checked Sam Lee in at desk D01 on Tuesday, 3 March 2026 (morning)');
+    expect(
+      describeAuditEvent({
+        action: 'booking.released',
+        actor: null,
+        details: { desk: 'D01', bookingDate: '2026-03-03', timeSlot: 'afternoon', owner: sam },
+      }),
+    ).toBe('Sam Lee’s booking of desk D01 on Tuesday, 3 March 2026 (afternoon) was released: nobody checked in');
   });
 
   it('survives details of an unexpected shape and unknown actions', () => {

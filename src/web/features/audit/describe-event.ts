@@ -147,6 +147,16 @@ export function describeAuditEvent(event: Pick<AuditEventView, 'action' | 'actor
       const slot = slotOf(text(details, 'timeSlot'));
       return `${who} cancelled ${possessive(owner)} booking of desk ${text(details, 'desk') ?? ''} on ${dateOf(text(details, 'bookingDate'))}${slot ? ` (${slot})` : ''}`;
     }
+    case 'booking.checked_in_for_member': {
+      const owner = personOf(objectOf(details, 'owner'));
+      const slot = slotOf(text(details, 'timeSlot'));
+      return `${who} checked ${owner} in at desk ${text(details, 'desk') ?? ''} on ${dateOf(text(details, 'bookingDate'))}${slot ? ` (${slot})` : ''}`;
+    }
+    case 'booking.released': {
+      const owner = personOf(objectOf(details, 'owner'));
+      const slot = slotOf(text(details, 'timeSlot'));
+      return `${possessive(owner)} booking of desk ${text(details, 'desk') ?? ''} on ${dateOf(text(details, 'bookingDate'))}${slot ? ` (${slot})` : ''} was released: nobody checked in`;
+    }
     case 'subscription.created':
       return `${who} started a subscription checkout`;
     case 'subscription.activated':

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import type { TimeSlot } from './bookings.ts';
+import {
+  type CheckInCandidate,
+  checkInRefusal,
+  checkInWindow,
+  checkInWindowState,
+  localClock,
+  type ReleasePolicy,
+  releaseDue,
+  walkInSlotLabel,
+  walkInSlots,
+} from './check-in.ts';
+
+const at = (iso: string) => new Date(iso);
+
+describe('the check-in window, in UTC instants', () => {
+  it.each<[string, string, TimeSlot, number, string, string]>([
+    // zone, date, slot, grace: opens, closes
+    ['Europe/London', '2026-11-25', 'full-day', 30, '2026-11-25T08:30:00.000Z', '2026-11-25T09:30:00.000Z'],
+    ['Europe/London', '2026-11-25', 'afternoon', 15, '2026-11-25T12:30:00.000Z', '2026-11-25T13:15:00.000Z'],
+    // Summer time: 09:00 in London is 08:00 UTC.
+    ['Europe/London', '2026-07-01', 'morning', 30, '2026-07-01T07:30:00.000Z', '2026-07-01T08:30:00.000Z'],
+    // The days clocks change, in London (forward 2027-03-28, back 2026-10-25): the slot is 09:00 on the wall clock.
+    ['Europe/London', '2027-03-28', 'morning', 30, '2027-03-28T07:30:00.000Z', '2027-03-28T08:30:00.000Z'],
+    ['Europe/London', '2026-10-25', 'morning', 30, '2026-10-25T08:30:00.000Z', '2026-10-25T09:30:00.000Z'],
+    // New York falls back on 2026-11-01 (EST, UTC-5) and springs forward on 2027-03-14 (EDT, UTC-4).
+    ['America/New_York', '2026-10-31', 'full-day', 30, '2026-10-31T12:30:00.000Z', '2026-10-31T13:30:00.000Z'],
+    ['America/New_York', '2026-11-01', 'full-day', 30, '2026-11-01T13:30:00.000Z', '2026-11-01T14:30:00.000Z'],
+    ['America/New_York', '2027-03-14', 'afternoon', 60, '2027-03-14T16:30:00.000Z', '2027-03-14T18:00:00.000Z'],
+    // Sydney springs forward on 2026-10-04 (AEDT, UTC+11): 09:00 there is 22:00 UTC the day before.
+    ['Australia/Sydney', '2026-10-04', 'morning', 30, '2026-10-03T21:30:00.000Z', '2026-10-03T22:30:00.000Z'],
+    ['Australia/Sydney', '2026-10-03', 'morning', 30, '2026-10-02T22:30:00.000Z', '2026-10-02T23:30:00.000Z'],
+    // Half-hour and quarter-hour zones.
+    ['Asia/Kolkata', '2026-11-25', 'morning', 240, '2026-11-25T03:00:00.000Z', '2026-11-25T07:30:00.000Z'],
+    ['Asia/Kathmandu', '2026-11-25', 'afternoon', 5, '2026-11-25T06:45:00.000Z', '2026-11-25T07:20:00.000Z'],
+  ])('%s %s %s with %i minutes of grace: opens %s, closes %s', (zone, date, slot, grace, opens, closes) => {
+    const window = checkInWindow({ bookingDate: date, timeSlot: slot }, zone, grace);
+    expect(window.opensAt.toISOString()).toBe(opens);
+    expect(window.closesAt.toISOString()).toBe(closes);
+  });
+});
+
+describe('where now lies in the window', () => {
+  const window = { opensAt: at('2026-11-25T08:30:00Z'), closesAt: at('2026-11-25T09:30:00Z') };
+  it.each([
+    ['2026-11-25T08:29:59.999Z', 'not-yet'],
+    ['2026-11-25T08:30:00.000Z', 'open'],
+    ['2026-11-25T09:29:59.999Z', 'open'],
+    ['2026-11-25T09:30:00.000Z', 'closed'],
+    ['2026-11-26T08:45:00.000Z', 'closed'],
+  ])('at %s it is %s', (now, state) => {
+    expect(checkInWindowState(window, at(now))).toBe(state);
+  });
+});
+
+describe('the wall clock of a zone', () => {
+  it.each([
+    ['2026-11-25T20:40:00Z', 'Europe/London', '2026-11-25', '20:40'],
+    ['2026-11-25T20:40:00Z', 'Asia/Tokyo', '2026-11-26', '05:40'],
+    ['2026-11-25T20:40:00Z', 'America/Los_Angeles', '2026-11-25', '12:40'],
+    ['2026-11-01T05:59:00Z', 'America/New_York', '2026-11-01', '01:59'],
+    ['2026-11-01T06:00:00Z', 'America/New_York', '2026-11-01', '01:00'],
+  ])('%s in %s is %s %s', (instant, zone, date, time) => {
+    expect(localClock(at(instant), zone)).toEqual({ date, time });
+  });
+});
+
+describe('why a booking cannot be checked in', () => {
+  const place = { timeZone: 'Europe/London', graceMinutes: 30 };
+  const booking = (overrides: Partial<CheckInCandidate> = {}): CheckInCandidate => ({
+    bookingDate: '2026-11-25',
+    timeSlot: 'morning',
+    status: 'active',
+    isPermanent: false,
+    checkedInAt: null,
+    releasedAt: null,
+    ...overrides,
+  });
+  it.each<[string, Partial<CheckInCandidate>, string, ReturnType<typeof checkInRefusal>]>([
+    ['in the window', {}, '2026-11-25T08:45:00Z', null],
+    [
+      'already checked in, even after the window',
+      { checkedInAt: at('2026-11-25T08:40:00Z') },
+      '2026-11-25T11:00:00Z',
+      null,
+    ],
+    [
+      'too early today',
+      {},
+      '2026-11-25T07:00:00Z',
+      { status: 422, message: 'Check-in opens at 08:30, 30 minutes before your booking starts' },
+    ],
+    [
+      'the day before',
+      {},
+      '2026-11-24T17:00:00Z',
+      { status: 422, message: 'Check-in opens at 08:30 tomorrow, 30 minutes before your booking starts' },
+    ],
+    [
+      'days before',
+      { bookingDate: '2026-11-30' },
+      '2026-11-25T10:00:00Z',
+      {
+        status: 422,
+        message: 'Check-in opens at 08:30 on Monday, 30 November 2026, 30 minutes before your booking starts',
+      },
+    ],
+    ['after the window', {}, '2026-11-25T09:30:00Z', { status: 422, message: 'Check-in closed at 09:30' }],
+    [
+      'days after',
+      { bookingDate: '2026-11-20' },
+      '2026-11-25T09:00:00Z',
+      { status: 422, message: 'Check-in closed at 09:30 on Friday, 20 November 2026' },
+    ],
+    [
+      'a permanent booking',
+      { isPermanent: true },
+      '2026-11-25T08:45:00Z',
+      { status: 422, message: 'Permanent bookings need no check-in' },
+    ],
+    [
+      'a cancelled booking',
+      { status: 'cancelled' },
+      '2026-11-25T08:45:00Z',
+      { status: 409, message: 'This booking was cancelled' },
+    ],
+    [
+      'a released booking',
+      { status: 'cancelled', releasedAt: at('2026-11-25T09:31:00Z') },
+      '2026-11-25T10:00:00Z',
+      { status: 409, message: 'This booking was released at 09:31 because nobody checked in' },
+    ],
+  ])('%s', (_case, overrides, now, refusal) => {
+    expect(checkInRefusal(booking(overrides), place, at(now))).toEqual(refusal);
+  });
+});
+
+describe('which bookings the release job ends', () => {
+  const policy: ReleasePolicy = {
+    timeZone: 'America/New_York',
+    checkInRequired: true,
+    checkInGraceMinutes: 30,
+    autoRelease: true,
+    checkInRequiredSince: at('2026-10-01T00:00:00Z'),
+  };
+  const booking: Omit<CheckInCandidate, 'releasedAt'> = {
+    bookingDate: '2026-11-01',
+    timeSlot: 'full-day',
+    status: 'active',
+    isPermanent: false,
+    checkedInAt: null,
+  };
+  // 2026-11-01 is the day New York falls back: 09:00 EST is 14:00 UTC, so the window closes at 14:30 UTC.
+  it.each<[string, Partial<CheckInCandidate>, Partial<ReleasePolicy>, string, boolean]>([
+    ['one minute before the close', {}, {}, '2026-11-01T14:29:00Z', false],
+    ['at the close', {}, {}, '2026-11-01T14:30:00Z', true],
+    ['a day later', {}, {}, '2026-11-02T09:00:00Z', true],
+    ['checked in', { checkedInAt: at('2026-11-01T13:45:00Z') }, {}, '2026-11-01T15:00:00Z', false],
+    ['permanent', { isPermanent: true }, {}, '2026-11-01T15:00:00Z', false],
+    ['cancelled', { status: 'cancelled' }, {}, '2026-11-01T15:00:00Z', false],
+    ['check-in not required', {}, { checkInRequired: false }, '2026-11-01T15:00:00Z', false],
+    ['auto-release off', {}, { autoRelease: false }, '2026-11-01T15:00:00Z', false],
+    [
+      'window opened before check-in was required',
+      {},
+      { checkInRequiredSince: at('2026-11-01T13:31:00Z') },
+      '2026-11-01T15:00:00Z',
+      false,
+    ],
+    [
+      'window opened as check-in became required',
+      {},
+      { checkInRequiredSince: at('2026-11-01T13:30:00Z') },
+      '2026-11-01T15:00:00Z',
+      true,
+    ],
+  ])('%s: %s', (_case, bookingChange, policyChange, now, due) => {
+    expect(releaseDue({ ...booking, ...bookingChange }, { ...policy, ...policyChange }, at(now))).toBe(due);
+  });
+});
+
+describe('what Sit here may book', () => {
+  it.each<[string, TimeSlot[]]>([
+    ['07:00', ['full-day', 'morning']],
+    ['12:59', ['full-day', 'morning']],
+    ['13:00', ['afternoon']],
+    ['17:59', ['afternoon']],
+    ['18:00', []],
+    ['23:30', []],
+  ])('at %s: %j', (time, slots) => {
+    expect(walkInSlots(time)).toEqual(slots);
+  });
+
+  it('names the slots as people say them on the spot', () => {
+    expect(walkInSlots('10:00').map(walkInSlotLabel)).toEqual(['the rest of the day', 'the morning']);
+    expect(walkInSlotLabel('afternoon')).toBe('the afternoon');
+  });
+});

@@ -1,0 +1,309 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultBookingRules } from '#domain/booking-rules.ts';
+import type { TimeSlot } from '#domain/bookings.ts';
+import { checkInWindow, localClock } from '#domain/check-in.ts';
+import { addMember, afterPendingMail, createOrganization, type TestOrganization } from '#test-support/bookings.ts';
+import { signUp, startTestApp, type TestApp } from '#test-support/harness.ts';
+import { zoneWhereHourIs } from '#test-support/time-zones.ts';
+import { releaseNoShows } from './service.ts';
+
+let testApp: TestApp;
+beforeAll(async () => {
+  testApp = await startTestApp();
+});
+afterAll(async () => {
+  await testApp?.close();
+});
+
+async function setCheckIn(
+  organization: TestOrganization,
+  settings: { checkInRequired?: boolean; checkInGraceMinutes?: number; autoRelease?: boolean },
+) {
+  const response = await organization.admin.client.request(
+    'PUT',
+    `/api/organizations/${organization.id}/booking-rules`,
+    { ...defaultBookingRules, oneDeskPerPerson: false, ...settings },
+  );
+  expect(response.status).toBe(200);
+}
+
+/** A booking written directly, so that any date and slot can be set up whatever the hour of the run. */
+async function insertBooking(
+  organization: TestOrganization,
+  booking: { deskIndex: number; userId: string; bookingDate: string; timeSlot?: TimeSlot; isPermanent?: boolean },
+): Promise<string> {
+  const [row] = await testApp.database.sql.query<{ id: string }>(
+    `INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, is_permanent)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+    [
+      organization.id,
+      organization.desks[booking.deskIndex],
+      booking.userId,
+      booking.bookingDate,
+      booking.timeSlot ?? 'full-day',
+      booking.isPermanent ?? false,
+    ],
+  );
+  if (!row) throw new Error('booking not inserted');
+  return row.id;
+}
+
+async function bookingState(bookingId: string) {
+  const [row] = await testApp.database.sql.query<{ status: string; checked_in: boolean; released: boolean }>(
+    `SELECT status, checked_in_at IS NOT NULL AS checked_in, released_at IS NOT NULL AS released
+     FROM bookings WHERE id = $1`,
+    [bookingId],
+  );
+  return row;
+}
+
+const checkInUrl = (bookingId: string) => `/api/bookings/${bookingId}/check-in`;
+
+describe('checking in', () => {
+  // The organization's clock shows 10 or 11 o'clock (the zone is picked for it), and its grace is 4 hours: a full-day
+  // booking of today is inside its window (08:30 to 13:00) whatever the hour of the run.
+  let organization: TestOrganization;
+  let member: Awaited<ReturnType<typeof addMember>>;
+  beforeAll(async () => {
+    organization = await createOrganization(testApp, { timeZone: zoneWhereHourIs([10, 11]), deskCount: 12 });
+    member = await addMember(testApp, organization.id);
+    await setCheckIn(organization, { checkInRequired: true, checkInGraceMinutes: 240 });
+  });
+
+  it('records the check-in of the owner in the window and shows it in every booking read', async () => {
+    const bookingId = await insertBooking(organization, {
+      deskIndex: 0,
+      userId: member.user.id,
+      bookingDate: organization.day(0),
+    });
+    const response = await member.client.post(checkInUrl(bookingId), {});
+    expect(response.status).toBe(200);
+    const checkedInAt = response.body.checkedInAt as string;
+    expect(Math.abs(Date.parse(checkedInAt) - Date.now())).toBeLessThan(60_000);
+
+    const day = await member.client.get(
+      `/api/organizations/${organization.id}/bookings?startDate=${organization.day(0)}&endDate=${organization.day(0)}`,
+    );
+    expect(day.body.find((booking: { id: string }) => booking.id === bookingId)).toMatchObject({
+      checkedInAt,
+      endReason: null,
+      isWalkIn: false,
+    });
+    const mine = await member.client.get(`/api/users/bookings?organizationId=${organization.id}`);
+    expect(mine.body.find((booking: { id: string }) => booking.id === bookingId).checkedInAt).toBe(checkedInAt);
+
+    const again = await member.client.post(checkInUrl(bookingId), {});
+    expect(again.status).toBe(200);
+    expect(again.body.checkedInAt).toBe(checkedInAt);
+  });
+
+  it('answers 422 with the opening time before the window opens', async () => {
+    const bookingId = await insertBooking(organization, {
+      deskIndex: 1,
+      userId: member.user.id,
+      bookingDate: organization.day(1),
+    });
+    const response = await member.client.post(checkInUrl(bookingId), {});
+    expect(response.status).toBe(422);
+    expect(response.body.message).toBe('Check-in opens at 08:30 tomorrow, 30 minutes before your booking starts');
+    expect((await bookingState(bookingId))?.checked_in).toBe(false);
+  });
+
+  it('answers 422 with the closing time once the window closed', async () => {
+    const bookingId = await insertBooking(organization, {
+      deskIndex: 2,
+      userId: member.user.id,
+      bookingDate: organization.day(-1),
+    });
+    const response = await member.client.post(checkInUrl(bookingId), {});
+    expect(response.status).toBe(422);
+    expect(response.body.message).toMatch(/^Check-in closed at 13:00 on \w+day, \d+ \w+ \d{4}$/);
+  });
+
+  it('answers 409 for a cancelled booking and for a released one, saying which', async () => {
+    const cancelled = await insertBooking(organization, {
+      deskIndex: 3,
+      userId: member.user.id,
+      bookingDate: organization.day(0),
+    });
+    await testApp.database.sql.query(`UPDATE bookings SET status = 'cancelled', cancelled_at = now() WHERE id = $1`, [
+      cancelled,
+    ]);
+    const refused = await member.client.post(checkInUrl(cancelled), {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('This booking was cancelled');
+
+    const released = await insertBooking(organization, {
+      deskIndex: 4,
+      userId: member.user.id,
+      bookingDate: organization.day(-1),
+    });
+    await testApp.database.sql.query(
+      `UPDATE bookings SET status = 'cancelled', cancelled_at = $2, released_at = $2 WHERE id = $1`,
+      [released, new Date(Date.now() - 26 * 3600_000).toISOString()],
+    );
+    const late = await member.client.post(checkInUrl(released), {});
+    expect(late.status).toBe(409);
+    expect(late.body.message).toMatch(/^This booking was released at \d\d:\d\d.* because nobody checked in$/);
+  });
+
+  it('answers 422 for a permanent booking, which is a desk block', async () => {
+    const bookingId = await insertBooking(organization, {
+      deskIndex: 5,
+      userId: member.user.id,
+      bookingDate: organization.day(-3),
+      isPermanent: true,
+    });
+    const response = await member.client.post(checkInUrl(bookingId), {});
+    expect(response.status).toBe(422);
+    expect(response.body.message).toBe('Permanent bookings need no check-in');
+  });
+
+  it('answers 404 to another member and to an outsider, and lets an admin check in for the owner (audited)', async () => {
+    const bookingId = await insertBooking(organization, {
+      deskIndex: 6,
+      userId: member.user.id,
+      bookingDate: organization.day(0),
+    });
+    const colleague = await addMember(testApp, organization.id);
+    expect((await colleague.client.post(checkInUrl(bookingId), {})).status).toBe(404);
+    const outsider = await signUp(testApp);
+    expect((await outsider.client.post(checkInUrl(bookingId), {})).status).toBe(404);
+    expect((await bookingState(bookingId))?.checked_in).toBe(false);
+
+    const byAdmin = await organization.admin.client.post(checkInUrl(bookingId), {});
+    expect(byAdmin.status).toBe(200);
+    const log = await organization.admin.client.get(`/api/organizations/${organization.id}/audit-log`);
+    expect(log.body.events[0]).toMatchObject({
+      action: 'booking.checked_in_for_member',
+      details: { desk: 'D07', owner: { name: 'Mia Member' } },
+    });
+  });
+
+  it.each(['not-a-uuid', '00000000-0000-4000-8000-000000000000'])('answers 404 for the booking id %s', async (id) => {
+    expect((await member.client.post(checkInUrl(id), {})).status).toBe(404);
+  });
+});
+
+describe('releasing bookings nobody checked in to', () => {
+  it('releases exactly the due bookings when their window has closed, mails the owner and frees the desk', async () => {
+    const organization = await createOrganization(testApp, { timeZone: 'America/New_York', deskCount: 8 });
+    const member = await addMember(testApp, organization.id);
+    await setCheckIn(organization, { checkInRequired: true, checkInGraceMinutes: 15 });
+    // A day ahead, so that check-in was required before each window opened, and the clock is the test's.
+    const date = organization.day(3);
+    const noShow = await insertBooking(organization, {
+      deskIndex: 0,
+      userId: member.user.id,
+      bookingDate: date,
+      timeSlot: 'morning',
+    });
+    const checkedIn = await insertBooking(organization, { deskIndex: 1, userId: member.user.id, bookingDate: date });
+    await testApp.database.sql.query('UPDATE bookings SET checked_in_at = now() WHERE id = $1', [checkedIn]);
+    const afternoon = await insertBooking(organization, {
+      deskIndex: 2,
+      userId: member.user.id,
+      bookingDate: date,
+      timeSlot: 'afternoon',
+    });
+    const permanent = await insertBooking(organization, {
+      deskIndex: 3,
+      userId: member.user.id,
+      bookingDate: organization.day(1),
+      isPermanent: true,
+    });
+
+    const closes = checkInWindow({ bookingDate: date, timeSlot: 'morning' }, organization.timeZone, 15).closesAt;
+    expect(localClock(closes, organization.timeZone).time).toBe('09:15');
+    // A second before the close nothing of it is due; at the close the morning's booking is. (Other tests'
+    // organizations share the database, so the passes are judged by these bookings, not by their counts.)
+    await releaseNoShows(testApp.app.perch, new Date(closes.getTime() - 1000));
+    expect((await bookingState(noShow))?.status).toBe('active');
+    const mailsBefore = testApp.mails.length;
+    await releaseNoShows(testApp.app.perch, closes);
+    await releaseNoShows(testApp.app.perch, new Date(closes.getTime() + 60_000));
+
+    expect(await bookingState(noShow)).toEqual({ status: 'cancelled', checked_in: false, released: true });
+    expect(await bookingState(checkedIn)).toEqual({ status: 'active', checked_in: true, released: false });
+    expect(await bookingState(afternoon)).toEqual({ status: 'active', checked_in: false, released: false });
+    expect(await bookingState(permanent)).toEqual({ status: 'active', checked_in: false, released: false });
+
+    await afterPendingMail();
+    const mails = testApp.mails.slice(mailsBefore).filter((message) => message.to === member.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Desk D01 was released: nobody checked in by 09:15');
+    const read = await member.client.get(`/api/users/bookings?organizationId=${organization.id}`);
+    expect(read.body.find((booking: { id: string }) => booking.id === noShow)).toMatchObject({
+      status: 'cancelled',
+      endReason: 'no-show',
+      checkedInAt: null,
+    });
+    const log = await organization.admin.client.get(`/api/organizations/${organization.id}/audit-log`);
+    expect(log.body.events[0]).toMatchObject({ action: 'booking.released', actor: null, details: { desk: 'D01' } });
+
+    // The desk is free again for that morning.
+    const rebook = await organization.admin.client.post('/api/bookings', {
+      organizationId: organization.id,
+      deskId: organization.desks[0],
+      bookingDate: date,
+      timeSlot: 'morning',
+    });
+    expect(rebook.status).toBe(201);
+
+    // The afternoon's window closes at 13:15.
+    const afternoonCloses = checkInWindow({ bookingDate: date, timeSlot: 'afternoon' }, organization.timeZone, 15);
+    await releaseNoShows(testApp.app.perch, afternoonCloses.closesAt);
+    expect((await bookingState(afternoon))?.released).toBe(true);
+  });
+
+  it('releases nothing where check-in is not required, or auto-release is off, or the window opened before check-in was required', async () => {
+    const relaxed = await createOrganization(testApp, { deskCount: 2 });
+    const noAutoRelease = await createOrganization(testApp, { deskCount: 2 });
+    await setCheckIn(noAutoRelease, { checkInRequired: true, autoRelease: false });
+    const lateSwitch = await createOrganization(testApp, { deskCount: 2 });
+    await setCheckIn(lateSwitch, { checkInRequired: true });
+
+    const date = relaxed.day(2);
+    const ids = [
+      await insertBooking(relaxed, { deskIndex: 0, userId: relaxed.admin.user.id, bookingDate: date }),
+      await insertBooking(noAutoRelease, { deskIndex: 0, userId: noAutoRelease.admin.user.id, bookingDate: date }),
+      await insertBooking(lateSwitch, { deskIndex: 0, userId: lateSwitch.admin.user.id, bookingDate: date }),
+    ];
+    // Check-in became required after that day's window opened.
+    const window = checkInWindow({ bookingDate: date, timeSlot: 'full-day' }, lateSwitch.timeZone, 30);
+    await testApp.database.sql.query('UPDATE organizations SET check_in_required_since = $2 WHERE id = $1', [
+      lateSwitch.id,
+      new Date(window.opensAt.getTime() + 60_000).toISOString(),
+    ]);
+    await releaseNoShows(testApp.app.perch, new Date(window.closesAt.getTime() + 3600_000));
+    for (const id of ids) expect((await bookingState(id))?.status).toBe('active');
+  });
+
+  it('lets a check-in and the release race for the same bookings: each ends checked in or released, never both', async () => {
+    const organization = await createOrganization(testApp, { timeZone: 'Europe/Berlin', deskCount: 20 });
+    await setCheckIn(organization, { checkInRequired: true });
+    const date = organization.day(4);
+    const ids: string[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      ids.push(
+        await insertBooking(organization, { deskIndex: index, userId: organization.admin.user.id, bookingDate: date }),
+      );
+    }
+    const closes = checkInWindow({ bookingDate: date, timeSlot: 'full-day' }, organization.timeZone, 30).closesAt;
+    const { checkIn } = await import('./service.ts');
+    const justBefore = new Date(closes.getTime() - 1);
+    const outcomes = await Promise.allSettled([
+      releaseNoShows(testApp.app.perch, closes),
+      ...ids.map((id) => checkIn(testApp.app.perch, organization.admin.user.id, id, justBefore)),
+    ]);
+    const states = await Promise.all(ids.map(bookingState));
+    for (const state of states) {
+      expect(state?.checked_in && state.released).toBe(false);
+      expect(state?.checked_in || state?.released).toBe(true);
+    }
+    // Every refused check-in lost to the release and says so.
+    for (const outcome of outcomes.slice(1)) {
+      if (outcome.status === 'rejected') expect(String(outcome.reason)).toMatch(/released/);
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { type BookingView, slotLabel } from '#domain/bookings.ts';
+import { buildCalendar, calendarContentType, zonedTimeToUtc } from '#domain/calendar.ts';
+import { checkInWindow, localClock } from '#domain/check-in.ts';
+import { formatLongDate } from '#domain/dates.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
+import { renderMail } from '#server/mail/templates.ts';
+
+/**
+ * Tells the owner that a booking nobody checked in to was released, with a calendar cancellation of the same event
+ * the confirmation added (same UID, a later SEQUENCE).
+ */
+export function bookingReleasedMail(
+  to: string,
+  booking: BookingView,
+  organization: { name: string; timeZone: string; checkInGraceMinutes: number },
+  publicUrl: string,
+): MailMessage {
+  const host = new URL(publicUrl).host;
+  const closedAt = localClock(
+    checkInWindow(booking, organization.timeZone, organization.checkInGraceMinutes).closesAt,
+    organization.timeZone,
+  ).time;
+  const when = `${formatLongDate(booking.bookingDate)}, ${slotLabel(booking.timeSlot)} (${booking.startTime}-${booking.endTime})`;
+  return {
+    to,
+    subject: `Desk ${booking.desk.name} was released: nobody checked in by ${closedAt}`,
+    links: [publicUrl],
+    attachments: [
+      {
+        filename: 'released.ics',
+        content: buildCalendar({
+          method: 'CANCEL',
+          events: [
+            {
+              uid: `booking-${booking.id}@${host}`,
+              start: zonedTimeToUtc(booking.bookingDate, booking.startTime, organization.timeZone),
+              end: zonedTimeToUtc(booking.bookingDate, booking.endTime, organization.timeZone),
+              summary: `Desk ${booking.desk.name} (${slotLabel(booking.timeSlot)})`,
+              location: `${booking.desk.name}, ${booking.desk.floor.name}, ${organization.name}`,
+              status: 'CANCELLED',
+              sequence: 1,
+            },
+          ],
+        }),
+        contentType: calendarContentType('CANCEL'),
+      },
+    ],
+    ...renderMail({
+      preview: `Desk ${booking.desk.name} on ${booking.desk.floor.name} is free for others again`,
+      heading: 'Your desk was released',
+      paragraphs: [
+        `${organization.name} asks people to check in to their desks. Nobody checked in to this booking by ${closedAt}, so the desk was released for a colleague to take:`,
+        `Desk ${booking.desk.name} on ${booking.desk.floor.name}: ${when}`,
+        `Times are ${organization.timeZone} time. Still coming in? Book a free desk in Perch, or scan a free desk's code and choose Sit here.`,
+      ],
+      action: { label: 'Find a desk', url: publicUrl },
+    }),
+  };
+}

@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import type { TimeSlot } from '#domain/bookings.ts';
+import type { Role } from '#domain/organization.ts';
+import type { Database } from '#server/db/client.ts';
+import { namedStatement, param } from '#server/db/named-statement.ts';
+import { rowsOf } from '#server/db/rows.ts';
+import { type BookingRow, bookingColumns, bookingJoins } from '../bookings/repo.ts';
+
+/** A booking as check-in judges it, with its organization's zone and grace and the caller's role there. */
+export interface CheckInRow {
+  id: string;
+  organizationId: string;
+  userId: string;
+  deskName: string;
+  bookingDate: string;
+  timeSlot: TimeSlot;
+  status: 'active' | 'cancelled';
+  isPermanent: boolean;
+  checkedInAt: Date | null;
+  releasedAt: Date | null;
+  timeZone: string;
+  graceMinutes: number;
+  /** The caller's role in the booking's organization; null for a non-member. */
+  callerRole: Role | null;
+  /** Whose booking it is, as the audit log names them. */
+  owner: { firstName: string | null; lastName: string | null; email: string };
+}
+
+// One prepared statement (decision 009): check-in is a hot path at the start of every office day.
+const checkInCandidateStatement = namedStatement<{ bookingId: string; callerId: string }>(
+  'perch_check_in_candidate',
+  sql`SELECT b.id, b.organization_id AS "organizationId", b.user_id AS "userId", d.name AS "deskName",
+      b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.is_permanent AS "isPermanent",
+      b.checked_in_at AS "checkedInAt", b.released_at AS "releasedAt", o.time_zone AS "timeZone",
+      o.check_in_grace_minutes AS "graceMinutes", m.role AS "callerRole",
+      jsonb_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email) AS owner
+    FROM bookings b JOIN organizations o ON o.id = b.organization_id JOIN desks d ON d.id = b.desk_id
+      JOIN users u ON u.id = b.user_id
+      LEFT JOIN memberships m ON m.organization_id = b.organization_id AND m.user_id = ${param('callerId')}::uuid
+    WHERE b.id = ${param('bookingId')}::uuid`,
+);
+
+export async function findCheckInCandidate(
+  db: Database,
+  bookingId: string,
+  callerId: string,
+): Promise<CheckInRow | undefined> {
+  const [row] = await checkInCandidateStatement.rows<
+    Omit<CheckInRow, 'checkedInAt' | 'releasedAt'> & {
+      checkedInAt: Date | string | null;
+      releasedAt: Date | string | null;
+    }
+  >(db, { bookingId, callerId });
+  if (!row) return undefined;
+  const instant = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return { ...row, checkedInAt: instant(row.checkedInAt), releasedAt: instant(row.releasedAt) };
+}
+
+const markCheckedInStatement = namedStatement<{ bookingId: string; at: string }>(
+  'perch_check_in',
+  sql`UPDATE bookings SET checked_in_at = ${param('at')}::timestamptz
+    WHERE id = ${param('bookingId')}::uuid AND status = 'active' AND checked_in_at IS NULL
+    RETURNING id`,
+);
+
+/**
+ * Records the check-in at `at` when the booking is still active and not checked in: false when a cancellation, the
+ * release job or another check-in got there first (the caller reads the booking again to say which).
+ */
+export async function markCheckedIn(db: Database, bookingId: string, at: Date): Promise<boolean> {
+  const rows = await markCheckedInStatement.rows<{ id: string }>(db, { bookingId, at: at.toISOString() });
+  return rows.length > 0;
+}
+
+/** An organization's check-in as the release job reads it, with the bookings that might be due. */
+export interface ReleaseCandidate {
+  id: string;
+  organizationId: string;
+  bookingDate: string;
+  timeSlot: TimeSlot;
+  timeZone: string;
+  checkInGraceMinutes: number;
+  checkInRequiredSince: Date | string;
+}
+
+/**
+ * The active one-off bookings nobody checked in to, of the last week up to each organization's today, in the
+ * organizations that release no-shows. Which of them are due is releaseDue's to say (src/domain/check-in.ts); this
+ * read only narrows by date, through the index of active bookings by organization and date.
+ */
+export function findReleaseCandidates(db: Database, now: Date): Promise<ReleaseCandidate[]> {
+  return rowsOf<ReleaseCandidate>(
+    db,
+    sql`SELECT b.id, b.organization_id AS "organizationId", b.booking_date::text AS "bookingDate",
+        b.time_slot AS "timeSlot", o.time_zone AS "timeZone", o.check_in_grace_minutes AS "checkInGraceMinutes",
+        o.check_in_required_since AS "checkInRequiredSince"
+      FROM organizations o
+      CROSS JOIN LATERAL (SELECT (${now.toISOString()}::timestamptz AT TIME ZONE o.time_zone)::date AS today) AS local
+      JOIN bookings b ON b.organization_id = o.id AND b.status = 'active'
+        AND b.booking_date BETWEEN local.today - 7 AND local.today
+      WHERE o.check_in_required AND o.auto_release AND NOT b.is_permanent AND b.checked_in_at IS NULL`,
+  );
+}
+
+/**
+ * Releases the listed bookings at `at` (status cancelled, released_at set) unless someone checked in or cancelled
+ * meanwhile: the row lock orders this against a concurrent check-in, and the condition is read again after it.
+ * Answers the bookings released, with the names their mails show.
+ */
+export function releaseBookings(db: Database, bookingIds: string[], at: Date): Promise<BookingRow[]> {
+  if (bookingIds.length === 0) return Promise.resolve([]);
+  return rowsOf<BookingRow>(
+    db,
+    sql`WITH b AS (
+      UPDATE bookings SET status = 'cancelled', cancelled_at = ${at.toISOString()}::timestamptz,
+        released_at = ${at.toISOString()}::timestamptz
+      WHERE id IN ${bookingIds} AND status = 'active' AND checked_in_at IS NULL
+      RETURNING *
+    )
+    SELECT ${bookingColumns} FROM b ${bookingJoins} ORDER BY b.organization_id, b.booking_date`,
+  );
+}
+
+/** The names and zones of organizations, for the release mails. */
+export function findOrganizationsForMail(
+  db: Database,
+  organizationIds: string[],
+): Promise<{ id: string; name: string; timeZone: string; checkInGraceMinutes: number }[]> {
+  if (organizationIds.length === 0) return Promise.resolve([]);
+  return rowsOf(
+    db,
+    sql`SELECT id, name, time_zone AS "timeZone", check_in_grace_minutes AS "checkInGraceMinutes"
+      FROM organizations WHERE id IN ${organizationIds}`,
+  );
+}

@@ -1,0 +1,110 @@
+import { displayName } from '#domain/account.ts';
+import { type CheckInResponse, checkInRefusal, releaseDue } from '#domain/check-in.ts';
+import { isUuid } from '#domain/ids.ts';
+import type { AppContext } from '#server/context.ts';
+import { AppError, notFound } from '#server/errors.ts';
+import { recordAuditEvent, recordAuditEvents } from '../audit/repo.ts';
+import { sendInBackground } from '../bookings/mail-delivery.ts';
+import { auditedBooking, toBookingView } from '../bookings/views.ts';
+import { bookingReleasedMail } from './mails.ts';
+import * as repo from './repo.ts';
+
+const bookingNotFound = () => notFound('Booking not found.');
+
+/**
+ * Checks a booking in at `now`: its owner, or an admin of its organization for them (audited). Someone else's booking
+ * is a 404, as a booking they cannot see. Checking in twice answers the first check-in. The window and the refusals
+ * are checkInRefusal's (src/domain/check-in.ts).
+ */
+export async function checkIn(
+  context: AppContext,
+  callerId: string,
+  bookingId: string,
+  now: Date = new Date(),
+): Promise<CheckInResponse> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const booking = isUuid(bookingId) ? await repo.findCheckInCandidate(context.db, bookingId, callerId) : undefined;
+    if (!booking?.callerRole) throw bookingNotFound();
+    const isOwner = booking.userId === callerId;
+    if (!isOwner && booking.callerRole !== 'admin') throw bookingNotFound();
+    const refusal = checkInRefusal(booking, booking, now);
+    if (refusal) throw new AppError(refusal.status, refusal.message, { code: 'check_in' });
+    if (booking.checkedInAt) return { checkedInAt: booking.checkedInAt.toISOString() };
+    const checkedIn = isOwner
+      ? await repo.markCheckedIn(context.db, booking.id, now)
+      : await context.db.transaction(async (tx) => {
+          if (!(await repo.markCheckedIn(tx, booking.id, now))) return false;
+          await recordAuditEvent(tx, {
+            organizationId: booking.organizationId,
+            actor: { id: callerId },
+            action: 'booking.checked_in_for_member',
+            target: { type: 'booking', id: booking.id },
+            details: {
+              desk: booking.deskName,
+              bookingDate: booking.bookingDate,
+              timeSlot: booking.timeSlot,
+              owner: { name: displayName(booking.owner), email: booking.owner.email },
+            },
+          });
+          return true;
+        });
+    if (checkedIn) return { checkedInAt: now.toISOString() };
+    // A cancellation, the release job or another check-in got there first: read it again and answer that.
+  }
+  throw bookingNotFound();
+}
+
+/**
+ * One pass of the release (issue 16): every booking whose check-in window closed without a check-in, in
+ * organizations that require check-in with auto-release, ends as a no-show. The desk is free at once (the exclusion
+ * constraint counts only active bookings), open screens hear of it through the database's announcement, the owner
+ * gets a short mail, and the audit log records each release. Answers how many were released.
+ */
+export async function releaseNoShows(context: AppContext, now: Date = new Date()): Promise<number> {
+  const candidates = await repo.findReleaseCandidates(context.db, now);
+  const due = candidates.filter((candidate) =>
+    releaseDue(
+      { ...candidate, status: 'active', isPermanent: false, checkedInAt: null },
+      {
+        timeZone: candidate.timeZone,
+        checkInRequired: true,
+        autoRelease: true,
+        checkInGraceMinutes: candidate.checkInGraceMinutes,
+        checkInRequiredSince: new Date(candidate.checkInRequiredSince),
+      },
+      now,
+    ),
+  );
+  if (due.length === 0) return 0;
+  const released = await context.db.transaction(async (tx) => {
+    const rows = await repo.releaseBookings(
+      tx,
+      due.map((booking) => booking.id),
+      now,
+    );
+    await recordAuditEvents(
+      tx,
+      rows.map((row) => ({
+        organizationId: row.organizationId,
+        actor: null,
+        action: 'booking.released' as const,
+        target: { type: 'booking', id: row.id },
+        details: auditedBooking(row),
+      })),
+    );
+    return rows;
+  });
+  const organizations = new Map(
+    (await repo.findOrganizationsForMail(context.db, [...new Set(released.map((row) => row.organizationId))])).map(
+      (organization) => [organization.id, organization],
+    ),
+  );
+  for (const row of released) {
+    const organization = organizations.get(row.organizationId);
+    if (!organization) continue;
+    sendInBackground(context, () =>
+      bookingReleasedMail(row.email, toBookingView(row), organization, context.config.publicUrl),
+    );
+  }
+  return released.length;
+}

@@ -7,6 +7,7 @@ import {
   maxBookingsPerWeekLimit,
   maxDaysAheadLimit,
 } from '#domain/booking-rules.ts';
+import { checkInGraceLimits } from '#domain/check-in.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -34,7 +35,7 @@ function RuleSwitch({
 }: {
   field: FieldControlProps;
   control: Control<BookingRules>;
-  name: 'oneDeskPerPerson' | 'adminsExempt';
+  name: 'oneDeskPerPerson' | 'adminsExempt' | 'checkInRequired' | 'autoRelease';
 }) {
   return (
     <Controller
@@ -76,11 +77,14 @@ function BookingRulesForm({
 }) {
   const update = useUpdateBookingRules(organization.id);
   const [formProblem, setFormProblem] = useState<string | null>(null);
-  const { control, register, handleSubmit, setError, setFocus } = useForm<BookingRules>({
+  const { control, register, handleSubmit, setError, setFocus, watch } = useForm<BookingRules>({
     resolver: zodResolver(bookingRulesSchema),
     defaultValues: rules,
     mode: 'onTouched',
   });
+
+  // The check-in details matter only while check-in is required: they stay editable, set apart.
+  const checkInRequired = watch('checkInRequired');
 
   const onSubmit = handleSubmit((values) => {
     setFormProblem(null);
@@ -171,6 +175,49 @@ function BookingRulesForm({
       >
         {(field) => <RuleSwitch field={field} control={control} name="adminsExempt" />}
       </FormField>
+      <fieldset className="grid gap-5 border-t border-slate-200 pt-5">
+        <legend className="float-left -mb-2 w-full text-sm font-semibold text-slate-900">Check-in</legend>
+        <FormField
+          control={control}
+          name="checkInRequired"
+          label="Check-in required"
+          description="People confirm they came, from 30 minutes before their booking starts, in My Bookings, on the map or with the desk's QR code."
+          className={switchRow}
+        >
+          {(field) => <RuleSwitch field={field} control={control} name="checkInRequired" />}
+        </FormField>
+        <div className={cn('grid gap-5', !checkInRequired && 'opacity-60')}>
+          <FormField
+            control={control}
+            name="checkInGraceMinutes"
+            label="Minutes to check in after the start"
+            description={`Check-in closes this long after the booking starts, ${checkInGraceLimits.min} to ${checkInGraceLimits.max} minutes.`}
+          >
+            {(field) => (
+              <div className="w-28">
+                <Input
+                  {...field}
+                  {...register('checkInGraceMinutes', { valueAsNumber: true })}
+                  type="number"
+                  inputMode="numeric"
+                  min={checkInGraceLimits.min}
+                  max={checkInGraceLimits.max}
+                  step={5}
+                />
+              </div>
+            )}
+          </FormField>
+          <FormField
+            control={control}
+            name="autoRelease"
+            label="Release desks nobody checked in to"
+            description="When check-in closes without a check-in, the desk becomes free for others and its booker gets an e-mail."
+            className={switchRow}
+          >
+            {(field) => <RuleSwitch field={field} control={control} name="autoRelease" />}
+          </FormField>
+        </div>
+      </fieldset>
       {formProblem && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
           {formProblem}

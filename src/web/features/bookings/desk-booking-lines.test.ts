@@ -37,6 +37,24 @@ describe('booking text on a desk', () => {
     ]);
   });
 
+  it('says when the person checked in, for one booking and for each half day', () => {
+    expect(
+      bookingLinesByDesk(
+        [booking({ timeSlot: 'full-day', checkedInAt: '2026-11-23T08:41:00.000Z' })],
+        '2026-11-23',
+      ).get('d1'),
+    ).toEqual(['Ada Lovelace', 'full day', 'checked in']);
+    expect(
+      bookingLinesByDesk(
+        [
+          booking({ id: 'b1', timeSlot: 'afternoon' }),
+          booking({ id: 'b2', timeSlot: 'morning', checkedInAt: '2026-11-23T08:41:00.000Z' }),
+        ],
+        '2026-11-23',
+      ).get('d1'),
+    ).toEqual(['morning: Ada Lovelace, checked in', 'afternoon: Ada Lovelace']);
+  });
+
   it('falls back to the part of the e-mail before the at-sign', () => {
     const anonymous = booking({ timeSlot: 'morning', user: { firstName: null, lastName: null, email: 'kim@x.io' } });
     expect(bookingLinesByDesk([anonymous], '2026-11-23').get('d1')).toEqual(['kim', 'morning']);

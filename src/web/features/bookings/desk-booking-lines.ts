@@ -1,12 +1,15 @@
 import { displayName } from '#domain/account.ts';
 import { type BookingView, bookingsByDeskOn, slotLabel, type TimeSlot } from '#domain/bookings.ts';
 
+const checkedIn = 'checked in';
+
 const slotOrder: Record<TimeSlot, number> = { morning: 0, 'full-day': 1, afternoon: 2 };
 
 /**
  * Spec section 2, booking text on a desk for a date: none when free; one booking shows the person and the
  * slot; two show a morning and an afternoon entry; more than two read 'Multiple bookings'. A permanent
- * booking shows no lines: the tile reads BLOCKED and 'permanent' instead.
+ * booking shows no lines: the tile reads BLOCKED and 'permanent' instead. A booking whose person checked in says
+ * so (issue 16).
  */
 export function bookingLinesByDesk(bookings: readonly BookingView[], date: string): Map<string, string[]> {
   const byDesk = bookingsByDeskOn(bookings, date);
@@ -17,12 +20,15 @@ export function bookingLinesByDesk(bookings: readonly BookingView[], date: strin
       lines.set(deskId, ['Multiple bookings']);
     } else if (list.length === 1) {
       const [only] = list as [BookingView];
-      lines.set(deskId, [displayName(only.user), slotLabel(only.timeSlot)]);
+      lines.set(deskId, [displayName(only.user), slotLabel(only.timeSlot), ...(only.checkedInAt ? [checkedIn] : [])]);
     } else {
       const sorted = [...list].sort((a, b) => slotOrder[a.timeSlot] - slotOrder[b.timeSlot]);
       lines.set(
         deskId,
-        sorted.map((booking) => `${slotLabel(booking.timeSlot)}: ${displayName(booking.user)}`),
+        sorted.map(
+          (booking) =>
+            `${slotLabel(booking.timeSlot)}: ${displayName(booking.user)}${booking.checkedInAt ? `, ${checkedIn}` : ''}`,
+        ),
       );
     }
   }

@@ -117,6 +117,7 @@ export function DeskDialog({
     body = (
       <YourBookingView
         desk={desk}
+        organization={organization}
         date={date}
         bookings={state.bookings}
         freeSlot={isOutOfService ? null : state.freeSlot}

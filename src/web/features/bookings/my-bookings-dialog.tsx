@@ -7,9 +7,11 @@ import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { Badge, bookingBadgeKind } from './booking-badge.tsx';
+import { useBookingRules } from '#web/features/booking-rules/index.ts';
+import { Badge, bookingStatusBadgeKind } from './booking-badge.tsx';
 import { BookingRow } from './booking-row.tsx';
 import { useCancelBooking } from './cancel-booking.ts';
+import { CheckInControl } from './check-in-control.tsx';
 import { useUserBookings } from './list-user-bookings.ts';
 
 /**
@@ -21,6 +23,7 @@ export function MyBookingsDialog({ organization, onClose }: { organization: Orga
   const today = todayIn(organization.timeZone);
   const bookings = useUserBookings(organization.id);
   const sorted = useMemo(() => sortMyBookings(bookings.data ?? [], today), [bookings.data, today]);
+  const rules = useBookingRules(organization.id);
   const cancel = useCancelBooking();
   const [confirming, setConfirming] = useState<BookingView | null>(null);
   const onCancel = (booking: BookingView) =>
@@ -44,7 +47,10 @@ export function MyBookingsDialog({ organization, onClose }: { organization: Orga
             const isCancellable = booking.status === 'active' && (booking.isPermanent || booking.bookingDate >= today);
             return (
               <BookingRow key={booking.id} booking={booking}>
-                <Badge kind={booking.status === 'cancelled' ? 'Cancelled' : bookingBadgeKind(booking, today)} />
+                <Badge kind={bookingStatusBadgeKind(booking, today)} />
+                {booking.bookingDate === today && (
+                  <CheckInControl booking={booking} settings={rules.data} timeZone={organization.timeZone} />
+                )}
                 {isCancellable && (
                   <Button
                     size="sm"

@@ -6,6 +6,7 @@ import type { OrganizationView } from '#domain/organization.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { CheckedInBadge } from './check-in-control.tsx';
 import { useOrganizationBookings } from './list-organization-bookings.ts';
 
 /** Spec section 2, Who's in today: everyone with a desk on the selected date. */
@@ -42,6 +43,9 @@ export function RosterDialog({
                   {booking.desk.name} · {booking.desk.floor.name} ·{' '}
                   {booking.isPermanent ? 'permanent' : slotLabel(booking.timeSlot)}
                 </span>
+                {booking.checkedInAt && (
+                  <CheckedInBadge checkedInAt={booking.checkedInAt} timeZone={organization.timeZone} />
+                )}
                 {onShowDesk && (
                   <Button
                     size="sm"

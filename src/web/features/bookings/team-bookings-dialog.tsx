@@ -152,6 +152,7 @@ export function TeamBookingsDialog({ organization, onClose }: { organization: Or
           <TeamBookingsRows
             items={items}
             today={today}
+            timeZone={organization.timeZone}
             isBusy={bookings.isPlaceholderData}
             isCancelling={cancel.isPending}
             onCancel={onCancel}

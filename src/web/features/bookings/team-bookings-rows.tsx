@@ -4,6 +4,7 @@ import type { TeamBookingView } from '#domain/team-bookings.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Badge, bookingBadgeKind } from './booking-badge.tsx';
 import { BookingRow } from './booking-row.tsx';
+import { CheckedInBadge } from './check-in-control.tsx';
 
 /**
  * One page of Team Bookings: each booking with its badges (Permanent, Past, Today, Upcoming; Cancelled), Cancel
@@ -12,6 +13,7 @@ import { BookingRow } from './booking-row.tsx';
 export function TeamBookingsRows({
   items,
   today,
+  timeZone,
   isBusy,
   isCancelling,
   onCancel,
@@ -19,6 +21,8 @@ export function TeamBookingsRows({
 }: {
   items: readonly TeamBookingView[];
   today: string;
+  /** The organization's, in which check-in times are shown. */
+  timeZone: string;
   /** A new page or filter is loading: the rows shown are the previous answer's. */
   isBusy: boolean;
   isCancelling: boolean;
@@ -35,7 +39,8 @@ export function TeamBookingsRows({
           <BookingRow key={booking.id} booking={booking} showPerson>
             <div className="flex flex-wrap items-center gap-2">
               <Badge kind={kind} />
-              {!isActive && <Badge kind="Cancelled" />}
+              {!isActive && <Badge kind={booking.endReason === 'no-show' ? 'Released' : 'Cancelled'} />}
+              {booking.checkedInAt && <CheckedInBadge checkedInAt={booking.checkedInAt} timeZone={timeZone} />}
               {isActive && kind !== 'Past' && (
                 <Button
                   size="sm"

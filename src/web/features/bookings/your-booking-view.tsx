@@ -2,12 +2,15 @@ import { Clock, NotebookPen } from 'lucide-react';
 import { useState } from 'react';
 import { type BookingView, slotLabel, type TimeSlot } from '#domain/bookings.ts';
 import { formatLongDate } from '#domain/dates.ts';
+import type { OrganizationView } from '#domain/organization.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { useBookingRules } from '#web/features/booking-rules/index.ts';
 import type { BookableDesk } from './book-desk-form.tsx';
 import { useCancelBooking } from './cancel-booking.ts';
+import { CheckInControl } from './check-in-control.tsx';
 import { formatClockRange } from './format-clock.ts';
 
 const slotTitles: Record<TimeSlot, string> = { 'full-day': 'Full day', morning: 'Morning', afternoon: 'Afternoon' };
@@ -24,6 +27,7 @@ export const yourBookingDescription = (date: string, bookings: readonly BookingV
  */
 export function YourBookingView({
   desk,
+  organization,
   date,
   bookings,
   freeSlot,
@@ -31,6 +35,7 @@ export function YourBookingView({
   onClose,
 }: {
   desk: BookableDesk;
+  organization: OrganizationView;
   date: string;
   bookings: readonly BookingView[];
   freeSlot: 'morning' | 'afternoon' | null;
@@ -39,6 +44,7 @@ export function YourBookingView({
   onClose: () => void;
 }) {
   const cancel = useCancelBooking();
+  const rules = useBookingRules(organization.id);
   const [confirming, setConfirming] = useState<BookingView | null>(null);
   const longDate = formatLongDate(date);
 
@@ -77,7 +83,8 @@ export function YourBookingView({
                 </dd>
               </div>
             </dl>
-            <div className="flex justify-end">
+            <div className="flex flex-wrap items-center justify-end gap-2">
+              <CheckInControl booking={booking} settings={rules.data} timeZone={organization.timeZone} />
               <Button
                 size="sm"
                 variant="secondary"

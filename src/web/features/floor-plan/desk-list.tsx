@@ -1,6 +1,6 @@
 import './desk-list.css';
 import { Search, SearchX, X } from 'lucide-react';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { BookingView } from '#domain/bookings.ts';
 import {
   amenitiesInUse,
@@ -17,6 +17,7 @@ import type { DeskView } from '#domain/floor-plan.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
 import { useAmenities } from '../desks/index.ts';
 import { AmenityFilter } from './amenity-filter.tsx';
 import { chunkSize, DeskListChunk, type RowActions } from './desk-list-rows.tsx';
@@ -52,16 +53,6 @@ function deskRowsFor(
   const rows = buildDeskRows(desks, dayBookings, date, currentUserId);
   lastBuilt = { desks, dayBookings, date, currentUserId, rows };
   return rows;
-}
-
-/** The clock, once a minute: 'free now' moves from the morning to the afternoon while the list is open. */
-function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
 }
 
 /**

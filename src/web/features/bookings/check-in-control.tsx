@@ -6,13 +6,14 @@ import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
 import { useCheckIn } from './check-in.ts';
+import { formatClockTime } from './format-clock.ts';
 
-/** "Checked in 08:41", in the organization's time. */
+/** "Checked in 8:41 AM", in the organization's time. */
 export function CheckedInBadge({ checkedInAt, timeZone }: { checkedInAt: string; timeZone: string }) {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">
       <CircleCheck className="size-3.5" aria-hidden="true" />
-      Checked in {localClock(new Date(checkedInAt), timeZone).time}
+      Checked in {formatClockTime(localClock(new Date(checkedInAt), timeZone).time)}
     </span>
   );
 }
@@ -31,7 +32,7 @@ export function canCheckInNow(
 }
 
 /**
- * A booking's check-in, wherever one's own booking is shown (My Bookings, the desk dialog): "Checked in 08:41" once
+ * A booking's check-in, wherever one's own booking is shown (My Bookings, the desk dialog): "Checked in 8:41 AM" once
  * done, else Check in while the window is open in an organization that requires it, else nothing.
  */
 export function CheckInControl({

@@ -1,0 +1,78 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { zoneWhereHourIs } from '#test-support/time-zones.ts';
+import {
+  addDesksThroughEditor,
+  apiAs,
+  createOrganizationThroughPage,
+  deskTile,
+  expectNoSeriousAxeViolations,
+  newPerson,
+} from './support.ts';
+
+/** The dashboard's date: today in the organization's time zone when the page opens. */
+const dashboardDate = (page: Page) => page.getByRole('banner').getByLabel('Date').inputValue();
+
+async function openBookingRules(page: Page): Promise<Locator> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Booking rules' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Booking rules' });
+  await expect(dialog.getByLabel('Bookings open … days ahead')).toBeVisible();
+  return dialog;
+}
+
+test('an admin requires check-in, and a person checks in from My Bookings: the roster and the map say so', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // The organization takes the browser's zone when it is created: one where it is 10 or 11 in the morning now, so
+  // that a full-day booking of today is inside its check-in window (08:30 to 13:00 with 240 minutes of grace).
+  const timezoneId = zoneWhereHourIs([10, 11]);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId });
+  const page = await context.newPage();
+  await createOrganizationThroughPage(page, newPerson('Ines', 'Duarte'), 'Check-in Works');
+  await addDesksThroughEditor(page, 3);
+  const today = await dashboardDate(page);
+
+  const rules = await openBookingRules(page);
+  const required = rules.getByRole('switch', { name: 'Check-in required' });
+  await expect(required).not.toBeChecked();
+  await required.click();
+  await rules.getByLabel('Minutes to check in after the start').fill('240');
+  await expect(rules.getByRole('switch', { name: 'Release desks nobody checked in to' })).toBeChecked();
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('booking-rules-check-in-1440.png') });
+  await rules.getByRole('button', { name: 'Save rules' }).click();
+  await expect(page.getByText('Booking rules saved', { exact: true })).toBeVisible();
+
+  const call = apiAs(page);
+  const [organization] = await call<Array<{ id: string }>>('GET', '/api/organizations');
+  const [floor] = await call<Array<{ id: string }>>('GET', `/api/organizations/${organization?.id}/floors`);
+  const desks = await call<Array<{ id: string; name: string }>>('GET', `/api/floors/${floor?.id}/desks`);
+  await call('POST', '/api/bookings', {
+    organizationId: organization?.id,
+    deskId: desks.find((desk) => desk.name === 'D01')?.id,
+    bookingDate: today,
+    timeSlot: 'full-day',
+  });
+
+  // My Bookings offers Check in on today's booking; afterwards it shows the time.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'My Bookings' }).click();
+  const myBookings = page.getByRole('dialog', { name: 'My Bookings' });
+  const checkIn = myBookings.getByRole('button', { name: 'Check in to D01' });
+  await expect(checkIn).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await checkIn.click();
+  await expect(page.getByText('Checked in', { exact: true })).toBeVisible();
+  await expect(myBookings.getByText(/^Checked in \d{1,2}:\d\d [AP]M$/)).toBeVisible();
+  await expect(checkIn).toBeHidden();
+  await page.screenshot({ path: testInfo.outputPath('my-bookings-checked-in-1440.png') });
+  await myBookings.getByRole('button', { name: 'Close' }).click();
+  await expect(myBookings).toBeHidden();
+
+  // The desk's tile and Who's in today say so too.
+  await expect(deskTile(page, 'D01')).toHaveAccessibleName(/checked in/);
+  await page.getByRole('banner').getByRole('button', { name: "Who's in today?" }).click();
+  const roster = page.getByRole('dialog', { name: "Who's in today?" });
+  await expect(roster.getByText(/^Checked in \d{1,2}:\d\d [AP]M$/)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await context.close();
+});

@@ -14,6 +14,8 @@ const PrivacyPage = lazy(() => import('../pages/privacy-page.tsx'));
 const SubscriptionPage = lazy(() => import('../pages/subscription-page.tsx'));
 const SubscriptionSuccessPage = lazy(() => import('../pages/subscription-success-page.tsx'));
 const SubscriptionCancelPage = lazy(() => import('../pages/subscription-cancel-page.tsx'));
+// Issue 16: the floor's printable desk QR codes; its own chunk carries the QR library.
+const DeskCodesPage = lazy(() => import('../features/desk-codes/desk-codes-page.tsx'));
 
 export function PageLoading({ label = 'Loading…' }: { label?: string }) {
   return (
@@ -55,6 +57,7 @@ export function AppRoutes() {
             <Route path="/subscription" component={SubscriptionPage} />
             <Route path="/subscription/success" component={SubscriptionSuccessPage} />
             <Route path="/subscription/cancel" component={SubscriptionCancelPage} />
+            <Route path="/floors/:floorId/desk-codes" component={DeskCodesPage} />
           </>
         ) : (
           <>

@@ -10,6 +10,7 @@ import { Dialog, DialogContent, ReturnFocus } from '#web/components/ui/dialog.ts
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { PrintDeskCodesLink } from '../desk-codes/index.ts';
 import { useDeleteFloor } from './delete-floor.ts';
 import { useFloorDeletionConsequences } from './get-floor-deletion-consequences.ts';
 import type { Floor } from './list-floors.ts';
@@ -126,14 +127,17 @@ function DeleteFloorDialog({ floor, onClose }: { floor: Floor; onClose: () => vo
   );
 }
 
-/** Rename and Delete for the chosen floor, beside the floor picker; for admins who may edit floor plans. */
+/**
+ * Rename and Delete for the chosen floor, beside the floor picker; for admins who may edit floor plans. Print desk
+ * QR codes opens the floor's sheet of codes (issue 16).
+ */
 export function FloorActions({ floor }: { floor: Floor }) {
   const [open, setOpen] = useState<'rename' | 'delete' | null>(null);
   const close = () => setOpen(null);
   const action =
     'inline-flex h-8 items-center gap-1.5 rounded-lg px-2 text-xs font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600';
   return (
-    <div className="mt-1 flex gap-1">
+    <div className="mt-1 flex flex-wrap gap-1">
       <button
         type="button"
         className={`${action} text-slate-700`}
@@ -152,6 +156,7 @@ export function FloorActions({ floor }: { floor: Floor }) {
         <Trash2 className="size-3.5" aria-hidden="true" />
         Delete
       </button>
+      <PrintDeskCodesLink floorId={floor.id} floorName={floor.name} className={`${action} text-slate-700`} />
       {open === 'rename' && <RenameFloorDialog floor={floor} onClose={close} />}
       {open === 'delete' && <DeleteFloorDialog floor={floor} onClose={close} />}
     </div>

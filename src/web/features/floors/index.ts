@@ -1,7 +1,7 @@
 // The floors feature's public entry: other features, pages and the app import it from here only.
 export { AddFloorDialog } from './add-floor-dialog.tsx';
 export { FloorPicker } from './floor-picker.tsx';
-export { type Floor, useFloors } from './list-floors.ts';
+export { type Floor, floorsQuery, useFloors } from './list-floors.ts';
 export { refreshFloorPlanCaches } from './refresh-caches.ts';
 export { requestUploadUrl } from './request-upload-url.ts';
 export { updateFloorPlan } from './update-floor-plan.ts';

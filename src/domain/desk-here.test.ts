@@ -10,6 +10,7 @@ import {
   freeWalkInSlots,
   nearestFreeDesk,
   sitHereLabel,
+  sitThereLabel,
   walkInSchema,
 } from './desk-here.ts';
 
@@ -230,6 +231,15 @@ describe('the walk-in slots of a desk at a local time', () => {
     ['afternoon', ['afternoon'], 'Sit here this afternoon'],
   ])('labels %s among %o "%s"', (slot, offered, label) => {
     expect(sitHereLabel(slot, offered)).toBe(label);
+  });
+
+  it.each<[TimeSlot, TimeSlot[], string]>([
+    ['full-day', ['full-day', 'morning'], 'Sit at D07 for the rest of the day'],
+    ['morning', ['full-day', 'morning'], 'Sit at D07 only this morning'],
+    ['morning', ['morning'], 'Sit at D07 this morning'],
+    ['afternoon', ['afternoon'], 'Sit at D07 this afternoon'],
+  ])('labels %s among %o at the nearest desk "%s"', (slot, offered, label) => {
+    expect(sitThereLabel('D07', slot, offered)).toBe(label);
   });
 
   it('explains a slot that is not offered now', () => {

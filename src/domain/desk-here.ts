@@ -55,6 +55,13 @@ export function sitHereLabel(slot: TimeSlot, offered: readonly TimeSlot[]): stri
   return offered.includes('full-day') ? 'Only this morning' : 'Sit here this morning';
 }
 
+/** The nearest free desk's buttons: "Sit at D07 for the rest of the day", "… only this morning", "… this afternoon". */
+export function sitThereLabel(deskName: string, slot: TimeSlot, offered: readonly TimeSlot[]): string {
+  if (slot === 'full-day') return `Sit at ${deskName} for the rest of the day`;
+  if (slot === 'afternoon') return `Sit at ${deskName} this afternoon`;
+  return offered.includes('full-day') ? `Sit at ${deskName} only this morning` : `Sit at ${deskName} this morning`;
+}
+
 /** POST /api/desks/{deskId}/walk-in: a slot of the organization's today. */
 export const walkInSchema = z.object({ timeSlot: timeSlotSchema });
 export type WalkInInput = z.infer<typeof walkInSchema>;

@@ -35,9 +35,15 @@ const bookingNotFound = () => notFound('Booking not found.');
 /**
  * A member books for itself; an admin also for a member (`userId`), and only an admin books permanently. A one-off
  * booking is judged by the organization's booking rules under the person's lock (rules.ts) and placed in the same
- * transaction; the exclusion constraint decides every race for the desk, its violation being the 409.
+ * transaction; the exclusion constraint decides every race for the desk, its violation being the 409. A walk-in
+ * (`isWalkIn`, "Sit here" at the desk, issue 16) is a one-off booking checked in by the insert that makes it.
  */
-export async function createBooking(context: AppContext, user: UserRow, input: CreateBookingInput) {
+export async function createBooking(
+  context: AppContext,
+  user: UserRow,
+  input: CreateBookingInput,
+  options: { isWalkIn?: boolean } = {},
+) {
   const deskId = isUuid(input.deskId) ? input.deskId : null;
   const personId = input.userId ?? user.id;
   if (!isUuid(input.organizationId)) throw organizationNotFound();
@@ -53,7 +59,7 @@ export async function createBooking(context: AppContext, user: UserRow, input: C
     const found = await repo.findBookingPlace(context.db, input.organizationId, user.id, deskId);
     // A permanent booking blocks its desk: in service or not.
     const desk = found?.desk && { ...found.desk, bookable: true, unavailableReason: null };
-    place = found && { ...found, desk: desk ?? null, bookingId: null, isTaken: false };
+    place = found && { ...found, desk: desk ?? null, bookingId: null, isTaken: false, checkedInAt: null };
     if (place?.role === 'admin' && personId !== user.id) {
       const member = await findMember(context.db, place.organizationId, personId);
       if (!member) throw memberNotFound();
@@ -72,6 +78,7 @@ export async function createBooking(context: AppContext, user: UserRow, input: C
       timeSlot: input.timeSlot,
       occupied: repo.localRange(`${input.bookingDate} ${times.start}`, `${input.bookingDate} ${times.end}`),
       notes: input.notes ?? null,
+      isWalkIn: options.isWalkIn === true,
     };
     // A date beyond the horizon anywhere on Earth is refused below, without judging it.
     const mayBeBooked = !readDateProblem(input.bookingDate, readWindowAnywhere());
@@ -122,7 +129,10 @@ export async function createBooking(context: AppContext, user: UserRow, input: C
   const { id, replaced } = values.isPermanent
     ? await createPermanentBooking(context, values, place.desk.name, input.replaceConflicts === true, user.id, person)
     : { id: placedId(place), replaced: [] };
-  const booking = toNewBookingView(id, values, place.desk, person);
+  const booking = {
+    ...toNewBookingView(id, values, place.desk, person),
+    ...(place.checkedInAt ? { checkedInAt: place.checkedInAt, isWalkIn: true } : {}),
+  };
 
   const organization = { name: place.organizationName, timeZone: place.timeZone };
   sendInBackground(context, () =>

@@ -4,7 +4,7 @@ import { horizonYears } from '#domain/horizon.ts';
 import type { Database } from '#server/db/client.ts';
 import { namedStatement, param } from '#server/db/named-statement.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { type BookingPlace, type BookingRow, bookingColumns, bookingJoins } from './repo.ts';
+import { type BookingPlace, type BookingRow, bookingColumns, bookingJoins, isoInstant } from './repo.ts';
 
 // The bookings module's writes: making a booking (the one-statement placement, the plain insert under the desk's
 // lock) and cancelling. The reads are in repo.ts.
@@ -54,6 +54,8 @@ export interface PlacedBooking extends Omit<BookingPlace, 'desk'> {
   bookingId: string | null;
   /** An active booking of the desk already held the time when the statement began: nothing was tried. */
   isTaken: boolean;
+  /** A walk-in's check-in, made by the insert itself (ISO instant); null otherwise. */
+  checkedInAt: string | null;
 }
 
 const placeBookingStatement = namedStatement<{
@@ -65,6 +67,7 @@ const placeBookingStatement = namedStatement<{
   occupied: string;
   notes: string | null;
   mayInsert: boolean;
+  isWalkIn: boolean;
   horizonYears: number;
 }>(
   'perch_place_booking',
@@ -79,9 +82,12 @@ const placeBookingStatement = namedStatement<{
         LEFT JOIN floors f ON f.id = d.floor_id
       WHERE m.organization_id = ${param('organizationId')}::uuid AND m.user_id = ${param('userId')}::uuid
     ), inserted AS (
-      INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, notes, is_permanent)
+      INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, notes, is_permanent,
+        is_walk_in, checked_in_at)
       SELECT place."organizationId", place."deskId", ${param('userId')}::uuid, ${param('bookingDate')}::date,
-        ${param('timeSlot')}::text, ${param('notes')}::text, false
+        ${param('timeSlot')}::text, ${param('notes')}::text, false,
+        -- A walk-in ("Sit here" at the desk) is checked in by the insert that makes it.
+        ${param('isWalkIn')}::boolean, CASE WHEN ${param('isWalkIn')}::boolean THEN now() END
       FROM place CROSS JOIN LATERAL (
         -- The lock is taken only for a row that will be tried: never to find out that the time is taken.
         SELECT ${deskLock(sql`place."deskId"`)}
@@ -91,9 +97,10 @@ const placeBookingStatement = namedStatement<{
           AND ${param('bookingDate')}::date
             <= (now() AT TIME ZONE place."timeZone")::date + make_interval(years => ${param('horizonYears')}::int)
       ) AS desk_lock
-      RETURNING id
+      RETURNING id, ${isoInstant(sql`checked_in_at`)} AS "checkedInAt"
     )
-    SELECT place.*, (SELECT id FROM inserted) AS "bookingId" FROM place`,
+    SELECT place.*, (SELECT id FROM inserted) AS "bookingId", (SELECT "checkedInAt" FROM inserted) AS "checkedInAt"
+    FROM place`,
 );
 
 /**
@@ -107,7 +114,13 @@ const placeBookingStatement = namedStatement<{
  */
 export async function placeBooking(
   db: Database,
-  booking: Omit<NewBooking, 'deskId' | 'isPermanent'> & { deskId: string | null; occupied: string; mayInsert: boolean },
+  booking: Omit<NewBooking, 'deskId' | 'isPermanent'> & {
+    deskId: string | null;
+    occupied: string;
+    mayInsert: boolean;
+    /** Made with "Sit here" at the desk: inserted with is_walk_in and checked in at once. */
+    isWalkIn?: boolean;
+  },
 ): Promise<PlacedBooking | undefined> {
   const [row] = await placeBookingStatement.rows<
     Omit<BookingPlace, 'desk'> & {
@@ -118,6 +131,7 @@ export async function placeBooking(
       unavailableReason: string | null;
       bookingId: string | null;
       isTaken: boolean;
+      checkedInAt: string | null;
     }
   >(db, {
     organizationId: booking.organizationId,
@@ -128,15 +142,18 @@ export async function placeBooking(
     occupied: booking.occupied,
     notes: booking.notes,
     mayInsert: booking.mayInsert,
+    isWalkIn: booking.isWalkIn === true,
     horizonYears,
   });
   if (!row) return undefined;
-  const { deskId, deskName, floorName, bookable, unavailableReason, bookingId, isTaken, ...membership } = row;
+  const { deskId, deskName, floorName, bookable, unavailableReason, bookingId, isTaken, checkedInAt, ...membership } =
+    row;
   return {
     ...membership,
     desk: deskId ? { id: deskId, name: deskName, floorName, bookable, unavailableReason } : null,
     bookingId,
     isTaken,
+    checkedInAt,
   };
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildCalendar, escapeText, foldLine, formatUtcStamp, zonedTimeToUtc } from './calendar.ts';
+import {
+  bookingEventUid,
+  buildCalendar,
+  escapeText,
+  foldLine,
+  formatUtcStamp,
+  timeZoneComponent,
+  zonedTimeToUtc,
+} from './calendar.ts';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -106,5 +114,89 @@ describe('buildCalendar', () => {
 describe('formatUtcStamp', () => {
   it('drops milliseconds', () => {
     expect(formatUtcStamp(new Date('2026-11-23T09:05:07.890Z'))).toBe('20261123T090507Z');
+  });
+});
+
+describe('buildCalendar for a subscribed feed', () => {
+  const event = {
+    uid: bookingEventUid('b-1', 'perch.test'),
+    start: new Date('2026-11-23T14:00:00Z'),
+    end: new Date('2026-11-23T18:00:00Z'),
+    summary: 'Desk D01 (morning)',
+  };
+
+  it('names the calendar and asks to be read again every hour', () => {
+    const lines = buildCalendar({ events: [], name: 'Perch desk bookings', refreshMinutes: 60 }).split('\r\n');
+    expect(lines).toContain('NAME:Perch desk bookings');
+    expect(lines).toContain('X-WR-CALNAME:Perch desk bookings');
+    expect(lines).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT60M');
+    expect(lines).toContain('X-PUBLISHED-TTL:PT60M');
+    expect(lines).not.toContain('BEGIN:VTIMEZONE');
+  });
+
+  it('writes a repeating event in the wall clock of its zone, with the zone rules it needs', () => {
+    const text = buildCalendar({
+      events: [{ ...event, repeat: { timeZone: 'America/New_York', byDay: ['MO', 'TU', 'WE', 'TH', 'FR'] } }],
+      now: new Date('2026-11-01T12:00:00Z'),
+    });
+    const lines = text.split('\r\n');
+    expect(lines).toContain('UID:booking-b-1@perch.test');
+    expect(lines).toContain('DTSTART;TZID=America/New_York:20261123T090000');
+    expect(lines).toContain('DTEND;TZID=America/New_York:20261123T130000');
+    expect(lines).toContain('RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR');
+    expect(lines.indexOf('BEGIN:VTIMEZONE')).toBeLessThan(lines.indexOf('BEGIN:VEVENT'));
+    expect(lines).toContain('TZID:America/New_York');
+  });
+
+  it('writes LAST-MODIFIED when the event says when it changed', () => {
+    const text = buildCalendar({ events: [{ ...event, lastModified: new Date('2026-11-20T10:11:12Z') }] });
+    expect(text).toContain('\r\nLAST-MODIFIED:20261120T101112Z\r\n');
+  });
+});
+
+describe('timeZoneComponent', () => {
+  /** The observances as [kind, onset, from, to]. */
+  const observances = (lines: string[]) => {
+    const found: string[][] = [];
+    for (let index = 0; index < lines.length; index++) {
+      const kind = lines[index]?.match(/^BEGIN:(STANDARD|DAYLIGHT)$/)?.[1];
+      if (kind) found.push([kind, ...lines.slice(index + 1, index + 4).map((line) => line.split(':')[1] ?? '')]);
+    }
+    return found;
+  };
+
+  it.each([
+    [
+      'America/New_York',
+      [
+        ['STANDARD', '20251231T190000', '-0500', '-0500'],
+        ['DAYLIGHT', '20260308T020000', '-0500', '-0400'],
+        ['STANDARD', '20261101T020000', '-0400', '-0500'],
+      ],
+    ],
+    [
+      'Europe/London',
+      [
+        ['STANDARD', '20260101T000000', '+0000', '+0000'],
+        ['DAYLIGHT', '20260329T010000', '+0000', '+0100'],
+        ['STANDARD', '20261025T020000', '+0100', '+0000'],
+      ],
+    ],
+    [
+      // Southern summer at new year: the year starts in daylight time.
+      'Australia/Sydney',
+      [
+        ['DAYLIGHT', '20260101T110000', '+1100', '+1100'],
+        ['STANDARD', '20260405T030000', '+1100', '+1000'],
+        ['DAYLIGHT', '20261004T020000', '+1000', '+1100'],
+      ],
+    ],
+    ['Asia/Kolkata', [['STANDARD', '20260101T053000', '+0530', '+0530']]],
+  ])('gives %s its offsets and the wall clocks at which they change in 2026', (timeZone, expected) => {
+    const lines = timeZoneComponent(timeZone, 2026, 2026);
+    expect(lines[0]).toBe('BEGIN:VTIMEZONE');
+    expect(lines[1]).toBe(`TZID:${timeZone}`);
+    expect(lines.at(-1)).toBe('END:VTIMEZONE');
+    expect(observances(lines)).toEqual(expected);
   });
 });

@@ -105,6 +105,14 @@ export function foldLine(line: string): string {
   return pieces.join('\r\n ');
 }
 
+/** The UID of a booking's event: the confirmation mail's file, the cancellation and release mails and the feed share it. */
+export function bookingEventUid(bookingId: string, host: string): string {
+  return `booking-${bookingId}@${host}`;
+}
+
+/** RFC 5545 weekday codes, for BYDAY. */
+export type WeekdayCode = 'MO' | 'TU' | 'WE' | 'TH' | 'FR' | 'SA' | 'SU';
+
 export interface CalendarEvent {
   uid: string;
   start: Date;
@@ -116,6 +124,13 @@ export interface CalendarEvent {
   status?: 'CONFIRMED' | 'CANCELLED';
   /** RFC 5545 SEQUENCE: a cancellation must be newer than the event it removes. */
   sequence?: number;
+  /** When the event last changed (LAST-MODIFIED). */
+  lastModified?: Date;
+  /**
+   * Repeats every week on these days from `start`. Its start and end are then written as wall clocks of `timeZone`
+   * (with the zone's VTIMEZONE), so that every occurrence keeps its local hours across the clock changes.
+   */
+  repeat?: { timeZone: string; byDay: readonly WeekdayCode[] };
 }
 
 export interface CalendarOptions {
@@ -123,24 +138,137 @@ export interface CalendarOptions {
   /** PUBLISH for a confirmation, CANCEL to remove events already imported. */
   method?: 'PUBLISH' | 'CANCEL';
   now?: Date;
+  /** A subscribed calendar's name (NAME and X-WR-CALNAME). */
+  name?: string;
+  /** How often a subscribed calendar should be read again (REFRESH-INTERVAL and X-PUBLISHED-TTL). */
+  refreshMinutes?: number;
+}
+
+/** 20261123T090000: the wall clock of a zone at an instant, as a DATE-TIME with a TZID. */
+function formatLocalStamp(instant: number, timeZone: string): string {
+  return formatUtcStamp(new Date(instant + zoneOffsetAt(instant, timeZone))).slice(0, -1);
+}
+
+/** -0500, +0530 */
+function formatOffset(offsetMs: number): string {
+  const minutes = Math.round(Math.abs(offsetMs) / 60_000);
+  const hours = String(Math.floor(minutes / 60)).padStart(2, '0');
+  return `${offsetMs < 0 ? '-' : '+'}${hours}${String(minutes % 60).padStart(2, '0')}`;
+}
+
+const minute = 60_000;
+const week = 7 * 86_400_000;
+
+/**
+ * The instants in [from, to) at which the zone's offset changes: found week by week (changes are months apart), then
+ * to the minute by halving.
+ */
+function offsetChanges(timeZone: string, from: number, to: number) {
+  const changes: Array<{ at: number; before: number; after: number }> = [];
+  let before = zoneOffsetAt(from, timeZone);
+  for (let start = from; start < to; start += week) {
+    const end = Math.min(start + week, to);
+    const after = zoneOffsetAt(end, timeZone);
+    if (after === before) continue;
+    let low = start;
+    let high = end;
+    while (high - low > minute) {
+      const middle = low + Math.floor((high - low) / 2 / minute) * minute;
+      if (zoneOffsetAt(middle, timeZone) === before) low = middle;
+      else high = middle;
+    }
+    changes.push({ at: high, before, after });
+    before = after;
+  }
+  return changes;
+}
+
+const timeZoneComponents = new Map<string, string[]>();
+
+/**
+ * A VTIMEZONE for `timeZone` from the start of `fromYear` to the end of `toYear`, from the zone rules this runtime
+ * knows: one observance at the start, then one per change of offset (DAYLIGHT when the clocks go forward).
+ */
+export function timeZoneComponent(timeZone: string, fromYear: number, toYear: number): string[] {
+  const key = `${timeZone} ${fromYear} ${toYear}`;
+  const known = timeZoneComponents.get(key);
+  if (known) return known;
+  const from = Date.UTC(fromYear, 0, 1);
+  const changes = offsetChanges(timeZone, from, Date.UTC(toYear + 1, 0, 1));
+  const initial = zoneOffsetAt(from, timeZone);
+  const observance = (kind: 'STANDARD' | 'DAYLIGHT', onset: number, before: number, after: number) => [
+    `BEGIN:${kind}`,
+    `DTSTART:${formatUtcStamp(new Date(onset + before)).slice(0, -1)}`,
+    `TZOFFSETFROM:${formatOffset(before)}`,
+    `TZOFFSETTO:${formatOffset(after)}`,
+    `END:${kind}`,
+  ];
+  const startsInDaylight = (changes[0]?.after ?? initial) < initial;
+  const lines = [
+    'BEGIN:VTIMEZONE',
+    `TZID:${timeZone}`,
+    ...observance(startsInDaylight ? 'DAYLIGHT' : 'STANDARD', from, initial, initial),
+    ...changes.flatMap((change) =>
+      observance(change.after > change.before ? 'DAYLIGHT' : 'STANDARD', change.at, change.before, change.after),
+    ),
+    'END:VTIMEZONE',
+  ];
+  timeZoneComponents.set(key, lines);
+  return lines;
+}
+
+/** Zone rules for every repeating event's zone: from its first start's year to ten years past `now`. */
+function timeZonesOf(events: CalendarEvent[], now: Date): string[] {
+  const firstYears = new Map<string, number>();
+  for (const event of events) {
+    if (!event.repeat) continue;
+    const year = event.start.getUTCFullYear() - 1;
+    const known = firstYears.get(event.repeat.timeZone);
+    if (known === undefined || year < known) firstYears.set(event.repeat.timeZone, year);
+  }
+  const lastYear = now.getUTCFullYear() + 10;
+  return [...firstYears].flatMap(([timeZone, firstYear]) =>
+    timeZoneComponent(timeZone, Math.min(firstYear, lastYear), lastYear),
+  );
+}
+
+function eventTimes(event: CalendarEvent): string[] {
+  if (!event.repeat) return [`DTSTART:${formatUtcStamp(event.start)}`, `DTEND:${formatUtcStamp(event.end)}`];
+  const { timeZone, byDay } = event.repeat;
+  return [
+    `DTSTART;TZID=${timeZone}:${formatLocalStamp(event.start.getTime(), timeZone)}`,
+    `DTEND;TZID=${timeZone}:${formatLocalStamp(event.end.getTime(), timeZone)}`,
+    `RRULE:FREQ=WEEKLY;BYDAY=${byDay.join(',')}`,
+  ];
 }
 
 /** A VCALENDAR with one VEVENT per event; CRLF line endings, folded lines, escaped text. */
-export function buildCalendar({ events, method = 'PUBLISH', now = new Date() }: CalendarOptions): string {
+export function buildCalendar({
+  events,
+  method = 'PUBLISH',
+  now = new Date(),
+  name,
+  refreshMinutes,
+}: CalendarOptions): string {
   const stamp = formatUtcStamp(now);
   const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Perch//Desk bookings//EN', 'CALSCALE:GREGORIAN'];
   lines.push(`METHOD:${method}`);
+  if (name) lines.push(`NAME:${escapeText(name)}`, `X-WR-CALNAME:${escapeText(name)}`);
+  if (refreshMinutes) {
+    lines.push(`REFRESH-INTERVAL;VALUE=DURATION:PT${refreshMinutes}M`, `X-PUBLISHED-TTL:PT${refreshMinutes}M`);
+  }
+  lines.push(...timeZonesOf(events, now));
   for (const event of events) {
     lines.push(
       'BEGIN:VEVENT',
       `UID:${escapeText(event.uid)}`,
       `DTSTAMP:${stamp}`,
-      `DTSTART:${formatUtcStamp(event.start)}`,
-      `DTEND:${formatUtcStamp(event.end)}`,
+      ...eventTimes(event),
       `SUMMARY:${escapeText(event.summary)}`,
     );
     if (event.description) lines.push(`DESCRIPTION:${escapeText(event.description)}`);
     if (event.location) lines.push(`LOCATION:${escapeText(event.location)}`);
+    if (event.lastModified) lines.push(`LAST-MODIFIED:${formatUtcStamp(event.lastModified)}`);
     lines.push(
       `STATUS:${event.status ?? 'CONFIRMED'}`,
       `SEQUENCE:${event.sequence ?? 0}`,

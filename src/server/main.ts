@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { migrate } from './db/migrate.ts';
+import { checkInRemindersJob } from './jobs/check-in-reminders.ts';
 import { maintenanceJob } from './jobs/maintenance.ts';
 import { releaseNoShowsJob } from './jobs/release-no-shows.ts';
 import { startJobs } from './jobs/scheduler.ts';
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
   const jobs = [
     maintenanceJob(database.db),
     releaseNoShowsJob(app.perch),
+    checkInRemindersJob(app.perch),
     ...(config.payments.mode === 'off' ? [] : [trialsJob(app.perch)]),
   ];
   const stopJobs = startJobs(jobs, database.sql, app.log);

@@ -1,7 +1,9 @@
-import { ChevronDown, Download, Trash2 } from 'lucide-react';
+import { CalendarPlus, ChevronDown, Download, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useRef, useState } from 'react';
 import type { PublicUser } from '#domain/account.ts';
+import { CalendarFeedDialog } from './calendar-feed-dialog.tsx';
+import { CheckInRemindersItem } from './check-in-reminders-item.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { exportUrl } from './export-user-data.ts';
 
@@ -13,12 +15,14 @@ function initials(user: PublicUser): string {
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';
 
-/** The user's avatar opens the account menu: a copy of one's data, and deleting the account. */
+/** The user's avatar opens the account menu: the calendar feed, reminders, a copy of one's data, deleting the account. */
 export function AccountMenu({ user }: { user: PublicUser }) {
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
+  const [isCalendarOpen, setIsCalendarOpen] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const closeDelete = () => {
+  const closeDialog = () => {
     setIsDeleteOpen(false);
+    setIsCalendarOpen(false);
     // The menu item that opened the dialog is gone: focus goes back to the menu's button.
     setTimeout(() => triggerRef.current?.focus(), 0);
   };
@@ -52,6 +56,11 @@ export function AccountMenu({ user }: { user: PublicUser }) {
               <span className="block text-xs break-all text-slate-600">{user.email}</span>
             </DropdownMenu.Label>
             <DropdownMenu.Separator className="my-1 h-px bg-slate-100 sm:hidden" />
+            <DropdownMenu.Item className={itemClass} onSelect={() => setIsCalendarOpen(true)}>
+              <CalendarPlus className="size-4" aria-hidden="true" />
+              Add to calendar
+            </DropdownMenu.Item>
+            <CheckInRemindersItem className={itemClass} />
             <DropdownMenu.Item asChild className={itemClass}>
               <a href={exportUrl} download>
                 <Download className="size-4" aria-hidden="true" />
@@ -69,7 +78,8 @@ export function AccountMenu({ user }: { user: PublicUser }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      {isDeleteOpen && <DeleteAccountDialog user={user} onClose={closeDelete} />}
+      {isDeleteOpen && <DeleteAccountDialog user={user} onClose={closeDialog} />}
+      {isCalendarOpen && <CalendarFeedDialog onClose={closeDialog} />}
     </>
   );
 }

@@ -13,8 +13,10 @@ import { forgetEndedSessions } from './modules/accounts/session-cache.ts';
 import { amenityRoutes } from './modules/amenities/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { bookingRuleRoutes } from './modules/booking-rules/routes.ts';
-import { checkInRoutes } from './modules/check-in/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
+import { calendarFeedRoutes } from './modules/calendar-feed/routes.ts';
+import { checkInRoutes } from './modules/check-in/routes.ts';
+import { deskHereRoutes } from './modules/desk-here/routes.ts';
 import { deskRoutes } from './modules/desks/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { streamCheck } from './modules/events/service.ts';
@@ -25,6 +27,7 @@ import { memberRoutes } from './modules/members/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { ensurePlatformOrganization } from './modules/platform/bootstrap.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
+import { preferenceRoutes } from './modules/preferences/routes.ts';
 import { mayApproveLocalCheckout } from './modules/subscriptions/checkout.ts';
 import { paypalRoutes, subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { teamBookingRoutes } from './modules/team-bookings/routes.ts';
@@ -55,8 +58,8 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
 }
 
-// Paths that carry a secret (reset, confirmation, invitation and upload tokens) are logged without it.
-const tokenPath = /^(\/api\/(?:reset-password|verify-email|invitations|objects\/upload))\/[^/?]+/;
+// Paths that carry a secret (reset, confirmation, invitation, upload and calendar feed tokens) are logged without it.
+const tokenPath = /^(\/api\/(?:reset-password|verify-email|invitations|objects\/upload|calendar-feed))\/[^/?]+/;
 export function withoutTokens(url: string): string {
   return url.replace(tokenPath, '$1/[token]');
 }
@@ -130,7 +133,10 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(bookingRoutes(context));
   await app.register(teamBookingRoutes(context));
   await app.register(bookingRuleRoutes(context));
+  await app.register(calendarFeedRoutes(context));
+  await app.register(preferenceRoutes(context));
   await app.register(checkInRoutes(context));
+  await app.register(deskHereRoutes(context));
   await app.register(uploadRoutes(context));
   await app.register(subscriptionRoutes(context));
   await app.register(paypalRoutes(context));

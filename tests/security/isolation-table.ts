@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { localClock, walkInSlots } from '#domain/check-in.ts';
 import type { TestClient } from '#test-support/harness.ts';
 import { insertMembership } from '#test-support/harness.ts';
+import { zoneWhereHourIs } from '#test-support/time-zones.ts';
 import {
   createTenant,
   futureDate,
@@ -48,6 +50,24 @@ const freshMember = async (world: World) => {
 };
 const freshDesk = (world: World) => insertDesk(world.testApp, world.a);
 const location = (tenant: Tenant) => `/api/objects/${tenant.uploadId}`;
+/** Sit here books what is left of today: an organization of A's admin and member whose clock is within office hours. */
+const officeHoursTenants = new WeakMap<World, Promise<{ tenant: Tenant; zone: string }>>();
+const officeHoursTenant = (world: World) => {
+  let found = officeHoursTenants.get(world);
+  if (!found) {
+    found = (async () => {
+      const tenant = await createTenant(world.testApp, 'A3', world.a.admin, world.a.member);
+      const zone = zoneWhereHourIs([10, 11, 14, 15]);
+      await world.testApp.database.sql.query('UPDATE organizations SET time_zone = $2 WHERE id = $1', [
+        tenant.id,
+        zone,
+      ]);
+      return { tenant, zone };
+    })();
+    officeHoursTenants.set(world, found);
+  }
+  return found;
+};
 
 /** How each registered route is exercised. A route missing here fails the isolation suite with its name. */
 export const routeCases: Record<string, RouteCase> = {
@@ -334,6 +354,21 @@ export const routeCases: Record<string, RouteCase> = {
     success: 200,
     plan: (w) => ({ url: `/api/desks/${w.a.deskIds[0]}/availability?${q({ date: futureDate(21) })}` }),
   },
+  // The desk's own page (issue 16): what it offers now, and Sit here on a fresh desk.
+  'GET /api/desks/:deskId/here': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/desks/${w.a.deskIds[0]}/here` }),
+  },
+  'POST /api/desks/:deskId/walk-in': {
+    access: 'member',
+    success: 201,
+    plan: async (w) => {
+      const { tenant, zone } = await officeHoursTenant(w);
+      const [timeSlot] = walkInSlots(localClock(new Date(), zone).time);
+      return { url: `/api/desks/${await insertDesk(w.testApp, tenant)}/walk-in`, body: { timeSlot } };
+    },
+  },
   'DELETE /api/bookings/:id': {
     access: 'member',
     success: 200,
@@ -359,6 +394,27 @@ export const routeCases: Record<string, RouteCase> = {
       await insertBooking(w.testApp, w.a.id, await freshDesk(w), member.id);
       return { url: `/api/organizations/${w.a.id}/users/${member.id}/bookings` };
     },
+  },
+
+  // The calendar feed and the person's settings (issue 16): one's own. A feed is read with its token alone: a fresh
+  // person's, with no booking of anyone's in it.
+  'POST /api/user/calendar-feed': { access: 'self', success: 201, plan: () => ({ url: '/api/user/calendar-feed' }) },
+  'GET /api/user/calendar-feed': { access: 'self', success: 200, plan: () => ({ url: '/api/user/calendar-feed' }) },
+  'DELETE /api/user/calendar-feed': { access: 'self', success: 204, plan: () => ({ url: '/api/user/calendar-feed' }) },
+  'GET /api/calendar-feed/:token': {
+    access: 'public',
+    success: 200,
+    plan: async (w) => {
+      const person = await signUpPerson(w.testApp, 'feed-');
+      const feed = await person.client.post('/api/user/calendar-feed');
+      return { url: new URL(feed.body.url).pathname };
+    },
+  },
+  'GET /api/user/preferences': { access: 'self', success: 200, plan: () => ({ url: '/api/user/preferences' }) },
+  'PUT /api/user/preferences': {
+    access: 'self',
+    success: 200,
+    plan: () => ({ url: '/api/user/preferences', body: { checkInReminders: true } }),
   },
 
   // Team Bookings (issue 15): the paged, searchable list and its CSV export.

@@ -3,6 +3,7 @@ import { Route, Switch } from 'wouter';
 import { useCurrentUser } from '../features/session/index.ts';
 import { LandingPage } from '../pages/landing-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
+import { BackAfterSignIn, SignInFirst } from './sign-in-first.tsx';
 
 const AuthPage = lazy(() => import('../pages/auth-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../pages/reset-password-page.tsx'));
@@ -14,6 +15,7 @@ const PrivacyPage = lazy(() => import('../pages/privacy-page.tsx'));
 const SubscriptionPage = lazy(() => import('../pages/subscription-page.tsx'));
 const SubscriptionSuccessPage = lazy(() => import('../pages/subscription-success-page.tsx'));
 const SubscriptionCancelPage = lazy(() => import('../pages/subscription-cancel-page.tsx'));
+const DeskHerePage = lazy(() => import('../pages/desk-here-page.tsx'));
 // Issue 16: the floor's printable desk QR codes; its own chunk carries the QR library.
 const DeskCodesPage = lazy(() => import('../features/desk-codes/desk-codes-page.tsx'));
 
@@ -57,12 +59,15 @@ export function AppRoutes() {
             <Route path="/subscription" component={SubscriptionPage} />
             <Route path="/subscription/success" component={SubscriptionSuccessPage} />
             <Route path="/subscription/cancel" component={SubscriptionCancelPage} />
+            <Route path="/desk/:deskId" component={DeskHerePage} />
+            <Route path="/auth" component={BackAfterSignIn} />
             <Route path="/floors/:floorId/desk-codes" component={DeskCodesPage} />
           </>
         ) : (
           <>
             <Route path="/" component={LandingPage} />
             <Route path="/auth" component={AuthPage} />
+            <Route path="/desk/:deskId" component={SignInFirst} />
             <Route path="/setup" component={SetupPage} />
           </>
         )}

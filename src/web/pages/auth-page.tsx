@@ -6,6 +6,7 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
 import { accountMessages, loginSchema, registerSchema } from '#domain/account.ts';
 import { errorMessage } from '../app/api.ts';
+import { returnPathFrom, returnToParameter } from '../app/return-address.ts';
 import { Brand } from '../components/layout/brand.tsx';
 import { PageShell } from '../components/layout/page-shell.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -38,6 +39,10 @@ const formOptions = { reValidateMode: 'onSubmit', shouldFocusError: false } as c
 
 function SignInForm() {
   const [, navigate] = useLocation();
+  // A page that sent the visitor here to sign in (a desk's QR code) takes them back itself, once signed in
+  // (the router's BackAfterSignIn): navigating now would reach it before the signed-in routes do.
+  const [searchParams] = useSearchParams();
+  const hasReturnPath = returnPathFrom(searchParams.get(returnToParameter)) !== null;
   const login = useLogin();
   const { control, register, handleSubmit } = useForm({
     ...formOptions,
@@ -47,7 +52,9 @@ function SignInForm() {
   const onSubmit = handleSubmit(
     (input) =>
       login.mutate(input, {
-        onSuccess: () => navigate('/'),
+        onSuccess: () => {
+          if (!hasReturnPath) navigate('/');
+        },
         onError: (error) =>
           toast({
             title: 'Sign in failed',

@@ -37,7 +37,8 @@ function renamesBookings(change: OrganizationChange): boolean {
 /**
  * Whether a cached query (by its key, the API path's segments) shows something the change altered.
  * Keys of the browser's reads: /api/organizations[/id[/floors|desks|members[/me]|invitations|subscription|
- * audit-log|booking-rules|amenities|bookings/start/end]], /api/floors/id/desks, /api/users/bookings/orgId, /api/desks/id/availability/date.
+ * audit-log|booking-rules|amenities|bookings/start/end]], /api/floors/id/desks, /api/users/bookings/orgId, /api/desks/id/availability/date,
+ * /api/desks/id/here.
  */
 export function isAffectedBy(change: OrganizationChange, key: readonly unknown[], scope: LiveScope): boolean {
   const [root, id, part, ...rest] = key;
@@ -89,6 +90,8 @@ export function isAffectedBy(change: OrganizationChange, key: readonly unknown[]
   if (root === '/api/desks' && part === 'availability') {
     return change.kind === 'bookings' && touchesRange(change, rest[0], rest[0]);
   }
+  // The desk's own page (issue 16): today's bookings of its floor, the desk, its floor and organization, my membership.
+  if (root === '/api/desks' && part === 'here') return change.kind !== 'invitations' && change.kind !== 'subscription';
   return false;
 }
 

@@ -26,34 +26,65 @@ export interface CheckInRow {
   owner: { firstName: string | null; lastName: string | null; email: string };
 }
 
-// One prepared statement (decision 009): check-in is a hot path at the start of every office day.
-const checkInCandidateStatement = namedStatement<{ bookingId: string; callerId: string }>(
-  'perch_check_in_candidate',
-  sql`SELECT b.id, b.organization_id AS "organizationId", b.user_id AS "userId", d.name AS "deskName",
-      b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.is_permanent AS "isPermanent",
-      b.checked_in_at AS "checkedInAt", b.released_at AS "releasedAt", o.time_zone AS "timeZone",
-      o.check_in_grace_minutes AS "graceMinutes", m.role AS "callerRole",
-      jsonb_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email) AS owner
-    FROM bookings b JOIN organizations o ON o.id = b.organization_id JOIN desks d ON d.id = b.desk_id
-      JOIN users u ON u.id = b.user_id
-      LEFT JOIN memberships m ON m.organization_id = b.organization_id AND m.user_id = ${param('callerId')}::uuid
-    WHERE b.id = ${param('bookingId')}::uuid`,
+/** The slot's start on the organization's wall clock, as SQL over bookings `b` and organizations `o` (slotTimes). */
+const slotStartsAt = sql`((b.booking_date + CASE b.time_slot WHEN 'afternoon' THEN time '13:00' ELSE time '09:00' END)
+  AT TIME ZONE o.time_zone)`;
+
+// One prepared statement and one round trip (decision 009): check-in is the hot path at the start of every office
+// day. It reads the booking as check-in judges it and, when the caller owns it and its window is open at `at` (the
+// same arithmetic as checkInWindow in src/domain/check-in.ts), records the check-in in the same statement. The
+// service judges the row read with checkInRefusal either way, and explains any refusal from it.
+const checkInStatement = namedStatement<{ bookingId: string; callerId: string; at: string }>(
+  'perch_check_in_own',
+  sql`WITH c AS (
+      SELECT b.id, b.organization_id AS "organizationId", b.user_id AS "userId", d.name AS "deskName",
+        b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.is_permanent AS "isPermanent",
+        b.checked_in_at AS "checkedInAt", b.released_at AS "releasedAt", o.time_zone AS "timeZone",
+        o.check_in_grace_minutes AS "graceMinutes", m.role AS "callerRole",
+        jsonb_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email) AS owner,
+        ${slotStartsAt} AS starts_at
+      FROM bookings b JOIN organizations o ON o.id = b.organization_id JOIN desks d ON d.id = b.desk_id
+        JOIN users u ON u.id = b.user_id
+        LEFT JOIN memberships m ON m.organization_id = b.organization_id AND m.user_id = ${param('callerId')}::uuid
+      WHERE b.id = ${param('bookingId')}::uuid
+    ), updated AS (
+      UPDATE bookings SET checked_in_at = ${param('at')}::timestamptz FROM c
+      WHERE bookings.id = c.id AND c."userId" = ${param('callerId')}::uuid AND c."callerRole" IS NOT NULL
+        AND bookings.status = 'active' AND bookings.checked_in_at IS NULL AND NOT bookings.is_permanent
+        AND ${param('at')}::timestamptz >= c.starts_at - interval '30 minutes'
+        AND ${param('at')}::timestamptz < c.starts_at + make_interval(mins => c."graceMinutes")
+      RETURNING bookings.checked_in_at
+    )
+    SELECT c.*, (SELECT checked_in_at FROM updated) AS "checkedInNow" FROM c`,
 );
 
-export async function findCheckInCandidate(
+type Instant = Date | string | null;
+const instant = (value: Instant) => (value === null ? null : new Date(value));
+
+/**
+ * The booking as check-in judges it, checked in at `at` in the same statement when the caller owns it and its window
+ * is open (`checkedInNow`); undefined when there is no such booking.
+ */
+export async function checkInOwnBooking(
   db: Database,
   bookingId: string,
   callerId: string,
-): Promise<CheckInRow | undefined> {
-  const [row] = await checkInCandidateStatement.rows<
+  at: Date,
+): Promise<(CheckInRow & { checkedInNow: Date | null }) | undefined> {
+  const [row] = await checkInStatement.rows<
     Omit<CheckInRow, 'checkedInAt' | 'releasedAt'> & {
-      checkedInAt: Date | string | null;
-      releasedAt: Date | string | null;
+      checkedInAt: Instant;
+      releasedAt: Instant;
+      checkedInNow: Instant;
     }
-  >(db, { bookingId, callerId });
+  >(db, { bookingId, callerId, at: at.toISOString() });
   if (!row) return undefined;
-  const instant = (value: Date | string | null) => (value === null ? null : new Date(value));
-  return { ...row, checkedInAt: instant(row.checkedInAt), releasedAt: instant(row.releasedAt) };
+  return {
+    ...row,
+    checkedInAt: instant(row.checkedInAt),
+    releasedAt: instant(row.releasedAt),
+    checkedInNow: instant(row.checkedInNow),
+  };
 }
 
 const markCheckedInStatement = namedStatement<{ bookingId: string; at: string }>(
@@ -84,9 +115,10 @@ export interface ReleaseCandidate {
 }
 
 /**
- * The active one-off bookings nobody checked in to, of the last week up to each organization's today, in the
- * organizations that release no-shows. Which of them are due is releaseDue's to say (src/domain/check-in.ts); this
- * read only narrows by date, through the index of active bookings by organization and date.
+ * The active one-off bookings nobody checked in to whose window has closed, of the last week up to each
+ * organization's today, in the organizations that release no-shows, through the index of active bookings by
+ * organization and date. releaseDue (src/domain/check-in.ts) has the last word on each; this read narrows by the same
+ * arithmetic so that a pass does not carry the day's many bookings still in or before their window.
  */
 export function findReleaseCandidates(db: Database, now: Date): Promise<ReleaseCandidate[]> {
   return rowsOf<ReleaseCandidate>(
@@ -98,7 +130,10 @@ export function findReleaseCandidates(db: Database, now: Date): Promise<ReleaseC
       CROSS JOIN LATERAL (SELECT (${now.toISOString()}::timestamptz AT TIME ZONE o.time_zone)::date AS today) AS local
       JOIN bookings b ON b.organization_id = o.id AND b.status = 'active'
         AND b.booking_date BETWEEN local.today - 7 AND local.today
-      WHERE o.check_in_required AND o.auto_release AND NOT b.is_permanent AND b.checked_in_at IS NULL`,
+      WHERE o.check_in_required AND o.auto_release AND NOT b.is_permanent AND b.checked_in_at IS NULL
+        -- Only those whose window has closed: the slot's start (slotTimes) on the organization's wall clock, plus grace.
+        AND ((b.booking_date + CASE b.time_slot WHEN 'afternoon' THEN time '13:00' ELSE time '09:00' END)
+          AT TIME ZONE o.time_zone) + make_interval(mins => o.check_in_grace_minutes) <= ${now.toISOString()}::timestamptz`,
   );
 }
 
@@ -114,7 +149,7 @@ export function releaseBookings(db: Database, bookingIds: string[], at: Date): P
     sql`WITH b AS (
       UPDATE bookings SET status = 'cancelled', cancelled_at = ${at.toISOString()}::timestamptz,
         released_at = ${at.toISOString()}::timestamptz
-      WHERE id IN ${bookingIds} AND status = 'active' AND checked_in_at IS NULL
+      WHERE id = ANY(${`{${bookingIds.join(',')}}`}::uuid[]) AND status = 'active' AND checked_in_at IS NULL
       RETURNING *
     )
     SELECT ${bookingColumns} FROM b ${bookingJoins} ORDER BY b.organization_id, b.booking_date`,

@@ -5,11 +5,13 @@ import type { AppContext } from '#server/context.ts';
 import { AppError, notFound } from '#server/errors.ts';
 import { recordAuditEvent, recordAuditEvents } from '../audit/repo.ts';
 import { sendInBackground } from '../bookings/mail-delivery.ts';
+import type { BookingRow } from '../bookings/repo.ts';
 import { auditedBooking, toBookingView } from '../bookings/views.ts';
 import { bookingReleasedMail } from './mails.ts';
 import * as repo from './repo.ts';
 
 const bookingNotFound = () => notFound('Booking not found.');
+const releaseChunk = 250;
 
 /**
  * Checks a booking in at `now`: its owner, or an admin of its organization for them (audited). Someone else's booking
@@ -23,31 +25,32 @@ export async function checkIn(
   now: Date = new Date(),
 ): Promise<CheckInResponse> {
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const booking = isUuid(bookingId) ? await repo.findCheckInCandidate(context.db, bookingId, callerId) : undefined;
+    const booking = isUuid(bookingId) ? await repo.checkInOwnBooking(context.db, bookingId, callerId, now) : undefined;
     if (!booking?.callerRole) throw bookingNotFound();
+    if (booking.checkedInNow) return { checkedInAt: booking.checkedInNow.toISOString() };
     const isOwner = booking.userId === callerId;
     if (!isOwner && booking.callerRole !== 'admin') throw bookingNotFound();
     const refusal = checkInRefusal(booking, booking, now);
     if (refusal) throw new AppError(refusal.status, refusal.message, { code: 'check_in' });
     if (booking.checkedInAt) return { checkedInAt: booking.checkedInAt.toISOString() };
-    const checkedIn = isOwner
-      ? await repo.markCheckedIn(context.db, booking.id, now)
-      : await context.db.transaction(async (tx) => {
-          if (!(await repo.markCheckedIn(tx, booking.id, now))) return false;
-          await recordAuditEvent(tx, {
-            organizationId: booking.organizationId,
-            actor: { id: callerId },
-            action: 'booking.checked_in_for_member',
-            target: { type: 'booking', id: booking.id },
-            details: {
-              desk: booking.deskName,
-              bookingDate: booking.bookingDate,
-              timeSlot: booking.timeSlot,
-              owner: { name: displayName(booking.owner), email: booking.owner.email },
-            },
-          });
-          return true;
-        });
+    // The owner's own check-in was the statement's to make: it did not, so something changed since its read.
+    if (isOwner) continue;
+    const checkedIn = await context.db.transaction(async (tx) => {
+      if (!(await repo.markCheckedIn(tx, booking.id, now))) return false;
+      await recordAuditEvent(tx, {
+        organizationId: booking.organizationId,
+        actor: { id: callerId },
+        action: 'booking.checked_in_for_member',
+        target: { type: 'booking', id: booking.id },
+        details: {
+          desk: booking.deskName,
+          bookingDate: booking.bookingDate,
+          timeSlot: booking.timeSlot,
+          owner: { name: displayName(booking.owner), email: booking.owner.email },
+        },
+      });
+      return true;
+    });
     if (checkedIn) return { checkedInAt: now.toISOString() };
     // A cancellation, the release job or another check-in got there first: read it again and answer that.
   }
@@ -76,24 +79,27 @@ export async function releaseNoShows(context: AppContext, now: Date = new Date()
     ),
   );
   if (due.length === 0) return 0;
-  const released = await context.db.transaction(async (tx) => {
-    const rows = await repo.releaseBookings(
-      tx,
-      due.map((booking) => booking.id),
-      now,
-    );
-    await recordAuditEvents(
-      tx,
-      rows.map((row) => ({
-        organizationId: row.organizationId,
-        actor: null,
-        action: 'booking.released' as const,
-        target: { type: 'booking', id: row.id },
-        details: auditedBooking(row),
+  // In chunks of a few hundred, each its own transaction: a pass after a long pause stays a series of short writes.
+  const released: BookingRow[] = [];
+  for (let start = 0; start < due.length; start += releaseChunk) {
+    const ids = due.slice(start, start + releaseChunk).map((booking) => booking.id);
+    released.push(
+      ...(await context.db.transaction(async (tx) => {
+        const rows = await repo.releaseBookings(tx, ids, now);
+        await recordAuditEvents(
+          tx,
+          rows.map((row) => ({
+            organizationId: row.organizationId,
+            actor: null,
+            action: 'booking.released' as const,
+            target: { type: 'booking', id: row.id },
+            details: auditedBooking(row),
+          })),
+        );
+        return rows;
       })),
     );
-    return rows;
-  });
+  }
   const organizations = new Map(
     (await repo.findOrganizationsForMail(context.db, [...new Set(released.map((row) => row.organizationId))])).map(
       (organization) => [organization.id, organization],

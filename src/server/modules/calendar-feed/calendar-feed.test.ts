@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
+import { withoutTokens } from '#server/app.ts';
 import {
   addMember,
   afterPendingMail,
@@ -222,6 +223,12 @@ describe('the calendar feed', () => {
     expect((await person.client.request('DELETE', '/api/user/calendar-feed')).status).toBe(204);
     // The owner's cookie does not open a revoked address either.
     expect((await person.client.get(new URL(url).pathname)).status).toBe(404);
+  });
+
+  it('keeps the token out of the request log', () => {
+    const token = 'A'.repeat(43);
+    expect(withoutTokens(`/api/calendar-feed/${token}.ics`)).toBe('/api/calendar-feed/[token]');
+    expect(withoutTokens('/api/user/calendar-feed')).toBe('/api/user/calendar-feed');
   });
 
   it('answers 404 with no detail to any address that is not a live feed', async () => {

@@ -78,9 +78,12 @@ test('a person adds their bookings to a calendar from the account menu, and turn
   await menuButton.click();
   await page.getByRole('menuitem', { name: 'Add to calendar' }).click();
   await expect(dialog.getByText(/You made a calendar link on .+\. It is shown only once/)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('calendar-feed-made-earlier-1440.png') });
   await dialog.getByRole('button', { name: 'Turn off' }).click();
   const question = page.getByRole('alertdialog', { name: 'Turn off the calendar link?' });
   await expect(question).toContainText('The link stops working: calendars subscribed to it stop updating.');
+  await page.screenshot({ path: testInfo.outputPath('calendar-feed-turn-off-1440.png') });
   await question.getByRole('button', { name: 'Turn off' }).click();
   await expect(page.getByText('Calendar link turned off', { exact: true })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Create calendar link' })).toBeVisible();

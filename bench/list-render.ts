@@ -73,7 +73,7 @@ async function seed(options: ListRenderOptions, deskCount: number) {
   if (day.length === 0) {
     // One person books 400 desks of the day: one desk per person (on by default) stands aside.
     await api.call('PUT', `/api/organizations/${organization.id}/booking-rules`, {
-      oneDeskPerPerson: false,
+      onePerPersonPerSlot: false,
       maxDaysAhead: 90,
       maxBookingsPerWeek: null,
       adminsExempt: true,

@@ -16,7 +16,7 @@ import {
 // 2026-11-25 is a Wednesday; its week runs from Monday 23 to Sunday 29 November.
 const today = '2026-11-25';
 const noRules: BookingLimits = {
-  oneDeskPerPerson: false,
+  onePerPersonPerSlot: false,
   maxDaysAhead: 730,
   maxBookingsPerWeek: null,
   adminsExempt: true,

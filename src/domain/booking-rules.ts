@@ -14,7 +14,7 @@ export const maxBookingsPerWeekLimit = 7;
 /** The limits judgeBookings applies. */
 export const bookingLimitsSchema = z.object({
   /** A person holds at most one desk per date and half day; permanent bookings (desk blocks) do not count. */
-  oneDeskPerPerson: z.boolean({ error: 'One desk per person must be on or off' }),
+  onePerPersonPerSlot: z.boolean({ error: 'One desk per person must be on or off' }),
   /** Bookings open this many days ahead of the organization's today (0: today only). */
   maxDaysAhead: z
     .number({ error: 'Days ahead must be a whole number' })
@@ -40,8 +40,12 @@ export type BookingRules = z.infer<typeof bookingRulesSchema>;
 /** GET and PUT /api/organizations/{id}/booking-rules */
 export const bookingRulesResponseSchema = bookingRulesSchema;
 
+/** PUT /api/organizations/{id}/booking-rules takes any subset of the rules; the others stay as they are. */
+export const bookingRulesChangeSchema = bookingRulesSchema.partial();
+export type BookingRulesChange = z.infer<typeof bookingRulesChangeSchema>;
+
 export const defaultBookingRules: BookingRules = {
-  oneDeskPerPerson: true,
+  onePerPersonPerSlot: true,
   maxDaysAhead: 90,
   maxBookingsPerWeek: null,
   adminsExempt: true,
@@ -129,7 +133,7 @@ function daysWord(count: number): string {
 }
 
 export const bookingRuleMessages = {
-  oneDeskPerPerson: (person: string | null, deskName: string, date: string, slot: TimeSlot, today: string) =>
+  onePerPersonPerSlot: (person: string | null, deskName: string, date: string, slot: TimeSlot, today: string) =>
     `${person ?? 'You'} already ${person ? 'has' : 'have'} ${deskName} ${when(date, slot, today)}`,
   advanceWindow: (maxDaysAhead: number, latest: string) =>
     maxDaysAhead === 0
@@ -165,7 +169,7 @@ export function judgeBookings(
         message: bookingRuleMessages.advanceWindow(rules.maxDaysAhead, latest),
       };
     }
-    if (rules.oneDeskPerPerson) {
+    if (rules.onePerPersonPerSlot) {
       // The same desk again is no second desk: its own exclusion constraint answers that ("already booked").
       const clash = held.find(
         (booking) =>
@@ -177,7 +181,7 @@ export function judgeBookings(
         return {
           rule: 'one-desk-per-person',
           bookingDate: request.bookingDate,
-          message: bookingRuleMessages.oneDeskPerPerson(
+          message: bookingRuleMessages.onePerPersonPerSlot(
             personName,
             clash.deskName,
             clash.bookingDate,
@@ -207,5 +211,5 @@ export function judgeBookings(
 
 /** Whether judging needs the person's bookings at all (else the server skips reading them). */
 export function needsHeldBookings(rules: BookingLimits, bookerIsAdmin: boolean): boolean {
-  return rules.oneDeskPerPerson || (rules.maxBookingsPerWeek !== null && !(bookerIsAdmin && rules.adminsExempt));
+  return rules.onePerPersonPerSlot || (rules.maxBookingsPerWeek !== null && !(bookerIsAdmin && rules.adminsExempt));
 }

@@ -123,7 +123,7 @@ test('an admin sets the booking rules, Book Desk explains them to a member befor
   // Should the browser judge by rules that have changed since it read them, the server's refusal is the form's error.
   await miaPage.route('**/api/organizations/*/booking-rules', (route) =>
     route.fulfill({
-      json: { oneDeskPerPerson: false, maxDaysAhead: 14, maxBookingsPerWeek: null, adminsExempt: true },
+      json: { onePerPersonPerSlot: false, maxDaysAhead: 14, maxBookingsPerWeek: null, adminsExempt: true },
     }),
   );
   await miaPage.reload();

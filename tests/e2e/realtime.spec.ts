@@ -162,7 +162,7 @@ test.describe('two server instances on one PostgreSQL', () => {
     );
     // Ana books both desks of the same day: one desk per person (on by default) stands aside.
     await api(first.baseURL, ana.cookie, 'PUT', `/api/organizations/${organization.id}/booking-rules`, {
-      oneDeskPerPerson: false,
+      onePerPersonPerSlot: false,
       maxDaysAhead: 90,
       maxBookingsPerWeek: null,
       adminsExempt: true,

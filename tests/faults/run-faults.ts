@@ -65,7 +65,7 @@ async function prepare(url: string): Promise<Setup> {
   }
   // One admin makes every booking, on any desk: the booking rules' one desk per person would refuse most of them.
   await call('PUT', `/api/organizations/${organization.id}/booking-rules`, {
-    oneDeskPerPerson: false,
+    onePerPersonPerSlot: false,
     maxDaysAhead: 730,
     maxBookingsPerWeek: null,
     adminsExempt: true,

@@ -154,7 +154,7 @@ export const routeCases: Record<string, RouteCase> = {
     success: 200,
     plan: (w) => ({
       url: `/api/organizations/${w.a.id}/booking-rules`,
-      body: { oneDeskPerPerson: true, maxDaysAhead: 90, maxBookingsPerWeek: null, adminsExempt: true },
+      body: { onePerPersonPerSlot: true, maxDaysAhead: 90, maxBookingsPerWeek: null, adminsExempt: true },
     }),
   },
 

@@ -71,13 +71,13 @@ export async function addMember(
   return member;
 }
 
-/** Booking rules that stand aside: bookings open up to the two-year horizon (and with `oneDeskPerPerson` false, one person may hold several desks at once). */
-export async function relaxBookingRules(organization: TestOrganization, rules: { oneDeskPerPerson?: boolean } = {}) {
+/** Booking rules that stand aside: bookings open up to the two-year horizon (and with `onePerPersonPerSlot` false, one person may hold several desks at once). */
+export async function relaxBookingRules(organization: TestOrganization, rules: { onePerPersonPerSlot?: boolean } = {}) {
   const response = await organization.admin.client.request(
     'PUT',
     `/api/organizations/${organization.id}/booking-rules`,
     {
-      oneDeskPerPerson: rules.oneDeskPerPerson ?? true,
+      onePerPersonPerSlot: rules.onePerPersonPerSlot ?? true,
       maxDaysAhead: 730,
       maxBookingsPerWeek: null,
       adminsExempt: true,

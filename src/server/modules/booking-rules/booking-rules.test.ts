@@ -49,7 +49,7 @@ describe('reading and changing the booking rules', () => {
     const response = await member.client.get(rulesUrl(organization));
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      oneDeskPerPerson: true,
+      onePerPersonPerSlot: true,
       maxDaysAhead: 90,
       maxBookingsPerWeek: null,
       adminsExempt: true,
@@ -61,7 +61,7 @@ describe('reading and changing the booking rules', () => {
 
   it('lets an admin replace them and records the change in the audit log', async () => {
     const rules = {
-      oneDeskPerPerson: false,
+      onePerPersonPerSlot: false,
       maxDaysAhead: 14,
       maxBookingsPerWeek: 3,
       adminsExempt: false,
@@ -78,6 +78,28 @@ describe('reading and changing the booking rules', () => {
       action: 'organization.booking_rules_changed',
       details: { before: defaultBookingRules, after: rules },
     });
+    await setRules(organization, defaultBookingRules);
+  });
+
+  it('takes any subset of the rules and keeps the others', async () => {
+    await setRules(organization, { maxDaysAhead: 21 });
+    const response = await organization.admin.client.request('PUT', rulesUrl(organization), {
+      checkInRequired: true,
+      checkInGraceMinutes: 15,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      ...defaultBookingRules,
+      maxDaysAhead: 21,
+      checkInRequired: true,
+      checkInGraceMinutes: 15,
+    });
+    expect((await member.client.get(rulesUrl(organization))).body).toEqual(response.body);
+    const [row] = await testApp.database.sql.query<{ since: string | null }>(
+      'SELECT check_in_required_since::text AS since FROM organizations WHERE id = $1',
+      [organization.id],
+    );
+    expect(row?.since).not.toBeNull();
     await setRules(organization, defaultBookingRules);
   });
 
@@ -102,7 +124,7 @@ describe('reading and changing the booking rules', () => {
     [{ maxDaysAhead: 1.5 }, 'Days ahead must be a whole number'],
     [{ maxBookingsPerWeek: 0 }, 'Days per week must be at least 1'],
     [{ maxBookingsPerWeek: 8 }, 'Days per week can be at most 7'],
-    [{ oneDeskPerPerson: 'yes' }, 'One desk per person must be on or off'],
+    [{ onePerPersonPerSlot: 'yes' }, 'One desk per person must be on or off'],
     [{ checkInGraceMinutes: 4 }, 'Minutes to check in must be at least 5'],
     [{ checkInGraceMinutes: 241 }, 'Minutes to check in can be at most 240'],
     [{ checkInRequired: 1 }, 'Check-in required must be on or off'],
@@ -180,7 +202,7 @@ describe('one desk per person', () => {
 
   it('allows several desks at once when the rule is off', async () => {
     const relaxed = await createOrganization(testApp, { deskCount: 2 });
-    await setRules(relaxed, { oneDeskPerPerson: false });
+    await setRules(relaxed, { onePerPersonPerSlot: false });
     const date = relaxed.day(3);
     expect((await book(relaxed.admin.client, relaxed, { deskId: relaxed.desks[0], bookingDate: date })).status).toBe(
       201,

@@ -3,14 +3,19 @@ import type { BookingRules } from '#domain/booking-rules.ts';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
 
-const ruleColumns = sql`one_desk_per_person AS "oneDeskPerPerson", max_days_ahead AS "maxDaysAhead",
+const ruleColumns = sql`one_desk_per_person AS "onePerPersonPerSlot", max_days_ahead AS "maxDaysAhead",
   max_bookings_per_week AS "maxBookingsPerWeek", admins_exempt_from_limits AS "adminsExempt",
   check_in_required AS "checkInRequired", check_in_grace_minutes AS "checkInGraceMinutes", auto_release AS "autoRelease"`;
 
-export async function findBookingRules(db: Database, organizationId: string): Promise<BookingRules | undefined> {
+/** The rules in force; with `forUpdate`, the organization's row stays locked to the end of the transaction. */
+export async function findBookingRules(
+  db: Database,
+  organizationId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<BookingRules | undefined> {
   const [row] = await rowsOf<BookingRules>(
     db,
-    sql`SELECT ${ruleColumns} FROM organizations WHERE id = ${organizationId}`,
+    sql`SELECT ${ruleColumns} FROM organizations WHERE id = ${organizationId} ${options.forUpdate ? sql`FOR UPDATE` : sql``}`,
   );
   return row;
 }
@@ -26,7 +31,7 @@ export async function replaceBookingRules(
 ): Promise<BookingRules | undefined> {
   const [row] = await rowsOf<BookingRules>(
     db,
-    sql`UPDATE organizations o SET one_desk_per_person = ${rules.oneDeskPerPerson},
+    sql`UPDATE organizations o SET one_desk_per_person = ${rules.onePerPersonPerSlot},
         max_days_ahead = ${rules.maxDaysAhead}, max_bookings_per_week = ${rules.maxBookingsPerWeek},
         admins_exempt_from_limits = ${rules.adminsExempt}, check_in_required = ${rules.checkInRequired},
         check_in_grace_minutes = ${rules.checkInGraceMinutes}, auto_release = ${rules.autoRelease},
@@ -34,7 +39,7 @@ export async function replaceBookingRules(
           WHEN o.check_in_required THEN o.check_in_required_since ELSE now() END
       FROM (SELECT id, ${ruleColumns} FROM organizations WHERE id = ${organizationId} FOR UPDATE) AS before
       WHERE o.id = before.id
-      RETURNING before."oneDeskPerPerson", before."maxDaysAhead", before."maxBookingsPerWeek", before."adminsExempt",
+      RETURNING before."onePerPersonPerSlot", before."maxDaysAhead", before."maxBookingsPerWeek", before."adminsExempt",
         before."checkInRequired", before."checkInGraceMinutes", before."autoRelease"`,
   );
   return row;

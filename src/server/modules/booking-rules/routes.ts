@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bookingRulesResponseSchema, bookingRulesSchema } from '#domain/booking-rules.ts';
+import { bookingRulesChangeSchema, bookingRulesResponseSchema } from '#domain/booking-rules.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import * as bookingRules from './service.ts';
@@ -29,11 +29,11 @@ export function bookingRuleRoutes(context: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['Organizations'],
-          summary: 'Replace the organization’s booking rules (admins).',
+          summary: 'Change the organization’s booking rules (admins).',
           description:
-            'Applies to bookings made from now on; bookings already made stay. 403 for a member, 404 for others; the change is in the audit log.',
+            'Takes any subset of the rules; the others stay. Applies to bookings made from now on; bookings already made stay. Turning check-in on releases only bookings whose window opens afterwards. 403 for a member, 404 for others; the change is in the audit log.',
           params,
-          body: bookingRulesSchema,
+          body: bookingRulesChangeSchema,
           response: { 200: bookingRulesResponseSchema },
         },
       },

@@ -1,4 +1,4 @@
-import type { BookingRules } from '#domain/booking-rules.ts';
+import type { BookingRules, BookingRulesChange } from '#domain/booking-rules.ts';
 import type { AppContext } from '#server/context.ts';
 import { notFound } from '#server/errors.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
@@ -15,25 +15,33 @@ export async function getBookingRules(context: AppContext, organizationId: strin
   return rules;
 }
 
-/** Admins replace them; the change and what it was are in the audit log. Bookings already made stay. */
+/**
+ * Admins change them: any of the rules, the others kept (the contract's "PUT takes any subset"). The change and what
+ * it was are in the audit log. Bookings already made stay. Answers the rules now in force.
+ */
 export async function replaceBookingRules(
   context: AppContext,
   organizationId: string,
   adminId: string,
-  rules: BookingRules,
+  changes: BookingRulesChange,
 ): Promise<BookingRules> {
   const { organization } = await requireAdmin(context, organizationId, adminId);
-  await context.db.transaction(async (tx) => {
-    const before = await repo.replaceBookingRules(tx, organization.id, rules);
+  return context.db.transaction(async (tx) => {
+    const before = await repo.findBookingRules(tx, organization.id, { forUpdate: true });
     if (!before) throw organizationNotFound();
-    if (JSON.stringify(before) === JSON.stringify({ ...before, ...rules })) return;
+    const after: BookingRules = { ...before };
+    for (const [name, value] of Object.entries(changes) as [keyof BookingRules, never][]) {
+      if (value !== undefined) after[name] = value;
+    }
+    if (JSON.stringify(before) === JSON.stringify(after)) return after;
+    await repo.replaceBookingRules(tx, organization.id, after);
     await recordAuditEvent(tx, {
       organizationId: organization.id,
       actor: { id: adminId },
       action: 'organization.booking_rules_changed',
       target: { type: 'organization', id: organization.id },
-      details: { before, after: rules },
+      details: { before, after },
     });
+    return after;
   });
-  return rules;
 }

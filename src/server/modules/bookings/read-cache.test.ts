@@ -90,7 +90,7 @@ describe("a day's bookings read through another instance", () => {
 
   it('answers gzip and brotli encodings of the same JSON', async () => {
     // One person books every desk of the day.
-    await relaxBookingRules(organization, { oneDeskPerPerson: false });
+    await relaxBookingRules(organization, { onePerPersonPerSlot: false });
     const date = organization.day(11);
     for (const deskId of organization.desks) {
       expect((await book(organization.admin.client, organization, { deskId, bookingDate: date })).status).toBe(201);

@@ -133,12 +133,21 @@ export async function findRulesContextUnderPersonLock(
   tx: Database,
   scope: { organizationId: string; personId: string; bookerId: string; from: string; to: string },
 ): Promise<RulesContext | null> {
-  const [row] = await rowsOf<{ context: RulesContext | null }>(
+  const [row] = await rowsOf<{
+    context:
+      | (Omit<RulesContext, 'rules'> & {
+          rules: Omit<BookingLimits, 'onePerPersonPerSlot'> & { oneDeskPerPerson: boolean };
+        })
+      | null;
+  }>(
     tx,
     sql`SELECT perch_booking_rules_context(${scope.organizationId}::uuid, ${scope.personId}::uuid,
       ${scope.bookerId}::uuid, ${scope.from}::date, ${scope.to}::date) AS context`,
   );
-  return row?.context ?? null;
+  if (!row?.context) return null;
+  // Migration 0016 names the first rule by its column; the API's name is the server contract's.
+  const { oneDeskPerPerson, ...limits } = row.context.rules;
+  return { ...row.context, rules: { ...limits, onePerPersonPerSlot: oneDeskPerPerson } };
 }
 
 /** The organization's desks among `deskIds`, with their floors and whether they may be booked (a weekly series). */

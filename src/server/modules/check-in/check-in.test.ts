@@ -22,7 +22,7 @@ async function setCheckIn(
   const response = await organization.admin.client.request(
     'PUT',
     `/api/organizations/${organization.id}/booking-rules`,
-    { ...defaultBookingRules, oneDeskPerPerson: false, ...settings },
+    { ...defaultBookingRules, onePerPersonPerSlot: false, ...settings },
   );
   expect(response.status).toBe(200);
 }

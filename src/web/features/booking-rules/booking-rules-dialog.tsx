@@ -35,7 +35,7 @@ function RuleSwitch({
 }: {
   field: FieldControlProps;
   control: Control<BookingRules>;
-  name: 'oneDeskPerPerson' | 'adminsExempt' | 'checkInRequired' | 'autoRelease';
+  name: 'onePerPersonPerSlot' | 'adminsExempt' | 'checkInRequired' | 'autoRelease';
 }) {
   return (
     <Controller
@@ -109,12 +109,12 @@ function BookingRulesForm({
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       <FormField
         control={control}
-        name="oneDeskPerPerson"
+        name="onePerPersonPerSlot"
         label="One desk per person"
         description="A person holds at most one desk per half day (a full day counts as both). Permanent bookings don't count."
         className={switchRow}
       >
-        {(field) => <RuleSwitch field={field} control={control} name="oneDeskPerPerson" />}
+        {(field) => <RuleSwitch field={field} control={control} name="onePerPersonPerSlot" />}
       </FormField>
       <FormField
         control={control}

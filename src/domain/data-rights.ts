@@ -34,6 +34,9 @@ export const userDataExportSchema = z.object({
     profileImageUrl: z.string().nullable(),
     emailVerifiedAt: timestamp.nullable(),
     createdAt: timestamp,
+    /** Issue 16: the reminder mails before a check-in window, and when the calendar feed's address was made. */
+    checkInReminders: z.boolean(),
+    calendarFeedCreatedAt: timestamp.nullable(),
   }),
   memberships: z.array(
     z.object({
@@ -54,6 +57,9 @@ export const userDataExportSchema = z.object({
       notes: z.string().nullable(),
       createdAt: timestamp,
       cancelledAt: timestamp.nullable(),
+      checkedInAt: timestamp.nullable(),
+      releasedAt: timestamp.nullable(),
+      isWalkIn: z.boolean(),
     }),
   ),
   invitationsSent: z.array(

@@ -11,14 +11,17 @@ export interface AccountRecord {
   profileImageUrl: string | null;
   emailVerifiedAt: Date | null;
   createdAt: Date;
+  checkInReminders: boolean;
+  calendarFeedCreatedAt: Date | null;
 }
 
-/** The account's own fields; never the password hash. */
+/** The account's own fields; never the password hash, nor the calendar feed's token digest. */
 export async function findAccount(db: Database, userId: string): Promise<AccountRecord | undefined> {
   const [row] = await rowsOf<AccountRecord>(
     db,
     sql`SELECT id, email, first_name AS "firstName", last_name AS "lastName", profile_image_url AS "profileImageUrl",
-        email_verified_at AS "emailVerifiedAt", created_at AS "createdAt"
+        email_verified_at AS "emailVerifiedAt", created_at AS "createdAt", check_in_reminders AS "checkInReminders",
+        (SELECT created_at FROM calendar_feeds WHERE user_id = users.id) AS "calendarFeedCreatedAt"
       FROM users WHERE id = ${userId}`,
   );
   return row;
@@ -63,6 +66,9 @@ export interface BookingRecord {
   notes: string | null;
   createdAt: Date;
   cancelledAt: Date | null;
+  checkedInAt: Date | null;
+  releasedAt: Date | null;
+  isWalkIn: boolean;
 }
 
 /** Every booking the user holds or held, in every organization. */
@@ -71,7 +77,8 @@ export function listBookings(db: Database, userId: string): Promise<BookingRecor
     db,
     sql`SELECT o.name AS "organizationName", d.name AS "deskName", f.name AS "floorName",
         b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.is_permanent AS "isPermanent",
-        b.notes, b.created_at AS "createdAt", b.cancelled_at AS "cancelledAt"
+        b.notes, b.created_at AS "createdAt", b.cancelled_at AS "cancelledAt", b.checked_in_at AS "checkedInAt",
+        b.released_at AS "releasedAt", b.is_walk_in AS "isWalkIn"
       FROM bookings b JOIN organizations o ON o.id = b.organization_id
         JOIN desks d ON d.id = b.desk_id JOIN floors f ON f.id = d.floor_id
       WHERE b.user_id = ${userId}

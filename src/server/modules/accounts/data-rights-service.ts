@@ -47,6 +47,8 @@ export async function exportUserData(context: AppContext, userId: string) {
       profileImageUrl: account.profileImageUrl,
       emailVerifiedAt: iso(account.emailVerifiedAt),
       createdAt: iso(account.createdAt) ?? '',
+      checkInReminders: account.checkInReminders,
+      calendarFeedCreatedAt: iso(account.calendarFeedCreatedAt),
     },
     memberships: memberships.map((row) => ({
       organization: { id: row.organizationId, name: row.organizationName, slug: row.organizationSlug },
@@ -64,6 +66,9 @@ export async function exportUserData(context: AppContext, userId: string) {
       notes: row.notes,
       createdAt: iso(row.createdAt) ?? '',
       cancelledAt: iso(row.cancelledAt),
+      checkedInAt: iso(row.checkedInAt),
+      releasedAt: iso(row.releasedAt),
+      isWalkIn: row.isWalkIn,
     })),
     invitationsSent: invitations.map((row) => ({
       organization: row.organizationName,

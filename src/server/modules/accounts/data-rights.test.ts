@@ -42,6 +42,8 @@ describe('downloading one’s data', () => {
       profileImageUrl: null,
       emailVerifiedAt: expect.stringMatching(/Z$/),
       createdAt: expect.stringMatching(/Z$/),
+      checkInReminders: true,
+      calendarFeedCreatedAt: null,
     });
     expect(response.body.memberships).toEqual([
       {

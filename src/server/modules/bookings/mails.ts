@@ -1,5 +1,11 @@
 import { type BookingView, slotLabel } from '#domain/bookings.ts';
-import { buildCalendar, type CalendarEvent, calendarContentType, zonedTimeToUtc } from '#domain/calendar.ts';
+import {
+  bookingEventUid,
+  buildCalendar,
+  type CalendarEvent,
+  calendarContentType,
+  zonedTimeToUtc,
+} from '#domain/calendar.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { renderMail } from '#server/mail/templates.ts';
@@ -21,11 +27,11 @@ function describeBooking(booking: BookingView): string {
 }
 
 /** The calendar event of a booking: its first day's slot, in UTC computed from the organization's zone. */
-function toCalendarEvent(booking: BookingView, organization: MailOrganization, host: string): CalendarEvent {
+export function toCalendarEvent(booking: BookingView, organization: MailOrganization, host: string): CalendarEvent {
   const notes = booking.notes ? `\nNotes: ${booking.notes}` : '';
   const permanent = booking.isPermanent ? '\nA permanent booking: the desk stays yours until it is cancelled.' : '';
   return {
-    uid: `booking-${booking.id}@${host}`,
+    uid: bookingEventUid(booking.id, host),
     start: zonedTimeToUtc(booking.bookingDate, booking.startTime, organization.timeZone),
     end: zonedTimeToUtc(booking.bookingDate, booking.endTime, organization.timeZone),
     summary: `Desk ${booking.desk.name} (${slotLabel(booking.timeSlot)})`,

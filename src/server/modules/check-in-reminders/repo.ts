@@ -76,3 +76,8 @@ export async function claimReminders(db: Database, claims: ReminderClaim[]): Pro
     bookingDate: checkInRemindersSent.bookingDate,
   });
 }
+
+/** The record of reminders sent for days more than a week gone: nothing reads them once the day has passed. */
+export async function deleteOldReminderClaims(db: Database): Promise<void> {
+  await db.delete(checkInRemindersSent).where(sql`${checkInRemindersSent.bookingDate} < current_date - 7`);
+}

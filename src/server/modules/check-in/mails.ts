@@ -1,9 +1,10 @@
 import { type BookingView, slotLabel } from '#domain/bookings.ts';
-import { buildCalendar, calendarContentType, zonedTimeToUtc } from '#domain/calendar.ts';
+import { buildCalendar, calendarContentType } from '#domain/calendar.ts';
 import { checkInWindow, localClock } from '#domain/check-in.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { renderMail } from '#server/mail/templates.ts';
+import { toCalendarEvent } from '../bookings/mails.ts';
 
 /**
  * Tells the owner that a booking nobody checked in to was released, with a calendar cancellation of the same event
@@ -30,17 +31,7 @@ export function bookingReleasedMail(
         filename: 'released.ics',
         content: buildCalendar({
           method: 'CANCEL',
-          events: [
-            {
-              uid: `booking-${booking.id}@${host}`,
-              start: zonedTimeToUtc(booking.bookingDate, booking.startTime, organization.timeZone),
-              end: zonedTimeToUtc(booking.bookingDate, booking.endTime, organization.timeZone),
-              summary: `Desk ${booking.desk.name} (${slotLabel(booking.timeSlot)})`,
-              location: `${booking.desk.name}, ${booking.desk.floor.name}, ${organization.name}`,
-              status: 'CANCELLED',
-              sequence: 1,
-            },
-          ],
+          events: [{ ...toCalendarEvent(booking, organization, host), status: 'CANCELLED', sequence: 1 }],
         }),
         contentType: calendarContentType('CANCEL'),
       },

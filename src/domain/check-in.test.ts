@@ -89,13 +89,13 @@ describe('why a booking cannot be checked in', () => {
       'too early today',
       {},
       '2026-11-25T07:00:00Z',
-      { status: 422, message: 'Check-in opens at 08:30, 30 minutes before your booking starts' },
+      { status: 422, message: 'Check-in opens at 8:30 AM, 30 minutes before your booking starts' },
     ],
     [
       'the day before',
       {},
       '2026-11-24T17:00:00Z',
-      { status: 422, message: 'Check-in opens at 08:30 tomorrow, 30 minutes before your booking starts' },
+      { status: 422, message: 'Check-in opens at 8:30 AM tomorrow, 30 minutes before your booking starts' },
     ],
     [
       'days before',
@@ -103,15 +103,15 @@ describe('why a booking cannot be checked in', () => {
       '2026-11-25T10:00:00Z',
       {
         status: 422,
-        message: 'Check-in opens at 08:30 on Monday, 30 November 2026, 30 minutes before your booking starts',
+        message: 'Check-in opens at 8:30 AM on Monday, 30 November 2026, 30 minutes before your booking starts',
       },
     ],
-    ['after the window', {}, '2026-11-25T09:30:00Z', { status: 422, message: 'Check-in closed at 09:30' }],
+    ['after the window', {}, '2026-11-25T09:30:00Z', { status: 422, message: 'Check-in closed at 9:30 AM' }],
     [
       'days after',
       { bookingDate: '2026-11-20' },
       '2026-11-25T09:00:00Z',
-      { status: 422, message: 'Check-in closed at 09:30 on Friday, 20 November 2026' },
+      { status: 422, message: 'Check-in closed at 9:30 AM on Friday, 20 November 2026' },
     ],
     [
       'a permanent booking',
@@ -129,7 +129,7 @@ describe('why a booking cannot be checked in', () => {
       'a released booking',
       { status: 'cancelled', releasedAt: at('2026-11-25T09:31:00Z') },
       '2026-11-25T10:00:00Z',
-      { status: 409, message: 'This booking was released at 09:31 because nobody checked in' },
+      { status: 409, message: 'This booking was released at 9:31 AM because nobody checked in' },
     ],
   ])('%s', (_case, overrides, now, refusal) => {
     expect(checkInRefusal(booking(overrides), place, at(now))).toEqual(refusal);

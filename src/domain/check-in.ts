@@ -1,5 +1,6 @@
 import { slotLabel, slotTimes, type TimeSlot } from './bookings.ts';
 import { zonedTimeToUtc, zoneOffsetAt } from './calendar.ts';
+import { formatClockTime } from './clock.ts';
 import { addDays, formatLongDate } from './dates.ts';
 import { z } from './zod.ts';
 
@@ -73,9 +74,10 @@ export function localClock(instant: Date, timeZone: string): { date: string; tim
   return { date: local.slice(0, 10), time: local.slice(11, 16) };
 }
 
-/** "08:30", "08:30 tomorrow" or "08:30 on Friday, 27 November 2026", from the organization's today. */
+/** "8:30 AM", "8:30 AM tomorrow" or "8:30 AM on Friday, 27 November 2026", from the organization's today. */
 function whenLocal(instant: Date, timeZone: string, today: string): string {
-  const { date, time } = localClock(instant, timeZone);
+  const { date } = localClock(instant, timeZone);
+  const time = formatClockTime(localClock(instant, timeZone).time);
   if (date === today) return time;
   if (date === addDays(today, 1)) return `${time} tomorrow`;
   return `${time} on ${formatLongDate(date)}`;

@@ -82,14 +82,14 @@ describe('what the desk page offers', () => {
         kind: 'your-booking',
         bookingId: mine.id,
         timeSlot: 'full-day',
-        message: 'Check-in opens at 08:30, 30 minutes before your booking starts',
+        message: 'Check-in opens at 8:30 AM, 30 minutes before your booking starts',
       },
     ],
     [
       'say that my window closed at 09:30 while my full day still holds the desk',
       '11:00',
       [mine],
-      { kind: 'your-booking', bookingId: mine.id, timeSlot: 'full-day', message: 'Check-in closed at 09:30' },
+      { kind: 'your-booking', bookingId: mine.id, timeSlot: 'full-day', message: 'Check-in closed at 9:30 AM' },
     ],
     [
       'say that I am checked in',
@@ -105,7 +105,7 @@ describe('what the desk page offers', () => {
         kind: 'your-booking',
         bookingId: myAfternoon.id,
         timeSlot: 'afternoon',
-        message: 'Check-in opens at 12:30, 30 minutes before your booking starts',
+        message: 'Check-in opens at 12:30 PM, 30 minutes before your booking starts',
       },
     ],
     [
@@ -250,7 +250,7 @@ describe('the walk-in slots of a desk at a local time', () => {
       'Sit here books only what is left of today: the rest of the day or the morning',
     );
     expect(deskHereMessages.slotNotOffered([])).toBe(
-      'The office day is over: Sit here books only what is left of today, until 18:00',
+      'The office day is over: Sit here books only what is left of today, until 6:00 PM',
     );
   });
 

@@ -19,6 +19,7 @@ import {
   walkInSlotLabel,
   walkInSlots,
 } from './check-in.ts';
+import { formatClockTime } from './clock.ts';
 import { z } from './zod.ts';
 
 // The desk's own page (issue 16): what a QR code at a desk offers the person who scanned it, at the organization's
@@ -30,12 +31,12 @@ export const deskHereMessages = {
   notFound: 'This desk is not in any of your organizations',
   notFoundHint: 'Check that you are signed in with your work account, or ask an administrator to invite you.',
   checkedIn: (deskName: string) => `You're checked in at ${deskName}`,
-  checkedInSince: (time: string) => `Checked in at ${time}`,
-  checkInUntil: (time: string) => `Check in before ${time}`,
+  checkedInSince: (time: string) => `Checked in at ${formatClockTime(time)}`,
+  checkInUntil: (time: string) => `Check in before ${formatClockTime(time)}`,
   outOfService: (deskName: string) => `${deskName} is out of service`,
   dayOver: 'The office day is over for this desk',
   dayOverHint: 'Book a desk for another day from the dashboard.',
-  takenUntil: (time: string) => `Taken until ${time}`,
+  takenUntil: (time: string) => `Taken until ${formatClockTime(time)}`,
   takenForTheDay: 'Taken for the rest of the day',
   takenBy: (name: string) => `Booked by ${name}`,
   blocked: 'Reserved permanently',
@@ -44,7 +45,7 @@ export const deskHereMessages = {
   /** The walk-in's 422: a slot "Sit here" does not offer at this hour (or a day that is over). */
   slotNotOffered: (offered: readonly TimeSlot[]) =>
     offered.length === 0
-      ? 'The office day is over: Sit here books only what is left of today, until 18:00'
+      ? 'The office day is over: Sit here books only what is left of today, until 6:00 PM'
       : `Sit here books only what is left of today: ${offered.map(walkInSlotLabel).join(' or ')}`,
 };
 

@@ -97,7 +97,7 @@ test('a phone opens a desk’s address signed out, signs in, comes back to the d
   await expect(page.getByRole('heading', { level: 1, name: 'D01' })).toBeVisible();
   await expect(page.getByText('Harbour Desk Works · Floor 1')).toBeVisible();
   await expect(page.getByText('Your booking today: full day, 09:00–18:00')).toBeVisible();
-  await expect(page.getByText('Check in before 13:00')).toBeVisible();
+  await expect(page.getByText('Check in before 1:00 PM')).toBeVisible();
   const checkIn = page.getByRole('button', { name: 'Check in', exact: true });
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath('desk-here-check-in-390.png') });
@@ -105,7 +105,7 @@ test('a phone opens a desk’s address signed out, signs in, comes back to the d
   await checkIn.click();
   const status = page.getByRole('status').filter({ hasText: 'checked in' });
   await expect(status).toContainText("You're checked in at D01");
-  await expect(status).toContainText(/Checked in at \d\d:\d\d/);
+  await expect(status).toContainText(/Checked in at \d{1,2}:\d\d [AP]M/);
   await expect(checkIn).toBeHidden();
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath('desk-here-checked-in-390.png') });
@@ -141,7 +141,7 @@ test('a phone takes a free desk with Sit here and is checked in at once', async 
   await page.getByRole('button', { name: 'Sit here for the rest of the day' }).click();
   const status = page.getByRole('status').filter({ hasText: 'checked in' });
   await expect(status).toContainText("You're checked in at D02");
-  await expect(status).toContainText(/Checked in at \d\d:\d\d, booked for the rest of the day/);
+  await expect(status).toContainText(/Checked in at \d{1,2}:\d\d [AP]M, booked for the rest of the day/);
   await expect(page.getByRole('button', { name: /Sit here/ })).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath('desk-here-walked-in-390.png') });

@@ -105,7 +105,7 @@ describe('checking in', () => {
     });
     const response = await member.client.post(checkInUrl(bookingId), {});
     expect(response.status).toBe(422);
-    expect(response.body.message).toBe('Check-in opens at 08:30 tomorrow, 30 minutes before your booking starts');
+    expect(response.body.message).toBe('Check-in opens at 8:30 AM tomorrow, 30 minutes before your booking starts');
     expect((await bookingState(bookingId))?.checked_in).toBe(false);
   });
 
@@ -117,7 +117,7 @@ describe('checking in', () => {
     });
     const response = await member.client.post(checkInUrl(bookingId), {});
     expect(response.status).toBe(422);
-    expect(response.body.message).toMatch(/^Check-in closed at 13:00 on \w+day, \d+ \w+ \d{4}$/);
+    expect(response.body.message).toMatch(/^Check-in closed at 1:00 PM on \w+day, \d+ \w+ \d{4}$/);
   });
 
   it('answers 409 for a cancelled booking and for a released one, saying which', async () => {
@@ -144,7 +144,7 @@ describe('checking in', () => {
     );
     const late = await member.client.post(checkInUrl(released), {});
     expect(late.status).toBe(409);
-    expect(late.body.message).toMatch(/^This booking was released at \d\d:\d\d.* because nobody checked in$/);
+    expect(late.body.message).toMatch(/^This booking was released at \d{1,2}:\d\d [AP]M.* because nobody checked in$/);
   });
 
   it('answers 422 for a permanent booking, which is a desk block', async () => {

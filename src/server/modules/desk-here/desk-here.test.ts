@@ -134,7 +134,7 @@ describe('the desk page in the morning', () => {
       kind: 'your-booking',
       bookingId: booked.body.id,
       timeSlot: 'afternoon',
-      message: 'Check-in opens at 12:30, 30 minutes before your booking starts',
+      message: 'Check-in opens at 12:30 PM, 30 minutes before your booking starts',
     });
     // Anyone else may still sit there this morning.
     expect((await member.client.get(hereUrl(organization.desks[2] ?? ''))).body.offer).toEqual({

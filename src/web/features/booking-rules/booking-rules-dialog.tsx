@@ -83,7 +83,7 @@ function BookingRulesForm({
     mode: 'onTouched',
   });
 
-  // The check-in details matter only while check-in is required: they stay editable, set apart.
+  // The check-in details matter only while check-in is required: they stay editable, and say so.
   const checkInRequired = watch('checkInRequired');
 
   const onSubmit = handleSubmit((values) => {
@@ -186,7 +186,10 @@ function BookingRulesForm({
         >
           {(field) => <RuleSwitch field={field} control={control} name="checkInRequired" />}
         </FormField>
-        <div className={cn('grid gap-5', !checkInRequired && 'opacity-60')}>
+        <div className="grid gap-5">
+          {!checkInRequired && (
+            <p className="-mb-2 text-sm text-slate-600">These take effect once check-in is required.</p>
+          )}
           <FormField
             control={control}
             name="checkInGraceMinutes"

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { displayName } from '#domain/account.ts';
 import { type BookingView, slotLabel } from '#domain/bookings.ts';
+import { formatClockRange } from '#domain/clock.ts';
 import { formatLongDate } from '#domain/dates.ts';
-import { formatClockRange } from './format-clock.ts';
 
 /** One booking in a list: desk and floor, date, slot, whose, and the row's badges and actions. */
 export function BookingRow({

@@ -1,12 +1,12 @@
 import { CircleCheck } from 'lucide-react';
 import type { BookingView } from '#domain/bookings.ts';
 import { type CheckInSettings, checkInWindow, checkInWindowState, localClock } from '#domain/check-in.ts';
+import { formatClockTime } from '#domain/clock.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
 import { useCheckIn } from './check-in.ts';
-import { formatClockTime } from './format-clock.ts';
 
 /** "Checked in 8:41 AM", in the organization's time. */
 export function CheckedInBadge({ checkedInAt, timeZone }: { checkedInAt: string; timeZone: string }) {

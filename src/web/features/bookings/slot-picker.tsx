@@ -1,6 +1,6 @@
 import { type SlotAvailability, slotTimes, type TimeSlot, timeSlots } from '#domain/bookings.ts';
+import { formatClockRange } from '#domain/clock.ts';
 import { cn } from '#web/lib/cn.ts';
-import { formatClockRange } from './format-clock.ts';
 
 const slotNames: Record<TimeSlot, string> = { 'full-day': 'Full day', morning: 'Morning', afternoon: 'Afternoon' };
 

@@ -1,6 +1,7 @@
 import { Clock, NotebookPen } from 'lucide-react';
 import { useState } from 'react';
 import { type BookingView, slotLabel, type TimeSlot } from '#domain/bookings.ts';
+import { formatClockRange } from '#domain/clock.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { errorMessage } from '#web/app/api.ts';
@@ -11,7 +12,6 @@ import { useBookingRules } from '#web/features/booking-rules/index.ts';
 import type { BookableDesk } from './book-desk-form.tsx';
 import { useCancelBooking } from './cancel-booking.ts';
 import { CheckInControl } from './check-in-control.tsx';
-import { formatClockRange } from './format-clock.ts';
 
 const slotTitles: Record<TimeSlot, string> = { 'full-day': 'Full day', morning: 'Morning', afternoon: 'Afternoon' };
 

@@ -1,6 +1,7 @@
 import { AlertTriangle, CalendarClock, DoorClosed, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { slotLabel, slotTimes, type TimeSlot } from '#domain/bookings.ts';
+import { formatClockRange } from '#domain/clock.ts';
 import { type DeskHereView, deskHereMessages, sitHereLabel } from '#domain/desk-here.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { NearestDesk } from './nearest-desk.tsx';
@@ -10,9 +11,7 @@ function SlotWithTimes({ slot }: { slot: TimeSlot }) {
   return (
     <>
       {slotLabel(slot)},{' '}
-      <span className="whitespace-nowrap">
-        {slotTimes[slot].start}–{slotTimes[slot].end}
-      </span>
+      <span className="whitespace-nowrap">{formatClockRange(slotTimes[slot].start, slotTimes[slot].end)}</span>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClockRange, formatClockTime } from './format-clock.ts';
+import { formatClockRange, formatClockTime } from './clock.ts';
 
 describe('formatClockTime', () => {
   it('writes morning, noon and afternoon times with AM and PM', () => {

@@ -96,7 +96,7 @@ test('a phone opens a desk’s address signed out, signs in, comes back to the d
   await expect(page).toHaveURL(new RegExp(`/desk/${office.desks.D01}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'D01' })).toBeVisible();
   await expect(page.getByText('Harbour Desk Works · Floor 1')).toBeVisible();
-  await expect(page.getByText('Your booking today: full day, 09:00–18:00')).toBeVisible();
+  await expect(page.getByText('Your booking today: full day, 9:00 AM – 6:00 PM')).toBeVisible();
   await expect(page.getByText('Check in before 1:00 PM')).toBeVisible();
   const checkIn = page.getByRole('button', { name: 'Check in', exact: true });
   await expectNoSeriousAxeViolations(page);

@@ -1,11 +1,15 @@
 import { CalendarPlus, ChevronDown, Download, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { PublicUser } from '#domain/account.ts';
-import { CalendarFeedDialog } from './calendar-feed-dialog.tsx';
 import { CheckInRemindersItem } from './check-in-reminders-item.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { exportUrl } from './export-user-data.ts';
+
+// Opened now and then from the menu: its own chunk, so the dashboard does not load it up front.
+const CalendarFeedDialog = lazy(() =>
+  import('./calendar-feed-dialog.tsx').then((module) => ({ default: module.CalendarFeedDialog })),
+);
 
 function initials(user: PublicUser): string {
   const letters = [user.firstName?.[0], user.lastName?.[0]].filter(Boolean).join('');
@@ -79,7 +83,11 @@ export function AccountMenu({ user }: { user: PublicUser }) {
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       {isDeleteOpen && <DeleteAccountDialog user={user} onClose={closeDialog} />}
-      {isCalendarOpen && <CalendarFeedDialog onClose={closeDialog} />}
+      {isCalendarOpen && (
+        <Suspense fallback={null}>
+          <CalendarFeedDialog onClose={closeDialog} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -6,8 +6,6 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
-// @ts-expect-error autocannon ships no type declarations; the parts used are typed below.
-import autocannonUntyped from 'autocannon';
 import { todayIn } from '#domain/dates.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
@@ -17,28 +15,11 @@ import { checkInOwnBooking } from '#server/modules/check-in/repo.ts';
 import { releaseNoShows } from '#server/modules/check-in/service.ts';
 import { digestToken } from '#server/tokens.ts';
 import { zoneWhereHourIs } from '#test-support/time-zones.ts';
+import { type AutocannonOptions, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, seedBookings } from './bookings-seed.ts';
 import { recreateDatabase } from './database.ts';
-import { connections, loadSeconds, measureQueryLoop, percentile, warmUpSeconds } from './settings.ts';
+import { connections, loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
 import { servePerchInWorker } from './worker-perch.ts';
-
-interface AutocannonRequest {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
-}
-interface AutocannonOptions {
-  url: string;
-  connections?: number;
-  duration?: number;
-  requests?: AutocannonRequest[];
-}
-interface AutocannonInstance extends PromiseLike<{ errors: number; timeouts: number }> {
-  on(event: 'response', listener: (client: unknown, status: number, bytes: number, latencyMs: number) => void): void;
-}
-const autocannon = autocannonUntyped as (options: AutocannonOptions) => AutocannonInstance;
 
 /** The issue's targets. */
 export const checkInTargetP95Ms = 30;
@@ -71,31 +52,6 @@ export interface CheckInLoadFigures {
 }
 
 const round = (value: number) => Number(value.toFixed(2));
-
-async function load(
-  options: AutocannonOptions,
-  seconds: number,
-): Promise<Figures & { failures: number; requests: number }> {
-  const latencies: number[] = [];
-  let failures = 0;
-  const instance = autocannon({ connections, duration: seconds, ...options });
-  instance.on('response', (_client, status, _bytes, latency) => {
-    latencies.push(latency);
-    if (status !== 200) failures += 1;
-  });
-  const started = performance.now();
-  const result = await instance;
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: round(percentile(latencies, 0.5)),
-    p95: round(percentile(latencies, 0.95)),
-    p99: round(percentile(latencies, 0.99)),
-    rps: Math.round(latencies.length / elapsed),
-    failures: failures + result.errors + result.timeouts,
-    requests: latencies.length,
-  };
-}
 
 function startServer(databaseUrl: string): Promise<{ worker: Worker; port: number }> {
   const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { perchCheckInLoad: true, databaseUrl } });
@@ -320,10 +276,10 @@ export async function measureCheckInLoad(options: { databaseUrl: string }): Prom
       body: '{}',
     });
     if (sample.status !== 200) throw new Error(`check-in answered ${sample.status}: ${await sample.text()}`);
-    await load(options, warmUpSeconds);
+    await loadWithAutocannon(options, warmUpSeconds);
     // Every check-in of the measured run is someone's first, as long as there are people left.
     const before = next;
-    const http = await load(options, loadSeconds);
+    const http = await loadWithAutocannon(options, loadSeconds);
     console.log(`Check-in over HTTP: p95 ${http.p95} ms, ${http.rps}/s, ${http.failures} failures.`);
     const firstCheckIns = Math.min(http.requests, Math.max(0, seeded.checkIns.length - before));
     await stopServer(worker);

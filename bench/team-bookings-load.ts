@@ -1,8 +1,6 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, Worker, workerData } from 'node:worker_threads';
-// @ts-expect-error autocannon ships no type declarations; the parts used are typed below.
-import autocannonUntyped from 'autocannon';
 import { addDays, todayIn } from '#domain/dates.ts';
 import {
   searchWords,
@@ -14,21 +12,11 @@ import { openDatabase } from '#server/db/client.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { findBookingsRevision } from '#server/modules/bookings/repo.ts';
 import { countTeamBookings, listTeamBookings, type TeamBookingsSelection } from '#server/modules/team-bookings/repo.ts';
+import { type AutocannonOptions, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, type SeededData, seedBookings } from './bookings-seed.ts';
 import { recreateDatabase } from './database.ts';
-import { loadSeconds, measureQueryLoop, percentile, warmUpSeconds } from './settings.ts';
+import { loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
 import { servePerchInWorker } from './worker-perch.ts';
-
-interface AutocannonOptions {
-  url: string;
-  connections?: number;
-  duration?: number;
-  headers?: Record<string, string>;
-}
-interface AutocannonInstance extends PromiseLike<{ errors: number; timeouts: number }> {
-  on(event: 'response', listener: (client: unknown, status: number, bytes: number, latencyMs: number) => void): void;
-}
-const autocannon = autocannonUntyped as (options: AutocannonOptions) => AutocannonInstance;
 
 /** The load: 10 concurrent clients, each with p95 under 50 ms. */
 export const teamBookingsConnections = 10;
@@ -91,28 +79,13 @@ function stopServer(worker: Worker): Promise<void> {
   });
 }
 
-const round = (value: number) => Number(value.toFixed(2));
-
-/** One autocannon run; latencies come from every response, so p95 is exact rather than interpolated. */
+/** One autocannon run at the 10 clients. */
 async function load(options: AutocannonOptions, seconds: number): Promise<Figures & { failures: number }> {
-  const latencies: number[] = [];
-  let failures = 0;
-  const instance = autocannon({ connections: teamBookingsConnections, duration: seconds, ...options });
-  instance.on('response', (_client, status, _bytes, latency) => {
-    latencies.push(latency);
-    if (status !== 200) failures += 1;
-  });
-  const started = performance.now();
-  const result = await instance;
-  const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    p50: round(percentile(latencies, 0.5)),
-    p95: round(percentile(latencies, 0.95)),
-    p99: round(percentile(latencies, 0.99)),
-    rps: Math.round(latencies.length / elapsed),
-    failures: failures + result.errors + result.timeouts,
-  };
+  const { requests: _requests, ...figures } = await loadWithAutocannon(
+    { connections: teamBookingsConnections, ...options },
+    seconds,
+  );
+  return figures;
 }
 
 /** The very statements the service runs for a call, through pg with the app's pool size and nothing else. */

@@ -6,6 +6,7 @@ import {
   createOrganizationThroughPage,
   deskTile,
   expectNoSeriousAxeViolations,
+  firstFloorOf,
   newPerson,
 } from './support.ts';
 
@@ -43,12 +44,10 @@ test('an admin requires check-in, and a person checks in from My Bookings: the r
   await rules.getByRole('button', { name: 'Save rules' }).click();
   await expect(page.getByText('Booking rules saved', { exact: true })).toBeVisible();
 
+  const { organizationId, desks } = await firstFloorOf(page);
   const call = apiAs(page);
-  const [organization] = await call<Array<{ id: string }>>('GET', '/api/organizations');
-  const [floor] = await call<Array<{ id: string }>>('GET', `/api/organizations/${organization?.id}/floors`);
-  const desks = await call<Array<{ id: string; name: string }>>('GET', `/api/floors/${floor?.id}/desks`);
   await call('POST', '/api/bookings', {
-    organizationId: organization?.id,
+    organizationId,
     deskId: desks.find((desk) => desk.name === 'D01')?.id,
     bookingDate: today,
     timeSlot: 'full-day',

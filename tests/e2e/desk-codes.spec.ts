@@ -6,6 +6,7 @@ import {
   apiAs,
   createOrganizationThroughPage,
   expectNoSeriousAxeViolations,
+  firstFloorOf,
   inviteAndJoin,
   newPerson,
 } from './support.ts';
@@ -31,13 +32,6 @@ async function decodeCode(code: Locator): Promise<string | undefined> {
   return jsqr.default(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
 }
 
-async function floorOf(page: Page): Promise<{ organizationId: string; floorId: string }> {
-  const call = apiAs(page);
-  const [organization] = await call<Array<{ id: string }>>('GET', '/api/organizations');
-  const [floor] = await call<Array<{ id: string }>>('GET', `/api/organizations/${organization!.id}/floors`);
-  return { organizationId: organization!.id, floorId: floor!.id };
-}
-
 /** Adds desks by the API, spread over the plan, beside the two placed with the editor. */
 async function addDesks(page: Page, organizationId: string, floorId: string, names: string[]) {
   const call = apiAs(page);
@@ -57,7 +51,7 @@ test('an admin prints the floor’s desk QR codes from the dashboard, and every 
   const admin = newPerson('Quinn', 'Admin');
   await createOrganizationThroughPage(page, admin, 'Harbour Lights');
   await addDesksThroughEditor(page, 2);
-  const { organizationId, floorId } = await floorOf(page);
+  const { organizationId, floorId } = await firstFloorOf(page);
   const call = apiAs(page);
   // Thirteen desks: a second page, natural order (D3 before D10), a long name, and one out of service.
   await addDesks(page, organizationId, floorId, [
@@ -170,7 +164,7 @@ test('a floor without desks says so, a member cannot open the sheet, and a stran
 }) => {
   const admin = newPerson('Rosa', 'Admin');
   await createOrganizationThroughPage(page, admin, 'Empty Quarters');
-  const { organizationId, floorId } = await floorOf(page);
+  const { organizationId, floorId } = await firstFloorOf(page);
   const call = apiAs(page);
   const second = await call<{ id: string }>('POST', `/api/organizations/${organizationId}/floors`, { name: 'Annex' });
 

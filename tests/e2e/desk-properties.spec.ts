@@ -6,6 +6,7 @@ import {
   deskTile,
   expectMailTo,
   expectNoSeriousAxeViolations,
+  firstFloorOf,
   inviteAndJoin,
   newPerson,
 } from './support.ts';
@@ -17,22 +18,6 @@ const laptop = { width: 1440, height: 900 };
 test.use({ viewport: laptop });
 
 const screenshotDir = process.env.SCREENSHOT_DIR ?? 'test-results/desk-properties';
-
-interface Organization {
-  id: string;
-}
-interface Desk {
-  id: string;
-  name: string;
-}
-
-async function desksOf(page: Page): Promise<{ organization: Organization; desks: Desk[]; floorId: string }> {
-  const call = apiAs(page);
-  const [organization] = await call<Organization[]>('GET', '/api/organizations');
-  const [floor] = await call<Array<{ id: string }>>('GET', `/api/organizations/${organization!.id}/floors`);
-  const desks = await call<Desk[]>('GET', `/api/floors/${floor!.id}/desks`);
-  return { organization: organization!, desks, floorId: floor!.id };
-}
 
 async function turnOnEditMode(page: Page) {
   await page.getByRole('switch', { name: 'Edit Mode' }).click();
@@ -96,11 +81,11 @@ test('an admin renames and describes a desk in edit mode and sees the new name o
   await expect(page.locator('[data-desk-card]')).toContainText('By the south window, next to the printer.');
 
   // The booking confirmation names the desk by its new name.
-  const { organization, desks } = await desksOf(page);
+  const { organizationId, desks } = await firstFloorOf(page);
   const renamed = desks.find((desk) => desk.name === 'Window seat');
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   await apiAs(page)('POST', '/api/bookings', {
-    organizationId: organization.id,
+    organizationId,
     deskId: renamed?.id,
     bookingDate: tomorrow,
     timeSlot: 'morning',
@@ -149,7 +134,7 @@ test('an admin sets a desk out of service; a member sees the reason and no Book,
 }) => {
   await createOrganizationThroughPage(page, newPerson('Olga', 'Office'), 'Service Desk Co');
   await addDesksThroughEditor(page, 3);
-  const { desks } = await desksOf(page);
+  const { desks } = await firstFloorOf(page);
   const call = apiAs(page);
   const byName = (name: string) => desks.find((desk) => desk.name === name)!.id;
   await call('PUT', `/api/desks/${byName('D01')}`, { amenities: ['monitor', 'window'] });
@@ -227,13 +212,13 @@ test('an admin renames a floor and deletes it through a confirmation that names 
 
   // A desk on it, booked tomorrow.
   const call = apiAs(page);
-  const [organization] = await call<Organization[]>('GET', '/api/organizations');
+  const [organization] = await call<Array<{ id: string }>>('GET', '/api/organizations');
   const floors = await call<Array<{ id: string; name: string }>>(
     'GET',
     `/api/organizations/${organization!.id}/floors`,
   );
   const third = floors.find((floor) => floor.name === '3rd floor')!;
-  const desk = await call<Desk>('POST', `/api/organizations/${organization!.id}/desks`, {
+  const desk = await call<{ id: string; name: string }>('POST', `/api/organizations/${organization!.id}/desks`, {
     name: 'T01',
     positionX: 300,
     positionY: 300,

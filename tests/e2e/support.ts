@@ -277,3 +277,16 @@ export function apiAs(page: Page) {
     return (text ? JSON.parse(text) : null) as T;
   };
 }
+
+/** The signed-in person's first organization, its first floor and that floor's desks, read through the API. */
+export async function firstFloorOf(
+  page: Page,
+): Promise<{ organizationId: string; floorId: string; desks: Array<{ id: string; name: string }> }> {
+  const call = apiAs(page);
+  const [organization] = await call<Array<{ id: string }>>('GET', '/api/organizations');
+  if (!organization) throw new Error('the person belongs to no organization');
+  const [floor] = await call<Array<{ id: string }>>('GET', `/api/organizations/${organization.id}/floors`);
+  if (!floor) throw new Error('the organization has no floor');
+  const desks = await call<Array<{ id: string; name: string }>>('GET', `/api/floors/${floor.id}/desks`);
+  return { organizationId: organization.id, floorId: floor.id, desks };
+}

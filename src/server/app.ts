@@ -11,6 +11,7 @@ import { createMailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { forgetEndedSessions } from './modules/accounts/session-cache.ts';
 import { amenityRoutes } from './modules/amenities/routes.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { bookingRuleRoutes } from './modules/booking-rules/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(amenityRoutes(context));
   await app.register(bookingRoutes(context));
   await app.register(teamBookingRoutes(context));
+  await app.register(analyticsRoutes(context));
   await app.register(bookingRuleRoutes(context));
   await app.register(calendarFeedRoutes(context));
   await app.register(preferenceRoutes(context));

@@ -12,15 +12,24 @@ export interface TeamBookingSeed {
   status?: 'active' | 'cancelled';
   isPermanent?: boolean;
   notes?: string | null;
+  /** When it was made (default now). */
+  createdAt?: string;
+  /** When it was cancelled (default now for a cancelled booking). */
+  cancelledAt?: string;
+  /** Issue 16: checked in, released as a no-show (which cancels it), made on the spot. */
+  checkedInAt?: string;
+  releasedAt?: string;
+  isWalkIn?: boolean;
 }
 
-/** One booking row inserted by SQL (past dates and cancelled rows included); answers its id. */
+/** One booking row inserted by SQL (past dates, cancelled, released and walk-in rows included); answers its id. */
 export async function insertTeamBooking(testApp: TestApp, seed: TeamBookingSeed): Promise<string> {
-  const isCancelled = seed.status === 'cancelled';
+  const isCancelled = seed.status === 'cancelled' || seed.releasedAt !== undefined;
   const [row] = await testApp.database.sql.query<{ id: string }>(
     `INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, status, is_permanent, notes,
-       cancelled_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9::boolean THEN now() END) RETURNING id`,
+       cancelled_at, created_at, checked_in_at, released_at, is_walk_in)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9::boolean THEN coalesce($10::timestamptz, now()) END,
+       coalesce($11::timestamptz, now()), $12, $13, $14) RETURNING id`,
     [
       seed.organizationId,
       seed.deskId,
@@ -31,6 +40,11 @@ export async function insertTeamBooking(testApp: TestApp, seed: TeamBookingSeed)
       seed.isPermanent ?? false,
       seed.notes ?? null,
       isCancelled,
+      seed.cancelledAt ?? seed.releasedAt ?? null,
+      seed.createdAt ?? null,
+      seed.checkedInAt ?? null,
+      seed.releasedAt ?? null,
+      seed.isWalkIn ?? false,
     ],
   );
   if (!row) throw new Error('booking not inserted');

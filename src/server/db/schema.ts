@@ -270,3 +270,38 @@ export const deskBookingRevisions = pgTable(
   },
   (table) => [primaryKey({ columns: [table.organizationId, table.deskId] })],
 );
+
+// Migration 0018: what analytics keeps of a deleted floor or desk and of the bookings the desk held up to the day it
+// went, written only by the triggers that run before the delete; read by modules/analytics.
+export const retiredFloors = pgTable('retired_floors', {
+  id: uuid('id').primaryKey(),
+  organizationId: uuid('organization_id').notNull(),
+  name: text('name').notNull(),
+  retiredAt: timestamp('retired_at', timestamps).notNull().defaultNow(),
+});
+
+export const retiredDesks = pgTable('retired_desks', {
+  id: uuid('id').primaryKey(),
+  organizationId: uuid('organization_id').notNull(),
+  floorId: uuid('floor_id').notNull(),
+  name: text('name').notNull(),
+  bookable: boolean('bookable').notNull(),
+  createdAt: timestamp('created_at', timestamps).notNull(),
+  retiredAt: timestamp('retired_at', timestamps).notNull().defaultNow(),
+});
+
+export const retiredBookings = pgTable('retired_bookings', {
+  id: uuid('id').primaryKey(),
+  organizationId: uuid('organization_id').notNull(),
+  deskId: uuid('desk_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  bookingDate: date('booking_date', { mode: 'string' }).notNull(),
+  timeSlot: text('time_slot').notNull(),
+  status: text('status').notNull(),
+  isPermanent: boolean('is_permanent').notNull(),
+  createdAt: timestamp('created_at', timestamps).notNull(),
+  cancelledAt: timestamp('cancelled_at', timestamps),
+  checkedInAt: timestamp('checked_in_at', timestamps),
+  releasedAt: timestamp('released_at', timestamps),
+  isWalkIn: boolean('is_walk_in').notNull(),
+});

@@ -1,0 +1,200 @@
+import { sql } from 'drizzle-orm';
+import type { AnalyticsDayInput, AnalyticsDeskInput, AnalyticsFloorInput } from '#domain/analytics.ts';
+import type { Database } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/rows.ts';
+
+/** What to count: one organization's bookings on the range's dates, on one floor or all. */
+export interface AnalyticsSelection {
+  organizationId: string;
+  timeZone: string;
+  startDate: string;
+  endDate: string;
+  floorId: string | null;
+  includeWeekends: boolean;
+}
+
+/** The floors and desks the organization has, and had: those deleted come from migration 0018's tables. */
+export async function listAnalyticsPlaces(
+  db: Database,
+  selection: AnalyticsSelection,
+): Promise<{ floors: AnalyticsFloorInput[]; desks: AnalyticsDeskInput[] }> {
+  const { organizationId, timeZone, floorId } = selection;
+  const onFloor = (column: string) => (floorId ? sql`AND ${sql.raw(column)} = ${floorId}` : sql``);
+  const [floors, desks] = await Promise.all([
+    rowsOf<AnalyticsFloorInput>(
+      db,
+      sql`SELECT id, name, false AS "isDeleted" FROM floors WHERE organization_id = ${organizationId} ${onFloor('id')}
+          UNION ALL
+          SELECT id, name, true FROM retired_floors WHERE organization_id = ${organizationId} ${onFloor('id')}
+          ORDER BY "isDeleted", name, id`,
+    ),
+    rowsOf<AnalyticsDeskInput>(
+      db,
+      sql`SELECT d.id, d.name, d.floor_id AS "floorId", f.name AS "floorName", d.bookable,
+            to_char((d.created_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS "from", NULL AS "until"
+          FROM desks d JOIN floors f ON f.id = d.floor_id
+          WHERE d.organization_id = ${organizationId} ${onFloor('d.floor_id')}
+          UNION ALL
+          SELECT r.id, r.name, r.floor_id, coalesce(f.name, rf.name, 'Deleted floor'), r.bookable,
+            to_char((r.created_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD'),
+            to_char((r.retired_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD')
+          FROM retired_desks r
+            LEFT JOIN floors f ON f.id = r.floor_id AND f.organization_id = r.organization_id
+            LEFT JOIN retired_floors rf ON rf.id = r.floor_id AND rf.organization_id = r.organization_id
+          WHERE r.organization_id = ${organizationId} ${onFloor('r.floor_id')}`,
+    ),
+  ]);
+  return { floors, desks };
+}
+
+export interface AnalyticsCounts {
+  days: AnalyticsDayInput[];
+  desks: { deskId: string; bookedSlots: number; bookedDates: string[] }[];
+  leadDays: { days: number; bookings: number }[];
+}
+
+interface CountRow {
+  /** 1: a day's row; 2: a desk's row; 3: a lead time's row. */
+  kind: number;
+  date: string | null;
+  deskId: string | null;
+  leadDays: number | null;
+  bookedSlots: number;
+  people: number;
+  checkedIn: number;
+  noShows: number;
+  walkIns: number;
+  cancellations: number;
+  bookings: number;
+  bookedDates: string[] | null;
+}
+
+/**
+ * Every figure of the range in one statement over the bookings of the organization and of its deleted desks:
+ * - a one-off booking counts on its date, a permanent one on every date it was held (from its date until the day
+ *   before it was cancelled, if it was);
+ * - booked half days and people count what was held (active one-offs, and permanents); check-ins, no-shows (released),
+ *   walk-ins and cancellations count one-offs of the day; lead times count every one-off of the range;
+ * - the rows are grouped three ways at once (GROUPING SETS): by day, by desk, by days of notice. A desk's row lists
+ *   the dates it held bookings only when it is out of service (Today's Statistics counts such a desk on those days).
+ * Read from bookings_team_by_date_idx (one-offs of the range) and bookings_permanent_by_date_idx.
+ */
+export async function countAnalytics(db: Database, selection: AnalyticsSelection): Promise<AnalyticsCounts> {
+  const { organizationId, timeZone, startDate, endDate, floorId, includeWeekends } = selection;
+  const rows = await rowsOf<CountRow>(
+    db,
+    sql`WITH days AS (
+          SELECT d::date AS day FROM generate_series(${startDate}::date, ${endDate}::date, interval '1 day') AS d
+          WHERE ${includeWeekends}::boolean OR extract(isodow FROM d) < 6
+        ),
+        places AS (
+          SELECT id, bookable, NULL::date AS until FROM desks
+          WHERE organization_id = ${organizationId} AND (${floorId}::uuid IS NULL OR floor_id = ${floorId}::uuid)
+          UNION ALL
+          SELECT id, bookable, (retired_at AT TIME ZONE ${timeZone})::date FROM retired_desks
+          WHERE organization_id = ${organizationId} AND (${floorId}::uuid IS NULL OR floor_id = ${floorId}::uuid)
+        ),
+        source AS (
+          SELECT desk_id, user_id, booking_date, time_slot, status, is_permanent, created_at, cancelled_at,
+            checked_in_at, released_at, is_walk_in
+          FROM bookings
+          WHERE organization_id = ${organizationId}
+            AND (booking_date BETWEEN ${startDate}::date AND ${endDate}::date
+              OR (is_permanent AND booking_date <= ${endDate}::date))
+          UNION ALL
+          SELECT desk_id, user_id, booking_date, time_slot, status, is_permanent, created_at, cancelled_at,
+            checked_in_at, released_at, is_walk_in
+          FROM retired_bookings
+          WHERE organization_id = ${organizationId}
+            AND (booking_date BETWEEN ${startDate}::date AND ${endDate}::date
+              OR (is_permanent AND booking_date <= ${endDate}::date))
+        ),
+        held AS (
+          SELECT s.*, s.booking_date AS day, s.status = 'active' AS counted FROM source s
+          JOIN days ON days.day = s.booking_date
+          WHERE NOT s.is_permanent
+          UNION ALL
+          SELECT s.*, days.day, true FROM source s
+          JOIN days ON days.day >= s.booking_date
+            AND (s.status = 'active' OR days.day < (s.cancelled_at AT TIME ZONE ${timeZone})::date)
+          WHERE s.is_permanent
+        ),
+        placed AS (
+          SELECT h.*, p.bookable,
+            -- Days of notice; one made after its day began (a walk-in, an admin's) counts as made on the day.
+            CASE WHEN NOT h.is_permanent
+              THEN greatest(h.booking_date - (h.created_at AT TIME ZONE ${timeZone})::date, 0) END AS lead
+          FROM held h JOIN places p ON p.id = h.desk_id AND (p.until IS NULL OR h.day <= p.until)
+        )
+        SELECT
+          CASE WHEN GROUPING(day) = 0 THEN 1 WHEN GROUPING(desk_id) = 0 THEN 2 ELSE 3 END AS kind,
+          to_char(day, 'YYYY-MM-DD') AS date,
+          desk_id AS "deskId",
+          lead AS "leadDays",
+          coalesce(sum(CASE WHEN time_slot = 'full-day' THEN 2 ELSE 1 END) FILTER (WHERE counted), 0)::int
+            AS "bookedSlots",
+          count(DISTINCT user_id) FILTER (WHERE counted)::int AS people,
+          count(*) FILTER (WHERE checked_in_at IS NOT NULL)::int AS "checkedIn",
+          count(*) FILTER (WHERE released_at IS NOT NULL)::int AS "noShows",
+          count(*) FILTER (WHERE is_walk_in AND counted)::int AS "walkIns",
+          count(*) FILTER (WHERE NOT is_permanent AND status = 'cancelled' AND released_at IS NULL)::int
+            AS cancellations,
+          count(*)::int AS bookings,
+          array_agg(DISTINCT to_char(day, 'YYYY-MM-DD')) FILTER (WHERE counted AND NOT bookable) AS "bookedDates"
+        FROM placed
+        GROUP BY GROUPING SETS ((day), (desk_id), (lead))`,
+  );
+  const counts: AnalyticsCounts = { days: [], desks: [], leadDays: [] };
+  for (const row of rows) {
+    if (row.kind === 1 && row.date) {
+      counts.days.push({
+        date: row.date,
+        bookedSlots: row.bookedSlots,
+        people: row.people,
+        checkedIn: row.checkedIn,
+        noShows: row.noShows,
+        walkIns: row.walkIns,
+        cancellations: row.cancellations,
+      });
+    } else if (row.kind === 2 && row.deskId) {
+      counts.desks.push({ deskId: row.deskId, bookedSlots: row.bookedSlots, bookedDates: row.bookedDates ?? [] });
+    } else if (row.kind === 3 && row.leadDays !== null) {
+      counts.leadDays.push({ days: row.leadDays, bookings: row.bookings });
+    }
+  }
+  return counts;
+}
+
+export interface AnalyticsState {
+  role: 'admin' | 'member';
+  slug: string;
+  timeZone: string;
+  checkInRequired: boolean;
+  /**
+   * Changes whenever a figure of any range could: the bookings revision (migration 0010: every booking written), the
+   * floors' desk revisions (migration 0003: desks added, moved, renamed, put out of service), how many floors and
+   * desks were deleted (migration 0018), the zone and the check-in setting.
+   */
+  state: string;
+}
+
+/** The caller's role (undefined for a non-member) and what the organization's analytics depend on, in one query. */
+export async function findAnalyticsState(
+  db: Database,
+  organizationId: string,
+  userId: string,
+): Promise<AnalyticsState | undefined> {
+  const [row] = await rowsOf<AnalyticsState>(
+    db,
+    sql`SELECT m.role, o.slug, o.time_zone AS "timeZone", o.check_in_required AS "checkInRequired",
+          concat_ws('/',
+            (SELECT coalesce(sum(revision), 0) FROM desk_booking_revisions WHERE organization_id = o.id),
+            (SELECT coalesce(sum(desks_revision), 0) || '.' || count(*) FROM floors WHERE organization_id = o.id),
+            (SELECT count(*) FROM retired_desks WHERE organization_id = o.id),
+            (SELECT count(*) FROM retired_floors WHERE organization_id = o.id),
+            o.time_zone, o.check_in_required) AS state
+        FROM memberships m JOIN organizations o ON o.id = m.organization_id
+        WHERE m.organization_id = ${organizationId} AND m.user_id = ${userId}`,
+  );
+  return row;
+}

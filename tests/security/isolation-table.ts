@@ -429,6 +429,22 @@ export const routeCases: Record<string, RouteCase> = {
     plan: (w) => ({ url: `/api/organizations/${w.a.id}/bookings.csv?${q({ status: 'all' })}` }),
   },
 
+  // Workplace analytics (issue 17): a range's figures and the same as CSV.
+  'GET /api/organizations/:id/analytics': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({
+      url: `/api/organizations/${w.a.id}/analytics?${q({ startDate: futureDate(-27), endDate: futureDate(0), floorId: w.a.floorId })}`,
+    }),
+  },
+  'GET /api/organizations/:id/analytics.csv': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({
+      url: `/api/organizations/${w.a.id}/analytics.csv?${q({ startDate: futureDate(-27), endDate: futureDate(0), by: 'desk' })}`,
+    }),
+  },
+
   // Floor-plan images.
   'POST /api/objects/upload': {
     access: 'admin',

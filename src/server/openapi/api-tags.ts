@@ -10,6 +10,7 @@ export const apiTags = [
   { name: 'Floors and desks', description: 'The floors of an organization and the desks on them.' },
   { name: 'Floor plans and uploads', description: 'Floor-plan images and the default zoom of the plan.' },
   { name: 'Bookings', description: 'Booking desks, availability, and cancelling.' },
+  { name: 'Analytics', description: 'How an organization’s desks were used: per day, weekday, floor and desk.' },
   { name: 'Subscriptions', description: 'An organization’s plan, its seats, cancelling and reactivating.' },
   { name: 'Payments', description: 'Checkout with the payment provider, and its webhook.' },
   { name: 'Platform administration', description: 'For admins of the platform organization only.' },

@@ -66,8 +66,10 @@ export async function seedBookings(sql: SqlRunner, sessionDays: number): Promise
     [id, bigOrganization.floors],
   );
   await sql.query(
-    `INSERT INTO desks (organization_id, floor_id, name, position_x, position_y, width, height)
-     SELECT $1, f.id, 'F' || f.number || '-' || lpad(n::text, 3, '0'), (n % 10) * 150, (n / 10) * 90, 120, 80
+    // The desks were placed before the first booking (analytics counts a desk from the day it was made).
+    `INSERT INTO desks (organization_id, floor_id, name, position_x, position_y, width, height, created_at)
+     SELECT $1, f.id, 'F' || f.number || '-' || lpad(n::text, 3, '0'), (n % 10) * 150, (n / 10) * 90, 120, 80,
+       now() - interval '1500 days'
      FROM (SELECT id, row_number() OVER (ORDER BY created_at) AS number FROM floors WHERE organization_id = $1) AS f,
        generate_series(1, $2::int) AS n`,
     [id, bigOrganization.desksPerFloor],

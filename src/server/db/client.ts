@@ -64,7 +64,9 @@ export const defaultLockTimeoutMs = 3000;
 async function openPostgres(connectionString: string, max: number, lockTimeoutMs: number): Promise<DatabaseHandle> {
   // Fail fast when the database is away: a refused or slow connection becomes a 503 within 2 s (error-handler.ts),
   // and dead connections are noticed by TCP keep-alive rather than by a request that hangs. No statement waits
-  // for a lock longer than lock_timeout (sent at connection start: it costs no round trip).
+  // for a lock longer than lock_timeout (sent at connection start: it costs no round trip). JIT compilation is off:
+  // PostgreSQL compiles any statement whose estimate passes jit_above_cost, and for Perch's reads (an analytics range
+  // of 16,000 bookings, decision 020) compiling took 460 ms of a 540 ms statement that runs in 75 ms without it.
   const health = healthConnection(connectionString);
   const pool = new pg.Pool({
     connectionString,
@@ -72,6 +74,7 @@ async function openPostgres(connectionString: string, max: number, lockTimeoutMs
     connectionTimeoutMillis: 2000,
     keepAlive: true,
     lock_timeout: lockTimeoutMs,
+    options: '-c jit=off',
   });
   // An idle client that loses its server emits 'error'; the pool replaces it. Without a listener Node would exit.
   pool.on('error', () => {});

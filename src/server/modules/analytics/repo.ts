@@ -77,7 +77,7 @@ interface CountRow {
  *   walk-ins and cancellations count one-offs of the day; lead times count every one-off of the range;
  * - the rows are grouped three ways at once (GROUPING SETS): by day, by desk, by days of notice. A desk's row lists
  *   the dates it held bookings only when it is out of service (Today's Statistics counts such a desk on those days).
- * Read from bookings_team_by_date_idx (one-offs of the range) and bookings_permanent_by_date_idx.
+ * Read from bookings_analytics_idx (one-offs of the range, index only) and bookings_permanent_by_date_idx.
  */
 export async function countAnalytics(db: Database, selection: AnalyticsSelection): Promise<AnalyticsCounts> {
   const { organizationId, timeZone, startDate, endDate, floorId, includeWeekends } = selection;
@@ -94,37 +94,40 @@ export async function countAnalytics(db: Database, selection: AnalyticsSelection
           SELECT id, bookable, (retired_at AT TIME ZONE ${timeZone})::date FROM retired_desks
           WHERE organization_id = ${organizationId} AND (${floorId}::uuid IS NULL OR floor_id = ${floorId}::uuid)
         ),
-        source AS (
-          SELECT desk_id, user_id, booking_date, time_slot, status, is_permanent, created_at, cancelled_at,
-            checked_in_at, released_at, is_walk_in
-          FROM bookings
-          WHERE organization_id = ${organizationId}
-            AND (booking_date BETWEEN ${startDate}::date AND ${endDate}::date
-              OR (is_permanent AND booking_date <= ${endDate}::date))
-          UNION ALL
-          SELECT desk_id, user_id, booking_date, time_slot, status, is_permanent, created_at, cancelled_at,
-            checked_in_at, released_at, is_walk_in
-          FROM retired_bookings
-          WHERE organization_id = ${organizationId}
-            AND (booking_date BETWEEN ${startDate}::date AND ${endDate}::date
-              OR (is_permanent AND booking_date <= ${endDate}::date))
-        ),
         held AS (
-          SELECT s.*, s.booking_date AS day, s.status = 'active' AS counted FROM source s
-          JOIN days ON days.day = s.booking_date
-          WHERE NOT s.is_permanent
+          -- One-offs on their date (bookings_analytics_idx: an index-only scan), with their days of notice; one made
+          -- after its day began (a walk-in, an admin's) counts as made on the day.
+          SELECT desk_id, user_id, booking_date AS day, time_slot, status, false AS is_permanent, checked_in_at,
+            released_at, is_walk_in, greatest(booking_date - (created_at AT TIME ZONE ${timeZone})::date, 0) AS lead
+          FROM bookings
+          WHERE organization_id = ${organizationId} AND NOT is_permanent
+            AND booking_date BETWEEN ${startDate}::date AND ${endDate}::date
           UNION ALL
-          SELECT s.*, days.day, true FROM source s
+          SELECT desk_id, user_id, booking_date, time_slot, status, false, checked_in_at, released_at, is_walk_in,
+            greatest(booking_date - (created_at AT TIME ZONE ${timeZone})::date, 0)
+          FROM retired_bookings
+          WHERE organization_id = ${organizationId} AND NOT is_permanent
+            AND booking_date BETWEEN ${startDate}::date AND ${endDate}::date
+          UNION ALL
+          -- Permanents on every date they were held: from their date, and until the day before their cancellation.
+          SELECT s.desk_id, s.user_id, days.day, s.time_slot, 'active', true, NULL, NULL, false, NULL
+          FROM (
+            SELECT desk_id, user_id, booking_date, time_slot, status, cancelled_at FROM bookings
+            WHERE organization_id = ${organizationId} AND is_permanent AND booking_date <= ${endDate}::date
+            UNION ALL
+            SELECT desk_id, user_id, booking_date, time_slot, status, cancelled_at FROM retired_bookings
+            WHERE organization_id = ${organizationId} AND is_permanent AND booking_date <= ${endDate}::date
+          ) AS s
           JOIN days ON days.day >= s.booking_date
             AND (s.status = 'active' OR days.day < (s.cancelled_at AT TIME ZONE ${timeZone})::date)
-          WHERE s.is_permanent
         ),
         placed AS (
-          SELECT h.*, p.bookable,
-            -- Days of notice; one made after its day began (a walk-in, an admin's) counts as made on the day.
-            CASE WHEN NOT h.is_permanent
-              THEN greatest(h.booking_date - (h.created_at AT TIME ZONE ${timeZone})::date, 0) END AS lead
+          -- On the desks counted (the floor's, and deleted ones up to their last day), on the range's dates; a
+          -- person's first held booking of a day marks them present (a window, so that every set below hashes).
+          SELECT h.*, h.status = 'active' AS counted, p.bookable,
+            row_number() OVER (PARTITION BY h.day, h.user_id, h.status = 'active') = 1 AS first_of_person
           FROM held h JOIN places p ON p.id = h.desk_id AND (p.until IS NULL OR h.day <= p.until)
+          WHERE h.day IN (SELECT day FROM days)
         )
         SELECT
           CASE WHEN GROUPING(day) = 0 THEN 1 WHEN GROUPING(desk_id) = 0 THEN 2 ELSE 3 END AS kind,
@@ -133,14 +136,14 @@ export async function countAnalytics(db: Database, selection: AnalyticsSelection
           lead AS "leadDays",
           coalesce(sum(CASE WHEN time_slot = 'full-day' THEN 2 ELSE 1 END) FILTER (WHERE counted), 0)::int
             AS "bookedSlots",
-          count(DISTINCT user_id) FILTER (WHERE counted)::int AS people,
+          count(*) FILTER (WHERE counted AND first_of_person)::int AS people,
           count(*) FILTER (WHERE checked_in_at IS NOT NULL)::int AS "checkedIn",
           count(*) FILTER (WHERE released_at IS NOT NULL)::int AS "noShows",
           count(*) FILTER (WHERE is_walk_in AND counted)::int AS "walkIns",
           count(*) FILTER (WHERE NOT is_permanent AND status = 'cancelled' AND released_at IS NULL)::int
             AS cancellations,
           count(*)::int AS bookings,
-          array_agg(DISTINCT to_char(day, 'YYYY-MM-DD')) FILTER (WHERE counted AND NOT bookable) AS "bookedDates"
+          array_agg(to_char(day, 'YYYY-MM-DD')) FILTER (WHERE counted AND NOT bookable) AS "bookedDates"
         FROM placed
         GROUP BY GROUPING SETS ((day), (desk_id), (lead))`,
   );

@@ -1,0 +1,255 @@
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { isMainThread, Worker, workerData } from 'node:worker_threads';
+import { type AnalyticsQuery, analyticsSearchParams, buildAnalytics } from '#domain/analytics.ts';
+import { addDays, todayIn } from '#domain/dates.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { migrate } from '#server/db/migrate.ts';
+import {
+  type AnalyticsSelection,
+  countAnalytics,
+  findAnalyticsState,
+  listAnalyticsPlaces,
+} from '#server/modules/analytics/repo.ts';
+import { type AutocannonRequest, loadWithAutocannon } from './autocannon.ts';
+import { bigOrganization, type SeededData, seedBookings } from './bookings-seed.ts';
+import { recreateDatabase } from './database.ts';
+import { loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
+import { servePerchInWorker } from './worker-perch.ts';
+
+/** The issue's load: 10 concurrent clients; 90 days under 100 ms at p95, 366 days under 300 ms. */
+export const analyticsConnections = 10;
+const poolSize = 10;
+const sessionDays = 30;
+/** Distinct windows the clients cycle through: each request asks for a range no earlier request asked for. */
+const windows = 1000;
+
+export interface Figures {
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+}
+
+export interface AnalyticsCallFigures {
+  label: string;
+  days: number;
+  targetP95Ms: number;
+  /** Every request a range not asked before: counted afresh each time. */
+  fresh: Figures & { failures: number; requests: number };
+  /** The same range again and again: the answer kept for the organization's state (service.ts). */
+  repeated: Figures & { failures: number };
+  /** The statements of a fresh answer run alone through pg with the app's pool (and buildAnalytics after them). */
+  sql: Figures;
+  /** What one answer counted, as a check that the range held bookings. */
+  bookedSlots: number;
+}
+
+export interface AnalyticsLoadFigures {
+  seeding: { seconds: number; bookings: number; desks: number };
+  calls: AnalyticsCallFigures[];
+}
+
+/** Ranges ending in the past, each `days` long, moving one day back per index. */
+function rangeAt(today: string, days: number, index: number): AnalyticsQuery {
+  const endDate = addDays(today, -1 - (index % windows));
+  return { startDate: addDays(endDate, 1 - days), endDate };
+}
+
+function startServer(databaseUrl: string): Promise<{ worker: Worker; port: number }> {
+  const worker = new Worker(fileURLToPath(import.meta.url), {
+    workerData: { perchAnalyticsLoad: true, databaseUrl },
+  });
+  return new Promise((resolve, reject) => {
+    worker.once('message', ({ port }: { port: number }) => resolve({ worker, port }));
+    worker.once('error', reject);
+  });
+}
+
+function stopServer(worker: Worker): Promise<void> {
+  return new Promise((resolve) => {
+    worker.once('message', () => resolve());
+    worker.postMessage('stop');
+  });
+}
+
+async function measureSqlCeiling(
+  databaseUrl: string,
+  seeded: SeededData,
+  adminId: string,
+  days: number,
+  today: string,
+): Promise<Figures> {
+  const database = await openDatabase({ databaseUrl, poolSize });
+  try {
+    const run = async (index: number) => {
+      const state = await findAnalyticsState(database.db, seeded.organizationId, adminId);
+      if (!state) throw new Error('the admin is not a member');
+      const selection: AnalyticsSelection = {
+        organizationId: seeded.organizationId,
+        timeZone: state.timeZone,
+        floorId: null,
+        includeWeekends: false,
+        ...rangeAt(today, days, index),
+      };
+      const [places, counts] = await Promise.all([
+        listAnalyticsPlaces(database.db, selection),
+        countAnalytics(database.db, selection),
+      ]);
+      buildAnalytics({
+        ...selection,
+        checkInRequired: state.checkInRequired,
+        floors: places.floors,
+        desks: places.desks,
+        days: counts.days,
+        deskUse: counts.desks,
+        leadDays: counts.leadDays,
+      });
+    };
+    await measureQueryLoop(run, { concurrency: analyticsConnections, seconds: warmUpSeconds });
+    return await measureQueryLoop(run, { concurrency: analyticsConnections, seconds: loadSeconds });
+  } finally {
+    await database.close();
+  }
+}
+
+async function seed(databaseUrl: string): Promise<{ seeded: SeededData; adminId: string; seconds: number }> {
+  const started = performance.now();
+  const seeder = await openDatabase({ databaseUrl, poolSize: 2 });
+  try {
+    await migrate(seeder.sql);
+    const seeded = await seedBookings(seeder.sql, sessionDays);
+    const [admin] = await seeder.sql.query<{ id: string }>(
+      `SELECT user_id AS id FROM memberships WHERE organization_id = $1 AND role = 'admin'`,
+      [seeded.organizationId],
+    );
+    if (!admin) throw new Error('the seeded organization has no admin');
+    return { seeded, adminId: admin.id, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await seeder.close();
+  }
+}
+
+export async function measureAnalyticsLoad(options: { databaseUrl: string }): Promise<AnalyticsLoadFigures> {
+  const { databaseUrl } = options;
+  await recreateDatabase(databaseUrl, false);
+  let worker: Worker | undefined;
+  try {
+    const { seeded, adminId, seconds } = await seed(databaseUrl);
+    console.log(
+      `Seeded ${seeded.counts.bookings.toLocaleString('en')} bookings, ${seeded.counts.users} users in ${seconds.toFixed(1)} s.`,
+    );
+    const today = todayIn(bigOrganization.timeZone);
+    const calls = [
+      { label: '90 days, all floors, working days', days: 90, targetP95Ms: 100 },
+      { label: '366 days, all floors, working days', days: 366, targetP95Ms: 300 },
+    ];
+    // The ceilings first, with nothing else running; then the server.
+    const ceilings: Figures[] = [];
+    for (const call of calls) ceilings.push(await measureSqlCeiling(databaseUrl, seeded, adminId, call.days, today));
+
+    console.log(
+      `Load average before measuring: ${os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(', ')}.`,
+    );
+    const server = await startServer(databaseUrl);
+    worker = server.worker;
+    const headers = { cookie: seeded.cookies[0] ?? '', 'accept-encoding': 'gzip, deflate, br' };
+    const base = `http://127.0.0.1:${server.port}`;
+    const pathAt = (days: number, index: number) =>
+      `/api/organizations/${seeded.organizationId}/analytics?${analyticsSearchParams(rangeAt(today, days, index))}`;
+    const results: AnalyticsCallFigures[] = [];
+    for (const [callIndex, call] of calls.entries()) {
+      const sample = await fetch(`${base}${pathAt(call.days, 0)}`, { headers: { cookie: headers.cookie } });
+      const body = (await sample.json()) as { summary?: { bookedSlots: number; utilization: number } };
+      if (sample.status !== 200) throw new Error(`analytics answered ${sample.status}: ${JSON.stringify(body)}`);
+      console.log(
+        `${call.label}: ${body.summary?.bookedSlots} half days booked, ${Math.round((body.summary?.utilization ?? 0) * 100)}% used.`,
+      );
+      // Fresh: every request of the warm-up and the run names a range of its own.
+      let next = 1;
+      const fresh: AutocannonRequest = {
+        method: 'GET',
+        setupRequest: (request) => ({ ...request, path: pathAt(call.days, next++) }),
+      };
+      await loadWithAutocannon(
+        { url: base, headers, connections: analyticsConnections, requests: [fresh] },
+        warmUpSeconds,
+      );
+      const freshFigures = await loadWithAutocannon(
+        { url: base, headers, connections: analyticsConnections, requests: [fresh] },
+        loadSeconds,
+      );
+      if (next > windows) console.log(`(${next} requests: some ranges were asked twice and answered from memory)`);
+      const url = `${base}${pathAt(call.days, 0)}`;
+      const { requests: _r, ...repeated } = await loadWithAutocannon(
+        { url, headers, connections: analyticsConnections },
+        loadSeconds,
+      );
+      results.push({
+        label: call.label,
+        days: call.days,
+        targetP95Ms: call.targetP95Ms,
+        fresh: freshFigures,
+        repeated,
+        sql: ceilings[callIndex] as Figures,
+        bookedSlots: body.summary?.bookedSlots ?? 0,
+      });
+    }
+    await stopServer(worker);
+    worker = undefined;
+    return {
+      seeding: {
+        seconds: Number(seconds.toFixed(1)),
+        bookings: seeded.counts.bookings,
+        desks: bigOrganization.floors * bigOrganization.desksPerFloor,
+      },
+      calls: results,
+    };
+  } finally {
+    if (worker) await worker.terminate();
+    await recreateDatabase(databaseUrl, true);
+  }
+}
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const mark = (isMet: boolean) => (isMet ? 'met' : '**not met**');
+
+/** The section bench/run.ts writes into docs/benchmarks.md. */
+export function analyticsSection(figures: AnalyticsLoadFigures): string {
+  const rows = figures.calls.flatMap((call) => [
+    `| ${call.label}, a range not asked before (${call.fresh.requests.toLocaleString('en')} requests, ${call.fresh.failures} failures) | ${ms(call.fresh.p50)} | ${ms(call.fresh.p95)} | ${ms(call.fresh.p99)} | ${call.fresh.rps} | ${(call.fresh.p95 / call.sql.p95).toFixed(2)}× | p95 < ${call.targetP95Ms} ms: ${mark(call.fresh.p95 < call.targetP95Ms && call.fresh.failures === 0)} |`,
+    `| ↳ its SQL alone through pg (state, places and counts, then buildAnalytics; ${poolSize} connections) | ${ms(call.sql.p50)} | ${ms(call.sql.p95)} | ${ms(call.sql.p99)} | ${call.sql.rps} | | |`,
+    `| ↳ the same range again (answered from memory while nothing changed; ${call.repeated.failures} failures) | ${ms(call.repeated.p50)} | ${ms(call.repeated.p95)} | ${ms(call.repeated.p99)} | ${call.repeated.rps} | | |`,
+  ]);
+  return `## Workplace analytics (bench/analytics-load.ts, PostgreSQL, ${analyticsConnections} concurrent clients)
+
+The organization of the booking load: ${figures.seeding.desks} desks on 5 floors, ${figures.seeding.bookings.toLocaleString('en')} bookings over four years
+of weekdays. Its admin's GET /api/organizations/{id}/analytics for ranges ending yesterday or earlier. In the first
+row of each pair every request names a range no request before it named, so each is counted afresh (the server's
+answers are kept per organization state, which a booking changes); the SQL ceiling runs the same statements alone
+through \`pg\` in the same run; the last row asks one range again and again. The ratio is the first row's p95 over its
+SQL's p95.
+
+| Call | p50 | p95 | p99 | requests/s | ratio | target |
+|---|---|---|---|---|---|---|
+${rows.join('\n')}
+`;
+}
+
+if (!isMainThread && workerData?.perchAnalyticsLoad === true) {
+  await servePerchInWorker(workerData.databaseUrl as string, { poolSize, name: 'analytics', sessionDays });
+} else if (isMainThread && process.argv[1] === fileURLToPath(import.meta.url)) {
+  const timer = setTimeout(() => {
+    console.error('The analytics benchmark passed its 5-minute limit and stops.');
+    process.exit(1);
+  }, 5 * 60_000);
+  timer.unref();
+  const databaseUrl = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/perch_bench_analytics';
+  const figures = await measureAnalyticsLoad({ databaseUrl });
+  console.log(JSON.stringify(figures, null, 2));
+  console.log(analyticsSection(figures));
+  process.exit(0);
+}

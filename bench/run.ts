@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, spawnPerch, stopProcess } from '#test-support/perch-server.ts';
+import { type AnalyticsLoadFigures, analyticsSection, measureAnalyticsLoad } from './analytics-load.ts';
 import { measureBookingsLoad } from './bookings-load.ts';
 import { type CheckInLoadFigures, checkInSection, measureCheckInLoad } from './check-in-load.ts';
 import { renderClusterSection } from './cluster/report.ts';
@@ -106,6 +107,11 @@ let teamBookings: TeamBookingsLoadFigures | undefined;
 if (hasPostgres) {
   console.log('▶ Team Bookings: 2,000 members, 250,000 bookings, first page and a search at 10 clients');
   teamBookings = await measureTeamBookingsLoad({ databaseUrl: databaseUrl('perch_bench_team_bookings') });
+}
+let analytics: AnalyticsLoadFigures | undefined;
+if (hasPostgres) {
+  console.log('▶ analytics: 90 and 366 days of a 500-desk office at 10 clients');
+  analytics = await measureAnalyticsLoad({ databaseUrl: databaseUrl('perch_bench_analytics') });
 }
 let checkIn: CheckInLoadFigures | undefined;
 if (hasPostgres) {
@@ -265,7 +271,7 @@ ${qualityRows}
 - Landing page JavaScript before interaction: ${Math.round((landing?.scriptBytes ?? 0) / 1024)} KB compressed (≤ 150 KB: ${mark((landing?.scriptBytes ?? Infinity) <= 150 * 1024)}).
 - Floor-plan editor code: ${quality.editor.loadedBeforeEditMode ? '**loaded before edit mode**' : 'not loaded before edit mode'}; ${quality.editor.loadedInEditMode ? `loaded when edit mode is switched on (${quality.editor.chunk})` : '**not seen in edit mode**'}.
 
-${clusterSection}\n${events === undefined ? '' : eventsSection(events)}${teamBookings === undefined ? '' : `\n${teamBookingsSection(teamBookings)}`}${checkIn === undefined ? '' : `\n${checkInSection(checkIn)}`}${rush === undefined ? '' : `\n${rushSection(rush)}`}`;
+${clusterSection}\n${events === undefined ? '' : eventsSection(events)}${teamBookings === undefined ? '' : `\n${teamBookingsSection(teamBookings)}`}${analytics === undefined ? '' : `\n${analyticsSection(analytics)}`}${checkIn === undefined ? '' : `\n${checkInSection(checkIn)}`}${rush === undefined ? '' : `\n${rushSection(rush)}`}`;
 // A quick run's figures come from a shared machine: they stay out of the repository.
 const reportFile = isQuick
   ? path.join(os.tmpdir(), 'perch-benchmarks.quick.md')

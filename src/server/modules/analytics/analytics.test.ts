@@ -254,6 +254,29 @@ describe('GET /api/organizations/{id}/analytics', () => {
     expect((await read({ ...today, floorId: garden })).days[0]?.desks).toBe(3);
   });
 
+  it('keeps a deleted floor’s past bookings under its old name, and not its future ones', async () => {
+    const annexId = await addFloor(testApp, organization.id, 'Annex');
+    const [a01] = (await addDesks(testApp, organization.id, annexId, 1, 'A')) as [string];
+    await testApp.database.sql.query('UPDATE desks SET created_at = $2 WHERE id = $1', [a01, at(addDays(monday, -60))]);
+    const seed = { organizationId: organization.id, deskId: a01, userId: organization.admin.user.id };
+    await insertTeamBooking(testApp, { ...seed, date: day(3), timeSlot: 'morning' });
+    const future = await insertTeamBooking(testApp, { ...seed, date: organization.day(30) });
+    const deleted = await organization.admin.client.request('DELETE', `/api/floors/${annexId}`);
+    expect(deleted.status, deleted.text).toBeLessThan(300);
+    const analytics = await read(week());
+    expect(analytics.floors.find((floor) => floor.floorId === annexId)).toEqual({
+      floorId: annexId,
+      name: 'Annex',
+      desks: 0,
+      bookedSlots: 1,
+      utilization: 1 / 10,
+      isDeleted: true,
+    });
+    expect(analytics.desks.find((desk) => desk.deskId === a01)).toMatchObject({ floorName: 'Annex', isDeleted: true });
+    const kept = await testApp.database.sql.query('SELECT id FROM retired_bookings WHERE id = $1', [future]);
+    expect(kept).toEqual([]);
+  });
+
   it('is for admins: a member is refused with 403, anyone else with 404, signed out with 401', async () => {
     const member = await addMember(testApp, organization.id, 'member');
     expect((await member.client.get(url(week()))).status).toBe(403);

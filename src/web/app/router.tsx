@@ -18,6 +18,8 @@ const SubscriptionCancelPage = lazy(() => import('../pages/subscription-cancel-p
 const DeskHerePage = lazy(() => import('../pages/desk-here-page.tsx'));
 // Issue 16: the floor's printable desk QR codes; its own chunk carries the QR library.
 const DeskCodesPage = lazy(() => import('../features/desk-codes/desk-codes-page.tsx'));
+// Issue 17: an organization's Analytics; its own chunk carries the charting library.
+const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page.tsx'));
 
 export function PageLoading({ label = 'Loading…' }: { label?: string }) {
   return (
@@ -62,6 +64,7 @@ export function AppRoutes() {
             <Route path="/desk/:deskId" component={DeskHerePage} />
             <Route path="/auth" component={BackAfterSignIn} />
             <Route path="/floors/:floorId/desk-codes" component={DeskCodesPage} />
+            <Route path="/organizations/:organizationId/analytics" component={AnalyticsPage} />
           </>
         ) : (
           <>

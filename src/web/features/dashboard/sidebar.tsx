@@ -15,43 +15,51 @@ import {
   Users,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { Link } from 'wouter';
 import { isSubscriptionEnabled } from '#domain/subscription.ts';
 import { BrandMark } from '#web/components/layout/brand.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
+import { analyticsPath } from '../analytics/index.ts';
 import { AuditLogDialog } from '../audit/index.ts';
 import { type Floor, FloorPicker } from '../floors/index.ts';
 import type { Organization } from '../organizations/index.ts';
 import { LazyBookingRulesDialog } from './sidebar-dialogs.tsx';
+
+const navItemClass =
+  'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium transition-colors';
 
 function NavItem({
   icon: Icon,
   children,
   isActive,
   onClick,
-  isSoon,
+  href,
 }: {
   icon: LucideIcon;
   children: ReactNode;
   isActive?: boolean;
   onClick?: () => void;
-  isSoon?: boolean;
+  /** A screen of its own: a link (wouter), which the keyboard, a middle click and a new tab all follow. */
+  href?: string;
 }) {
+  if (href) {
+    return (
+      <Link href={href} className={cn(navItemClass, 'text-slate-700 hover:bg-slate-100')}>
+        <Icon className="size-4 shrink-0" aria-hidden="true" />
+        <span className="flex-1">{children}</span>
+      </Link>
+    );
+  }
   return (
     <button
       type="button"
       onClick={onClick}
-      disabled={isSoon}
       aria-current={isActive ? 'page' : undefined}
-      className={cn(
-        'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium transition-colors',
-        isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100',
-        isSoon && 'cursor-not-allowed text-slate-500 hover:bg-transparent',
-      )}
+      className={cn(navItemClass, isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100')}
     >
       <Icon className="size-4 shrink-0" aria-hidden="true" />
       <span className="flex-1">{children}</span>
-      {isSoon && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-600">Soon</span>}
     </button>
   );
 }
@@ -230,7 +238,7 @@ export function Sidebar({
               Audit Log
             </NavItem>
             {isAuditLogOpen && <AuditLogDialog organization={organization} onClose={() => setIsAuditLogOpen(false)} />}
-            <NavItem icon={BarChart3} isSoon>
+            <NavItem icon={BarChart3} href={analyticsPath(organization.id)}>
               Analytics
             </NavItem>
             <NavItem icon={PlusSquare} onClick={onAddFloor}>

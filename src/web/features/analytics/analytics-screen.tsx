@@ -1,0 +1,192 @@
+import { ArrowLeft, BarChart3 } from 'lucide-react';
+import { type ReactNode, useEffect } from 'react';
+import { Link } from 'wouter';
+import type { PublicUser } from '#domain/account.ts';
+import { describeUtilization, formatRange, hasReality } from '#domain/analytics-view.ts';
+import { todayIn } from '#domain/dates.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { BrandMark } from '#web/components/layout/brand.tsx';
+import { Footer } from '#web/components/layout/footer.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { useFloors } from '../floors/index.ts';
+import type { Organization } from '../organizations/index.ts';
+import { LiveIndicator, useLiveUpdates } from '../realtime/index.ts';
+import { AnalyticsControls } from './analytics-controls.tsx';
+import { type AnalyticsRequest, analyticsCsvUrl, useAnalytics } from './api.ts';
+import {
+  CancellationsSection,
+  PeopleSection,
+  RealitySection,
+  UtilizationSection,
+  WeekdaySection,
+} from './day-sections.tsx';
+import { FloorsAndDesksSection } from './floors-and-desks.tsx';
+import { HeatMapSection } from './heat-map.tsx';
+import { SummaryCards } from './summary-cards.tsx';
+import { useAnalyticsFilters } from './use-analytics-filters.ts';
+
+export function BackToMap({ variant = 'secondary' }: { variant?: 'secondary' | 'primary' }) {
+  return (
+    <Button asChild variant={variant}>
+      <Link href="/">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        Back to the map
+      </Link>
+    </Button>
+  );
+}
+
+function Skeleton() {
+  return (
+    <div className="grid gap-4" aria-hidden="true">
+      <div className="grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+        {[0, 1, 2, 3, 4].map((item) => (
+          <div key={item} className="h-28 animate-pulse rounded-2xl bg-slate-200/70" />
+        ))}
+      </div>
+      <div className="h-96 animate-pulse rounded-2xl bg-slate-200/70" />
+    </div>
+  );
+}
+
+function Notice({ children }: { children: ReactNode }) {
+  return (
+    <div className="grid justify-items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+        <BarChart3 className="size-6" aria-hidden="true" />
+      </span>
+      {children}
+    </div>
+  );
+}
+
+/** The Analytics screen of an organization, for one of its admins (issue 17). */
+export function AnalyticsScreen({ organization, user }: { organization: Organization; user: PublicUser }) {
+  const today = todayIn(organization.timeZone);
+  const [filters, setFilters] = useAnalyticsFilters(today);
+  const floors = useFloors(organization.id);
+  const floorList = floors.data ?? [];
+  // A floor that is gone (or a link from another organization) reads as all floors.
+  const floorId = floors.data && !floorList.some((floor) => floor.id === filters.floorId) ? '' : filters.floorId;
+  const request: AnalyticsRequest = {
+    startDate: filters.startDate,
+    endDate: filters.endDate,
+    floorId: floorId || undefined,
+    includeWeekends: filters.includeWeekends,
+  };
+  const analytics = useAnalytics(organization.id, request);
+  const liveStatus = useLiveUpdates(organization.id, user.id);
+  const data = analytics.data;
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `Analytics · ${organization.name}`;
+    return () => {
+      document.title = previous;
+    };
+  }, [organization.name]);
+
+  const floorName = floorList.find((floor) => floor.id === floorId)?.name ?? 'All floors';
+  let body: ReactNode;
+  if (analytics.isPending) {
+    body = (
+      <>
+        <p role="status" className="text-sm text-slate-600">
+          Loading analytics…
+        </p>
+        <Skeleton />
+      </>
+    );
+  } else if (analytics.isError && !data) {
+    body = (
+      <div
+        role="alert"
+        className="grid justify-items-center gap-3 rounded-2xl bg-red-50 px-6 py-10 text-center text-red-900"
+      >
+        <p className="font-medium">{errorMessage(analytics.error, 'The analytics could not be loaded.')}</p>
+        <Button variant="secondary" onClick={() => void analytics.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  } else if (data && data.desks.length === 0) {
+    body = (
+      <Notice>
+        <p className="text-lg font-semibold text-slate-900">
+          {floorId ? `${floorName} has no desks yet` : `${organization.name} has no desks yet`}
+        </p>
+        <p className="max-w-md text-sm text-slate-600">
+          Add desks in Edit Mode on the map. Once people book them, how the office is used shows here.
+        </p>
+        <BackToMap variant="primary" />
+      </Notice>
+    );
+  } else if (data) {
+    const description = describeUtilization(data.days, data.summary.utilization);
+    body = (
+      <>
+        {analytics.isError && (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900"
+          >
+            <p className="flex-1">{errorMessage(analytics.error, 'The analytics could not be loaded.')}</p>
+            <Button size="sm" variant="secondary" onClick={() => void analytics.refetch()}>
+              Try again
+            </Button>
+          </div>
+        )}
+        <SummaryCards analytics={data} />
+        <UtilizationSection analytics={data} description={description} />
+        <div className="grid gap-4 lg:grid-cols-2">
+          <WeekdaySection analytics={data} />
+          <PeopleSection analytics={data} />
+        </div>
+        {hasReality(data) && <RealitySection analytics={data} />}
+        <HeatMapSection analytics={data} organization={organization} floors={floorList} floorId={floorId} />
+        <FloorsAndDesksSection analytics={data} />
+        <CancellationsSection analytics={data} />
+      </>
+    );
+  }
+
+  const days = data?.days.length ?? 0;
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-7xl items-center gap-x-4 px-4 py-4 sm:px-6">
+          <BrandMark className="size-9 shrink-0" />
+          <div className="min-w-0 flex-1">
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">Analytics</h1>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <p className="min-w-0 truncate text-sm text-slate-600">{organization.name}</p>
+              <span className="hidden sm:inline-flex">
+                <LiveIndicator status={liveStatus} />
+              </span>
+            </div>
+          </div>
+          <BackToMap />
+        </div>
+      </header>
+      <main className="mx-auto grid w-full max-w-7xl flex-1 content-start gap-4 px-4 py-5 sm:px-6">
+        <AnalyticsControls
+          filters={filters}
+          today={today}
+          floors={floorList}
+          csvUrl={(by) => analyticsCsvUrl(organization.id, request, by)}
+          onChange={setFilters}
+        />
+        <p className="text-sm text-slate-700" aria-live="polite">
+          <span className="font-semibold text-slate-900">{formatRange(filters.startDate, filters.endDate)}</span>
+          {' · '}
+          {floorName}
+          {data && ` · ${days} ${days === 1 ? 'day' : 'days'}${filters.includeWeekends ? '' : ', working days only'}`}
+          {data && ` · dates in ${data.timeZone}`}
+          {analytics.isFetching && data && <span className="text-slate-600"> · Updating…</span>}
+        </p>
+        {body}
+      </main>
+      <Footer />
+    </div>
+  );
+}

@@ -68,9 +68,16 @@ test('the API reference groups every operation by topic and opens one to its fie
 }) => {
   await page.goto('/api/docs');
   const groups = page.getByRole('navigation', { name: 'Groups' });
-  for (const group of ['Accounts', 'Floors and desks', 'Bookings', 'Platform administration', 'API reference'])
+  for (const group of [
+    'Accounts',
+    'Floors and desks',
+    'Bookings',
+    'Analytics',
+    'Platform administration',
+    'API reference',
+  ])
     await expect(groups.getByRole('link', { name: new RegExp(`^${group} \\d+$`) })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(14);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(15);
   await groups.getByRole('link', { name: /^Bookings/ }).click();
   const operation = page.locator('details', { hasText: 'Book a desk for a date and time slot.' });
   await expect(operation.getByRole('table', { name: 'Request body' })).toBeHidden();

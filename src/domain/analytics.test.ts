@@ -8,10 +8,12 @@ import {
   analyticsQuerySchema,
   analyticsSearchParams,
   buildAnalytics,
+  closedWeeks,
   daysBetween,
   formatShare,
   isoWeekday,
   leadTimeBucket,
+  mergeAnalyticsCounts,
   presetRange,
 } from './analytics.ts';
 
@@ -296,5 +298,51 @@ describe('buildAnalytics', () => {
     const byDesk = analyticsCsv(analytics, 'desk').split('\r\n');
     expect(byDesk[0]).toBe('Desk ID,Desk,Floor,Days,Booked half days,Utilization %,Deleted');
     expect(byDesk[1]).toBe('d1,D1,Floor 1,5,3,30.0,no');
+  });
+});
+
+describe('closed weeks', () => {
+  it.each([
+    // Today Wednesday 25 November 2026: weeks ending by Sunday 22 November are closed (Monday 23 is yesterday's week).
+    ['2026-10-26', '2026-11-25', '2026-11-25', ['2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16']],
+    // Today Tuesday 24 November: Sunday 22 is before yesterday (Monday 23).
+    ['2026-11-16', '2026-11-24', '2026-11-24', ['2026-11-16']],
+    // Today Monday 23 November: Sunday 22 is yesterday, not before it.
+    ['2026-11-16', '2026-11-23', '2026-11-23', []],
+    // A range starting mid-week leaves that week out.
+    ['2026-11-04', '2026-11-22', '2026-11-25', ['2026-11-09', '2026-11-16']],
+    ['2026-11-04', '2026-11-06', '2026-11-25', []],
+  ])('from %s to %s, today %s, the closed weeks are %j', (start, end, today, weeks) => {
+    expect(closedWeeks(start, end, today)).toEqual(weeks);
+  });
+
+  it('adds up the counts of disjoint dates: days side by side, desks and notice summed', () => {
+    const merged = mergeAnalyticsCounts([
+      {
+        days: [dayCounts('2026-11-10', 2)],
+        deskUse: [{ deskId: 'd1', bookedSlots: 2, bookedDates: ['2026-11-10'] }],
+        leadDays: [{ days: 3, bookings: 1 }],
+      },
+      {
+        days: [dayCounts('2026-11-03', 1)],
+        deskUse: [
+          { deskId: 'd1', bookedSlots: 1, bookedDates: ['2026-11-03'] },
+          { deskId: 'd2', bookedSlots: 4, bookedDates: [] },
+        ],
+        leadDays: [
+          { days: 3, bookings: 2 },
+          { days: 0, bookings: 1 },
+        ],
+      },
+    ]);
+    expect(merged.days.map((day) => day.date)).toEqual(['2026-11-03', '2026-11-10']);
+    expect(merged.deskUse).toEqual([
+      { deskId: 'd1', bookedSlots: 3, bookedDates: ['2026-11-10', '2026-11-03'] },
+      { deskId: 'd2', bookedSlots: 4, bookedDates: [] },
+    ]);
+    expect(merged.leadDays).toEqual([
+      { days: 3, bookings: 3 },
+      { days: 0, bookings: 1 },
+    ]);
   });
 });

@@ -70,6 +70,8 @@ export const organizations = pgTable('organizations', {
   checkInGraceMinutes: integer('check_in_grace_minutes').notNull().default(30),
   autoRelease: boolean('auto_release').notNull().default(true),
   checkInRequiredSince: timestamp('check_in_required_since', timestamps),
+  /** Migration 0018: raised by every write to a booking dated before yesterday (analytics keeps closed weeks). */
+  analyticsHistoryRevision: bigint('analytics_history_revision', { mode: 'number' }).notNull().default(0),
 });
 
 export const memberships = pgTable(

@@ -277,6 +277,44 @@ describe('GET /api/organizations/{id}/analytics', () => {
     expect(kept).toEqual([]);
   });
 
+  it('counts a closed week once, and again after a booking of that week changes, but not for today’s bookings', async () => {
+    const history = async () =>
+      (
+        await testApp.database.sql.query<{ revision: string }>(
+          'SELECT analytics_history_revision::text AS revision FROM organizations WHERE id = $1',
+          [organization.id],
+        )
+      )[0]?.revision;
+    const range = { startDate: day(-7), endDate: day(-1), floorId: organization.floorId };
+    const first = await read(range);
+    const before = await history();
+    // A booking of today or later leaves the history alone (and the kept week with it).
+    await insertTeamBooking(testApp, {
+      organizationId: organization.id,
+      deskId: desks.d01 ?? '',
+      userId: organization.admin.user.id,
+      date: organization.day(1),
+    });
+    expect(await history()).toBe(before);
+    expect((await read(range)).days).toEqual(first.days);
+    // A booking dated in the kept week raises it: the week is counted again.
+    const past = await insertTeamBooking(testApp, {
+      organizationId: organization.id,
+      deskId: desks.d01 ?? '',
+      userId: organization.admin.user.id,
+      date: day(-3),
+      timeSlot: 'morning',
+    });
+    expect(await history()).not.toBe(before);
+    const after = await read(range);
+    expect(after.days.find((row) => row.date === day(-3))?.bookedSlots).toBe(
+      (first.days.find((row) => row.date === day(-3))?.bookedSlots ?? 0) + 1,
+    );
+    // So does its deletion (an account deleted with its bookings, say).
+    await testApp.database.sql.query('DELETE FROM bookings WHERE id = $1', [past]);
+    expect((await read(range)).days).toEqual(first.days);
+  });
+
   it('is for admins: a member is refused with 403, anyone else with 404, signed out with 401', async () => {
     const member = await addMember(testApp, organization.id, 'member');
     expect((await member.client.get(url(week()))).status).toBe(403);

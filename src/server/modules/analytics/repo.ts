@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AnalyticsDayInput, AnalyticsDeskInput, AnalyticsFloorInput } from '#domain/analytics.ts';
+import type { AnalyticsCounts, AnalyticsDeskInput, AnalyticsFloorInput } from '#domain/analytics.ts';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
 
@@ -47,15 +47,11 @@ export async function listAnalyticsPlaces(
   return { floors, desks };
 }
 
-export interface AnalyticsCounts {
-  days: AnalyticsDayInput[];
-  desks: { deskId: string; bookedSlots: number; bookedDates: string[] }[];
-  leadDays: { days: number; bookings: number }[];
-}
-
 interface CountRow {
-  /** 1: a day's row; 2: a desk's row; 3: a lead time's row. */
+  /** 1: a day's row; 2: a desk's row in a week; 3: a lead time's row in a week. */
   kind: number;
+  /** The Monday of the row's week. */
+  week: string;
   date: string | null;
   deskId: string | null;
   leadDays: number | null;
@@ -75,17 +71,27 @@ interface CountRow {
  *   before it was cancelled, if it was);
  * - booked half days and people count what was held (active one-offs, and permanents); check-ins, no-shows (released),
  *   walk-ins and cancellations count one-offs of the day; lead times count every one-off of the range;
- * - the rows are grouped three ways at once (GROUPING SETS): by day, by desk, by days of notice. A desk's row lists
- *   the dates it held bookings only when it is out of service (Today's Statistics counts such a desk on those days).
+ * - the rows are grouped three ways at once (GROUPING SETS): by day, by week and desk, by week and days of notice,
+ *   so that the counts of each week stand apart (the service keeps closed weeks'). A desk's row lists the dates it
+ *   held bookings only when it is out of service (Today's Statistics counts such a desk on those days).
  * Read from bookings_analytics_idx (one-offs of the range, index only) and bookings_permanent_by_date_idx.
  */
-export async function countAnalytics(db: Database, selection: AnalyticsSelection): Promise<AnalyticsCounts> {
-  const { organizationId, timeZone, startDate, endDate, floorId, includeWeekends } = selection;
+export async function countAnalytics(
+  db: Database,
+  selection: AnalyticsSelection,
+  /** The dates to count (the range's, less those of kept weeks and of weekends when left out), in order. */
+  dates: readonly string[],
+): Promise<Map<string, AnalyticsCounts>> {
+  const { organizationId, timeZone, floorId } = selection;
+  const weeks = new Map<string, AnalyticsCounts>();
+  const endDate = dates.at(-1);
+  if (endDate === undefined) return weeks;
+  // ISO dates checked by the service, as one array literal: drizzle would spread a JavaScript array into a list.
+  const dateArray = `{${dates.join(',')}}`;
   const rows = await rowsOf<CountRow>(
     db,
     sql`WITH days AS (
-          SELECT d::date AS day FROM generate_series(${startDate}::date, ${endDate}::date, interval '1 day') AS d
-          WHERE ${includeWeekends}::boolean OR extract(isodow FROM d) < 6
+          SELECT unnest(${dateArray}::date[]) AS day
         ),
         places AS (
           SELECT id, bookable, NULL::date AS until FROM desks
@@ -101,13 +107,13 @@ export async function countAnalytics(db: Database, selection: AnalyticsSelection
             released_at, is_walk_in, greatest(booking_date - (created_at AT TIME ZONE ${timeZone})::date, 0) AS lead
           FROM bookings
           WHERE organization_id = ${organizationId} AND NOT is_permanent
-            AND booking_date BETWEEN ${startDate}::date AND ${endDate}::date
+            AND booking_date = ANY (${dateArray}::date[])
           UNION ALL
           SELECT desk_id, user_id, booking_date, time_slot, status, false, checked_in_at, released_at, is_walk_in,
             greatest(booking_date - (created_at AT TIME ZONE ${timeZone})::date, 0)
           FROM retired_bookings
           WHERE organization_id = ${organizationId} AND NOT is_permanent
-            AND booking_date BETWEEN ${startDate}::date AND ${endDate}::date
+            AND booking_date = ANY (${dateArray}::date[])
           UNION ALL
           -- Permanents on every date they were held: from their date, and until the day before their cancellation.
           SELECT s.desk_id, s.user_id, days.day, s.time_slot, 'active', true, NULL, NULL, false, NULL
@@ -131,6 +137,7 @@ export async function countAnalytics(db: Database, selection: AnalyticsSelection
         )
         SELECT
           CASE WHEN GROUPING(day) = 0 THEN 1 WHEN GROUPING(desk_id) = 0 THEN 2 ELSE 3 END AS kind,
+          to_char(coalesce(week, date_trunc('week', day)), 'YYYY-MM-DD') AS week,
           to_char(day, 'YYYY-MM-DD') AS date,
           desk_id AS "deskId",
           lead AS "leadDays",
@@ -144,13 +151,20 @@ export async function countAnalytics(db: Database, selection: AnalyticsSelection
             AS cancellations,
           count(*)::int AS bookings,
           array_agg(to_char(day, 'YYYY-MM-DD')) FILTER (WHERE counted AND NOT bookable) AS "bookedDates"
-        FROM placed
-        GROUP BY GROUPING SETS ((day), (desk_id), (lead))`,
+        FROM (SELECT *, date_trunc('week', day) AS week FROM placed) AS weeks
+        GROUP BY GROUPING SETS ((day), (week, desk_id), (week, lead))`,
   );
-  const counts: AnalyticsCounts = { days: [], desks: [], leadDays: [] };
+  const weekOf = (row: CountRow) => {
+    let counts = weeks.get(row.week);
+    if (!counts) {
+      counts = { days: [], deskUse: [], leadDays: [] };
+      weeks.set(row.week, counts);
+    }
+    return counts;
+  };
   for (const row of rows) {
     if (row.kind === 1 && row.date) {
-      counts.days.push({
+      weekOf(row).days.push({
         date: row.date,
         bookedSlots: row.bookedSlots,
         people: row.people,
@@ -160,12 +174,16 @@ export async function countAnalytics(db: Database, selection: AnalyticsSelection
         cancellations: row.cancellations,
       });
     } else if (row.kind === 2 && row.deskId) {
-      counts.desks.push({ deskId: row.deskId, bookedSlots: row.bookedSlots, bookedDates: row.bookedDates ?? [] });
+      weekOf(row).deskUse.push({
+        deskId: row.deskId,
+        bookedSlots: row.bookedSlots,
+        bookedDates: row.bookedDates ?? [],
+      });
     } else if (row.kind === 3 && row.leadDays !== null) {
-      counts.leadDays.push({ days: row.leadDays, bookings: row.bookings });
+      weekOf(row).leadDays.push({ days: row.leadDays, bookings: row.bookings });
     }
   }
-  return counts;
+  return weeks;
 }
 
 export interface AnalyticsState {
@@ -173,6 +191,11 @@ export interface AnalyticsState {
   slug: string;
   timeZone: string;
   checkInRequired: boolean;
+  /**
+   * Changes whenever a figure of a closed week could (service.ts keeps those): the history revision (migration 0018:
+   * a write to a booking dated before yesterday), the floors' desk revisions, deleted floors and desks, the zone.
+   */
+  history: string;
   /**
    * Changes whenever a figure of any range could: the bookings revision (migration 0010: every booking written), the
    * floors' desk revisions (migration 0003: desks added, moved, renamed, put out of service), how many floors and
@@ -195,7 +218,12 @@ export async function findAnalyticsState(
             (SELECT coalesce(sum(desks_revision), 0) || '.' || count(*) FROM floors WHERE organization_id = o.id),
             (SELECT count(*) FROM retired_desks WHERE organization_id = o.id),
             (SELECT count(*) FROM retired_floors WHERE organization_id = o.id),
-            o.time_zone, o.check_in_required) AS state
+            o.time_zone, o.check_in_required) AS state,
+          concat_ws('/', o.analytics_history_revision,
+            (SELECT coalesce(sum(desks_revision), 0) || '.' || count(*) FROM floors WHERE organization_id = o.id),
+            (SELECT count(*) FROM retired_desks WHERE organization_id = o.id),
+            (SELECT count(*) FROM retired_floors WHERE organization_id = o.id),
+            o.time_zone) AS history
         FROM memberships m JOIN organizations o ON o.id = m.organization_id
         WHERE m.organization_id = ${organizationId} AND m.user_id = ${userId}`,
   );

@@ -11,18 +11,17 @@ export interface AnalyticsRequest {
 }
 
 /**
- * GET /api/organizations/{id}/analytics?…: the key sits under the organization's 'bookings' with the range's dates
- * next, like Team Bookings' key, so the live updates of a booking change in that range (features/realtime) and
- * renamed desks or floors read the figures again while the screen is open.
+ * GET /api/organizations/{id}/analytics?…: the range's dates follow 'analytics' in the key, so that the live updates
+ * (features/realtime, affected-queries.ts) read the figures again for a booking change in that range, and for any
+ * change of desks, floors or the organization, while the screen is open.
  */
 export const analyticsKey = (organizationId: string, request: AnalyticsRequest) =>
   [
     '/api/organizations',
     organizationId,
-    'bookings',
+    'analytics',
     request.startDate,
     request.endDate,
-    'analytics',
     analyticsSearchParams(request).toString(),
   ] as const;
 

@@ -29,6 +29,23 @@ describe('isAffectedBy', () => {
     ).toBe(false);
   });
 
+  it('refetches analytics for bookings of its dates and for any change of desks, floors or the organization', () => {
+    const key = ['/api/organizations', 'org-1', 'analytics', '2030-02-01', '2030-03-04', 'startDate=…'];
+    expect(isAffectedBy(booking(), key, scope)).toBe(true);
+    expect(isAffectedBy(booking({ fromDate: '2030-03-05' }), key, scope)).toBe(false);
+    const desks = { kind: 'desks', organizationId: 'org-1', floorIds: ['f'], renamed: false } as OrganizationChange;
+    expect(isAffectedBy(desks, key, scope)).toBe(true);
+    expect(isAffectedBy({ kind: 'organization', organizationId: 'org-1' } as OrganizationChange, key, scope)).toBe(
+      true,
+    );
+    expect(isAffectedBy({ kind: 'invitations', organizationId: 'org-1' } as OrganizationChange, key, scope)).toBe(
+      false,
+    );
+    expect(isAffectedBy(desks, ['/api/organizations', 'org-2', 'analytics', '2030-02-01', '2030-03-04'], scope)).toBe(
+      false,
+    );
+  });
+
   it('counts a permanent booking on every later date, never on earlier ones', () => {
     const permanent = booking({ hasPermanent: true, toDate: '2030-03-04' });
     expect(

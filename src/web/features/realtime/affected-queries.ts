@@ -37,7 +37,7 @@ function renamesBookings(change: OrganizationChange): boolean {
 /**
  * Whether a cached query (by its key, the API path's segments) shows something the change altered.
  * Keys of the browser's reads: /api/organizations[/id[/floors|desks|members[/me]|invitations|subscription|
- * audit-log|booking-rules|amenities|bookings/start/end]], /api/floors/id/desks, /api/users/bookings/orgId, /api/desks/id/availability/date,
+ * audit-log|booking-rules|amenities|bookings/start/end|analytics/start/end]], /api/floors/id/desks, /api/users/bookings/orgId, /api/desks/id/availability/date,
  * /api/desks/id/here.
  */
 export function isAffectedBy(change: OrganizationChange, key: readonly unknown[], scope: LiveScope): boolean {
@@ -70,6 +70,11 @@ export function isAffectedBy(change: OrganizationChange, key: readonly unknown[]
         return change.kind === 'subscription' || change.kind === 'members' || change.kind === 'invitations';
       case 'bookings':
         return change.kind === 'bookings' ? touchesRange(change, rest[0], rest[1]) : renamesBookings(change);
+      case 'analytics':
+        // Issue 17: bookings of its dates, desks and floors (added, deleted, out of service, renamed), and the
+        // organization's row (its zone and check-in setting). Members and invitations change no figure.
+        if (change.kind === 'bookings') return touchesRange(change, rest[0], rest[1]);
+        return change.kind === 'desks' || change.kind === 'floors' || change.kind === 'organization';
       case 'audit-log':
         // Only admins read the log (the server refuses everyone else), so only an admin's cache holds it. Each
         // of these kinds can come with an audited action (a role change, a revoked invitation, a deleted desk,

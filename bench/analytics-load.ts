@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { isMainThread, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, type Worker, workerData } from 'node:worker_threads';
 import {
   type AnalyticsQuery,
   analyticsDates,
@@ -10,7 +10,6 @@ import {
 } from '#domain/analytics.ts';
 import { addDays, todayIn } from '#domain/dates.ts';
 import { openDatabase } from '#server/db/client.ts';
-import { migrate } from '#server/db/migrate.ts';
 import {
   type AnalyticsSelection,
   countAnalytics,
@@ -18,10 +17,10 @@ import {
   listAnalyticsPlaces,
 } from '#server/modules/analytics/repo.ts';
 import { type AutocannonRequest, loadWithAutocannon } from './autocannon.ts';
-import { bigOrganization, type SeededData, seedBookings } from './bookings-seed.ts';
+import { bigOrganization, type SeededData, seedBigOrganization } from './bookings-seed.ts';
 import { recreateDatabase } from './database.ts';
 import { loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
-import { servePerchInWorker } from './worker-perch.ts';
+import { servePerchInWorker, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
 
 /** The issue's load: 10 concurrent clients; 90 days under 100 ms at p95, 366 days under 300 ms. */
 export const analyticsConnections = 10;
@@ -67,23 +66,6 @@ function rangeAt(today: string, days: number, index: number): AnalyticsQuery {
   return { startDate: addDays(endDate, 1 - days), endDate, ...(includeWeekends ? { includeWeekends } : {}) };
 }
 
-function startServer(databaseUrl: string): Promise<{ worker: Worker; port: number }> {
-  const worker = new Worker(fileURLToPath(import.meta.url), {
-    workerData: { perchAnalyticsLoad: true, databaseUrl },
-  });
-  return new Promise((resolve, reject) => {
-    worker.once('message', ({ port }: { port: number }) => resolve({ worker, port }));
-    worker.once('error', reject);
-  });
-}
-
-function stopServer(worker: Worker): Promise<void> {
-  return new Promise((resolve) => {
-    worker.once('message', () => resolve());
-    worker.postMessage('stop');
-  });
-}
-
 async function measureSqlCeiling(
   databaseUrl: string,
   seeded: SeededData,
@@ -126,29 +108,12 @@ async function measureSqlCeiling(
   }
 }
 
-async function seed(databaseUrl: string): Promise<{ seeded: SeededData; adminId: string; seconds: number }> {
-  const started = performance.now();
-  const seeder = await openDatabase({ databaseUrl, poolSize: 2 });
-  try {
-    await migrate(seeder.sql);
-    const seeded = await seedBookings(seeder.sql, sessionDays);
-    const [admin] = await seeder.sql.query<{ id: string }>(
-      `SELECT user_id AS id FROM memberships WHERE organization_id = $1 AND role = 'admin'`,
-      [seeded.organizationId],
-    );
-    if (!admin) throw new Error('the seeded organization has no admin');
-    return { seeded, adminId: admin.id, seconds: (performance.now() - started) / 1000 };
-  } finally {
-    await seeder.close();
-  }
-}
-
 export async function measureAnalyticsLoad(options: { databaseUrl: string }): Promise<AnalyticsLoadFigures> {
   const { databaseUrl } = options;
   await recreateDatabase(databaseUrl, false);
   let worker: Worker | undefined;
   try {
-    const { seeded, adminId, seconds } = await seed(databaseUrl);
+    const { seeded, adminId, seconds } = await seedBigOrganization(databaseUrl, sessionDays);
     console.log(
       `Seeded ${seeded.counts.bookings.toLocaleString('en')} bookings, ${seeded.counts.users} users in ${seconds.toFixed(1)} s.`,
     );
@@ -167,7 +132,7 @@ export async function measureAnalyticsLoad(options: { databaseUrl: string }): Pr
         .map((value) => value.toFixed(2))
         .join(', ')}.`,
     );
-    const server = await startServer(databaseUrl);
+    const server = await startPerchWorker(import.meta.url, { perchAnalyticsLoad: true, databaseUrl });
     worker = server.worker;
     const headers = { cookie: seeded.cookies[0] ?? '', 'accept-encoding': 'gzip, deflate, br' };
     const base = `http://127.0.0.1:${server.port}`;
@@ -212,7 +177,7 @@ export async function measureAnalyticsLoad(options: { databaseUrl: string }): Pr
         bookedSlots: body.summary?.bookedSlots ?? 0,
       });
     }
-    await stopServer(worker);
+    await stopPerchWorker(worker);
     worker = undefined;
     return {
       seeding: {

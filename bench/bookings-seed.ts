@@ -3,7 +3,8 @@
 // so that PostgreSQL generates the rows itself.
 import { randomBytes } from 'node:crypto';
 import { addDays, todayIn } from '#domain/dates.ts';
-import type { SqlRunner } from '#server/db/client.ts';
+import { openDatabase, type SqlRunner } from '#server/db/client.ts';
+import { migrate } from '#server/db/migrate.ts';
 import { digestToken } from '#server/tokens.ts';
 
 export const bigOrganization = {
@@ -174,4 +175,25 @@ async function seedSmallOrganizations(sql: SqlRunner, today: string): Promise<vo
                      ORDER BY user_id OFFSET (day % 10) LIMIT 1) AS m ON true`,
     [today],
   );
+}
+
+/** A migrated database at `databaseUrl` seeded by seedBookings, with the big organization's admin and the time taken. */
+export async function seedBigOrganization(
+  databaseUrl: string,
+  sessionDays: number,
+): Promise<{ seeded: SeededData; adminId: string; seconds: number }> {
+  const started = performance.now();
+  const seeder = await openDatabase({ databaseUrl, poolSize: 2 });
+  try {
+    await migrate(seeder.sql);
+    const seeded = await seedBookings(seeder.sql, sessionDays);
+    const [admin] = await seeder.sql.query<{ id: string }>(
+      `SELECT user_id AS id FROM memberships WHERE organization_id = $1 AND role = 'admin'`,
+      [seeded.organizationId],
+    );
+    if (!admin) throw new Error('the seeded organization has no admin');
+    return { seeded, adminId: admin.id, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await seeder.close();
+  }
 }

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { isMainThread, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, type Worker, workerData } from 'node:worker_threads';
 import { todayIn } from '#domain/dates.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
@@ -19,7 +19,7 @@ import { type AutocannonOptions, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, seedBookings } from './bookings-seed.ts';
 import { recreateDatabase } from './database.ts';
 import { connections, loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
-import { servePerchInWorker } from './worker-perch.ts';
+import { servePerchInWorker, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
 
 /** The issue's targets. */
 export const checkInTargetP95Ms = 30;
@@ -52,21 +52,6 @@ export interface CheckInLoadFigures {
 }
 
 const round = (value: number) => Number(value.toFixed(2));
-
-function startServer(databaseUrl: string): Promise<{ worker: Worker; port: number }> {
-  const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { perchCheckInLoad: true, databaseUrl } });
-  return new Promise((resolve, reject) => {
-    worker.once('message', ({ port }: { port: number }) => resolve({ worker, port }));
-    worker.once('error', reject);
-  });
-}
-
-function stopServer(worker: Worker): Promise<void> {
-  return new Promise((resolve) => {
-    worker.once('message', () => resolve());
-    worker.postMessage('stop');
-  });
-}
 
 /**
  * The big organization of the booking load (250,000 bookings), and an organization that requires check-in whose
@@ -249,7 +234,7 @@ export async function measureCheckInLoad(options: { databaseUrl: string }): Prom
         .map((value) => value.toFixed(2))
         .join(', ')}.`,
     );
-    const server = await startServer(databaseUrl);
+    const server = await startPerchWorker(import.meta.url, { perchCheckInLoad: true, databaseUrl });
     worker = server.worker;
     let next = 0;
     const options: AutocannonOptions = {
@@ -282,7 +267,7 @@ export async function measureCheckInLoad(options: { databaseUrl: string }): Prom
     const http = await loadWithAutocannon(options, loadSeconds);
     console.log(`Check-in over HTTP: p95 ${http.p95} ms, ${http.rps}/s, ${http.failures} failures.`);
     const firstCheckIns = Math.min(http.requests, Math.max(0, seeded.checkIns.length - before));
-    await stopServer(worker);
+    await stopPerchWorker(worker);
     worker = undefined;
 
     const release = await measureRelease(databaseUrl, seeded.bigOrganizationId);

@@ -12,7 +12,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isMainThread, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, type Worker, workerData } from 'node:worker_threads';
 import { addDays, todayIn } from '#domain/dates.ts';
 import { openDatabase, type SqlRunner } from '#server/db/client.ts';
 import { migrate } from '#server/db/migrate.ts';
@@ -20,7 +20,7 @@ import { digestToken } from '#server/tokens.ts';
 import { recreateDatabase } from './database.ts';
 import { describeMachine, replaceReportSection } from './machine.ts';
 import { isQuick, percentile } from './settings.ts';
-import { servePerchInWorker } from './worker-perch.ts';
+import { servePerchInWorker, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
 
 const rushSize = 400;
 const rounds = isQuick ? 2 : 6;
@@ -247,21 +247,6 @@ async function rushRound(base: string, seeded: Seeded, date: string) {
   return { bookings, reads: during, checks: await checks };
 }
 
-function startServer(databaseUrl: string): Promise<{ worker: Worker; port: number }> {
-  const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { perchRush: true, databaseUrl } });
-  return new Promise((resolve, reject) => {
-    worker.once('message', (message: { port: number }) => resolve({ worker, port: message.port }));
-    worker.once('error', reject);
-  });
-}
-
-function stopServer(worker: Worker): Promise<void> {
-  return new Promise((resolve) => {
-    worker.once('message', () => resolve());
-    worker.postMessage('stop');
-  });
-}
-
 export async function measureRush(options: { databaseUrl: string }): Promise<RushFigures> {
   const { databaseUrl } = options;
   await recreateDatabase(databaseUrl, false);
@@ -271,7 +256,7 @@ export async function measureRush(options: { databaseUrl: string }): Promise<Rus
     await migrate(seeder.sql);
     const seeded = await seed(seeder.sql);
     await seeder.close();
-    const server = await startServer(databaseUrl);
+    const server = await startPerchWorker(import.meta.url, { perchRush: true, databaseUrl });
     worker = server.worker;
     const base = `http://127.0.0.1:${server.port}`;
 
@@ -300,7 +285,7 @@ export async function measureRush(options: { databaseUrl: string }): Promise<Rus
     }
     const loadAverage = os.loadavg()[0] ?? 0;
     const machine = describeMachine(databaseUrl);
-    await stopServer(worker);
+    await stopPerchWorker(worker);
     worker = undefined;
 
     const rush = summary(bookings);

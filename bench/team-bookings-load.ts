@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { isMainThread, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, type Worker, workerData } from 'node:worker_threads';
 import { addDays, todayIn } from '#domain/dates.ts';
 import {
   searchWords,
@@ -9,14 +9,13 @@ import {
   teamBookingsSearchParams,
 } from '#domain/team-bookings.ts';
 import { openDatabase } from '#server/db/client.ts';
-import { migrate } from '#server/db/migrate.ts';
 import { findBookingsRevision } from '#server/modules/bookings/repo.ts';
 import { countTeamBookings, listTeamBookings, type TeamBookingsSelection } from '#server/modules/team-bookings/repo.ts';
 import { type AutocannonOptions, loadWithAutocannon } from './autocannon.ts';
-import { bigOrganization, type SeededData, seedBookings } from './bookings-seed.ts';
+import { bigOrganization, seedBigOrganization } from './bookings-seed.ts';
 import { recreateDatabase } from './database.ts';
 import { loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
-import { servePerchInWorker } from './worker-perch.ts';
+import { servePerchInWorker, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
 
 /** The issue's load: 10 concurrent clients, each with p95 under 50 ms. */
 export const teamBookingsConnections = 10;
@@ -62,23 +61,6 @@ function callsToMeasure(today: string): Array<{ label: string; query: TeamBookin
   ];
 }
 
-function startServer(databaseUrl: string): Promise<{ worker: Worker; port: number }> {
-  const worker = new Worker(fileURLToPath(import.meta.url), {
-    workerData: { perchTeamBookingsLoad: true, databaseUrl },
-  });
-  return new Promise((resolve, reject) => {
-    worker.once('message', ({ port }: { port: number }) => resolve({ worker, port }));
-    worker.once('error', reject);
-  });
-}
-
-function stopServer(worker: Worker): Promise<void> {
-  return new Promise((resolve) => {
-    worker.once('message', () => resolve());
-    worker.postMessage('stop');
-  });
-}
-
 /** One autocannon run at the issue's 10 clients. */
 async function load(options: AutocannonOptions, seconds: number): Promise<Figures & { failures: number }> {
   const { requests: _requests, ...figures } = await loadWithAutocannon(
@@ -111,29 +93,12 @@ async function measureSqlCeiling(
   }
 }
 
-async function seed(databaseUrl: string): Promise<{ seeded: SeededData; adminId: string; seconds: number }> {
-  const started = performance.now();
-  const seeder = await openDatabase({ databaseUrl, poolSize: 2 });
-  try {
-    await migrate(seeder.sql);
-    const seeded = await seedBookings(seeder.sql, sessionDays);
-    const [admin] = await seeder.sql.query<{ id: string }>(
-      `SELECT user_id AS id FROM memberships WHERE organization_id = $1 AND role = 'admin'`,
-      [seeded.organizationId],
-    );
-    if (!admin) throw new Error('the seeded organization has no admin');
-    return { seeded, adminId: admin.id, seconds: (performance.now() - started) / 1000 };
-  } finally {
-    await seeder.close();
-  }
-}
-
 export async function measureTeamBookingsLoad(options: { databaseUrl: string }): Promise<TeamBookingsLoadFigures> {
   const { databaseUrl } = options;
   await recreateDatabase(databaseUrl, false);
   let worker: Worker | undefined;
   try {
-    const { seeded, adminId, seconds } = await seed(databaseUrl);
+    const { seeded, adminId, seconds } = await seedBigOrganization(databaseUrl, sessionDays);
     console.log(
       `Seeded ${seeded.counts.bookings.toLocaleString('en')} bookings, ${seeded.counts.users} users in ${seconds.toFixed(1)} s.`,
     );
@@ -161,7 +126,7 @@ export async function measureTeamBookingsLoad(options: { databaseUrl: string }):
         .map((value) => value.toFixed(2))
         .join(', ')}.`,
     );
-    const server = await startServer(databaseUrl);
+    const server = await startPerchWorker(import.meta.url, { perchTeamBookingsLoad: true, databaseUrl });
     worker = server.worker;
     // Team Bookings is for admins: the seeded admin's session (the first cookie).
     const headers = { cookie: seeded.cookies[0] ?? '', 'accept-encoding': 'gzip, deflate, br' };
@@ -177,7 +142,7 @@ export async function measureTeamBookingsLoad(options: { databaseUrl: string }):
       const http = await load({ url, headers }, loadSeconds);
       results.push({ label: call.label, path: requestPath, total: body.total ?? 0, http, sql: ceilings[index]! });
     }
-    await stopServer(worker);
+    await stopPerchWorker(worker);
     worker = undefined;
     return {
       seeding: {

@@ -1,7 +1,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parentPort } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
+import { parentPort, Worker } from 'node:worker_threads';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
@@ -39,5 +40,28 @@ export async function servePerchInWorker(
     await database.close();
     await fs.rm(dataDir, { recursive: true, force: true });
     parentPort?.postMessage('stopped');
+  });
+}
+
+/**
+ * Starts a benchmark's module (`moduleUrl`, its import.meta.url) again in a worker thread with `workerData`, where it
+ * calls servePerchInWorker; answers once Perch listens there.
+ */
+export function startPerchWorker(
+  moduleUrl: string,
+  workerData: Record<string, unknown>,
+): Promise<{ worker: Worker; port: number }> {
+  const worker = new Worker(fileURLToPath(moduleUrl), { workerData });
+  return new Promise((resolve, reject) => {
+    worker.once('message', ({ port }: { port: number }) => resolve({ worker, port }));
+    worker.once('error', reject);
+  });
+}
+
+/** Asks the worker's Perch to close and waits until it has. */
+export function stopPerchWorker(worker: Worker): Promise<void> {
+  return new Promise((resolve) => {
+    worker.once('message', () => resolve());
+    worker.postMessage('stop');
   });
 }

@@ -6,7 +6,7 @@ import { readWindowAnywhere } from '#domain/horizon.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';
-import type { Floor } from '../floors/index.ts';
+import { type Floor, FloorFilterSelect } from '../floors/index.ts';
 import type { AnalyticsFilters } from './use-analytics-filters.ts';
 
 const selectClass =
@@ -150,19 +150,13 @@ export function AnalyticsControls({
           <Label htmlFor={`${id}-floor`} className="text-xs">
             Floor
           </Label>
-          <select
+          <FloorFilterSelect
             id={`${id}-floor`}
             value={filters.floorId}
-            onChange={(event) => onChange({ floorId: event.target.value })}
+            floors={floors}
+            onChange={(floorId) => onChange({ floorId })}
             className={selectClass}
-          >
-            <option value="">All floors</option>
-            {floors.map((floor) => (
-              <option key={floor.id} value={floor.id}>
-                {floor.name}
-              </option>
-            ))}
-          </select>
+          />
         </div>
         <label className="flex h-10 items-center gap-2 self-start text-sm font-medium whitespace-nowrap text-slate-800 sm:col-span-2 xl:col-span-1 xl:mt-5">
           <input

@@ -1,12 +1,12 @@
-import { ArrowLeft, BarChart3 } from 'lucide-react';
+import { BarChart3 } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Link } from 'wouter';
 import type { PublicUser } from '#domain/account.ts';
 import { describeUtilization, formatRange, hasReality } from '#domain/analytics-view.ts';
 import { todayIn } from '#domain/dates.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { BrandMark } from '#web/components/layout/brand.tsx';
 import { Footer } from '#web/components/layout/footer.tsx';
+import { BackToMap } from '#web/components/layout/problem-page.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { useFloors } from '../floors/index.ts';
 import type { Organization } from '../organizations/index.ts';
@@ -24,17 +24,6 @@ import { FloorsAndDesksSection } from './floors-and-desks.tsx';
 import { HeatMapSection } from './heat-map.tsx';
 import { SummaryCards } from './summary-cards.tsx';
 import { useAnalyticsFilters } from './use-analytics-filters.ts';
-
-export function BackToMap({ variant = 'secondary' }: { variant?: 'secondary' | 'primary' }) {
-  return (
-    <Button asChild variant={variant}>
-      <Link href="/">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to the map
-      </Link>
-    </Button>
-  );
-}
 
 function Skeleton() {
   return (

@@ -14,6 +14,7 @@ import {
 } from '#domain/team-bookings.ts';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';
+import { FloorFilterSelect } from '../floors/index.ts';
 
 /** What Team Bookings is showing: everything but the page. */
 export interface TeamBookingsFilterState {
@@ -112,19 +113,13 @@ export function TeamBookingsFilters({
       </div>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <Field id={`${id}-floor`} label="Floor">
-          <select
+          <FloorFilterSelect
             id={`${id}-floor`}
             value={value.floorId}
-            onChange={(event) => onChange({ floorId: event.target.value })}
+            floors={floors}
+            onChange={(floorId) => onChange({ floorId })}
             className={fieldClass}
-          >
-            <option value="">All floors</option>
-            {floors.map((floor) => (
-              <option key={floor.id} value={floor.id}>
-                {floor.name}
-              </option>
-            ))}
-          </select>
+          />
         </Field>
         <Field id={`${id}-status`} label="Status">
           <Select

@@ -1,12 +1,12 @@
 import './desk-codes.css';
-import { ArrowLeft, Printer, ShieldAlert } from 'lucide-react';
+import { Printer } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { Link, useParams } from 'wouter';
+import { useParams } from 'wouter';
 import { errorMessage } from '#web/app/api.ts';
 import { PageLoading } from '#web/app/router.tsx';
 import { BrandMark } from '#web/components/layout/brand.tsx';
-import { CardPage } from '#web/components/layout/card-page.tsx';
 import { Footer } from '#web/components/layout/footer.tsx';
+import { BackToMap, ProblemPage } from '#web/components/layout/problem-page.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { NotFoundPage } from '#web/pages/not-found-page.tsx';
 import { useFloorDesks } from '../desks/index.ts';
@@ -15,39 +15,6 @@ import type { Organization } from '../organizations/index.ts';
 import { DeskCodesSheet } from './desk-codes-sheet.tsx';
 import { sheetSummary } from './sheet.ts';
 import { useSheetFloor } from './use-sheet-floor.ts';
-
-function BackToMap({ variant = 'secondary' }: { variant?: 'secondary' | 'primary' }) {
-  return (
-    <Button asChild variant={variant}>
-      <Link href="/">
-        <ArrowLeft className="size-4" aria-hidden="true" />
-        Back to the map
-      </Link>
-    </Button>
-  );
-}
-
-function Problem({ title, text, onRetry }: { title: string; text: string; onRetry?: () => void }) {
-  return (
-    <CardPage>
-      <div role="alert" className="flex flex-col items-center gap-3 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-red-100 text-red-700">
-          <ShieldAlert className="size-6" aria-hidden="true" />
-        </span>
-        <h1 className="text-xl font-semibold text-slate-900">{title}</h1>
-        <p className="text-sm text-slate-600">{text}</p>
-        <div className="mt-2 flex gap-2">
-          {onRetry && (
-            <Button variant="secondary" onClick={onRetry}>
-              Try again
-            </Button>
-          )}
-          <BackToMap variant="primary" />
-        </div>
-      </div>
-    </CardPage>
-  );
-}
 
 /**
  * The address each code opens. PUBLIC_URL (src/server/config.ts) is not sent to the browser: no endpoint and not
@@ -150,7 +117,7 @@ export default function DeskCodesPage() {
       return <PageLoading label="Loading the desk codes…" />;
     case 'error':
       return (
-        <Problem
+        <ProblemPage
           title="The desk codes could not be loaded"
           text={errorMessage(found.error, 'Please try again.')}
           onRetry={found.retry}
@@ -160,7 +127,7 @@ export default function DeskCodesPage() {
       return <NotFoundPage />;
     case 'not-admin':
       return (
-        <Problem
+        <ProblemPage
           title="Admin Access Required"
           text={`Only admins of ${found.organization.name} can print the desk QR codes of ${found.floor.name}.`}
         />

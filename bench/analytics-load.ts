@@ -146,21 +146,18 @@ export async function measureAnalyticsLoad(options: { databaseUrl: string }): Pr
       console.log(
         `${call.label}: ${body.summary?.bookedSlots} half days booked, ${Math.round((body.summary?.utilization ?? 0) * 100)}% used.`,
       );
-      // Fresh: every request of the warm-up and the run names a range of its own.
+      // Fresh: every request of the warm-up and the run names a range of its own, so the run is as many requests as
+      // there are ranges left rather than a number of seconds.
       let next = 1;
       const fresh: AutocannonRequest = {
         method: 'GET',
         setupRequest: (request) => ({ ...request, path: pathAt(call.days, next++) }),
       };
-      await loadWithAutocannon(
-        { url: base, headers, connections: analyticsConnections, requests: [fresh] },
-        warmUpSeconds,
-      );
-      const freshFigures = await loadWithAutocannon(
-        { url: base, headers, connections: analyticsConnections, requests: [fresh] },
-        loadSeconds,
-      );
       const distinct = 2 * windowsFor(call.days);
+      const warmUp = Math.min(200, Math.floor(distinct / 5));
+      const freshOptions = { url: base, headers, connections: analyticsConnections, requests: [fresh] };
+      await loadWithAutocannon({ ...freshOptions, amount: warmUp }, warmUpSeconds);
+      const freshFigures = await loadWithAutocannon({ ...freshOptions, amount: distinct - next }, loadSeconds);
       if (next > distinct) console.log(`(${next} requests: ranges after the ${distinct}th were asked before)`);
       const url = `${base}${pathAt(call.days, 0)}`;
       const { requests: _r, ...repeated } = await loadWithAutocannon(

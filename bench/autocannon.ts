@@ -13,6 +13,8 @@ export interface AutocannonOptions {
   url: string;
   connections?: number;
   duration?: number;
+  /** Stop after this many requests instead of after the duration. */
+  amount?: number;
   headers?: Record<string, string>;
   requests?: AutocannonRequest[];
 }

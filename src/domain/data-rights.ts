@@ -75,6 +75,8 @@ export const userDataExportSchema = z.object({
     }),
   ),
   sessions: z.array(z.object({ createdAt: timestamp, lastSeenAt: timestamp, expiresAt: timestamp })),
+  /** Issue 19: the passkeys the person signs in with (their public keys are not personal data worth a copy). */
+  passkeys: z.array(z.object({ name: z.string(), createdAt: timestamp, lastUsedAt: timestamp.nullable() })),
   administratorActions: z.array(
     z.object({ organization: z.string().nullable(), action: z.string(), createdAt: timestamp }),
   ),

@@ -26,6 +26,7 @@ import { healthRoutes } from './modules/health/routes.ts';
 import { invitationRoutes, invitationSignupRoutes } from './modules/invitations/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
+import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { ensurePlatformOrganization } from './modules/platform/bootstrap.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(analyticsRoutes(context));
   await app.register(bookingRuleRoutes(context));
   await app.register(calendarFeedRoutes(context));
+  await app.register(passkeyRoutes(context));
   await app.register(preferenceRoutes(context));
   await app.register(checkInRoutes(context));
   await app.register(deskHereRoutes(context));

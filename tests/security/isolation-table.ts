@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { localClock, walkInSlots } from '#domain/check-in.ts';
 import type { TestClient } from '#test-support/harness.ts';
 import { insertMembership } from '#test-support/harness.ts';
+import { addPasskeyThroughApi, SoftwareAuthenticator } from '#test-support/passkey-authenticator.ts';
 import { zoneWhereHourIs } from '#test-support/time-zones.ts';
 import {
   createTenant,
@@ -10,6 +11,7 @@ import {
   insertBooking,
   insertDesk,
   inviteSomeone,
+  newClient,
   signUpPerson,
   type Tenant,
   type World,
@@ -415,6 +417,60 @@ export const routeCases: Record<string, RouteCase> = {
     access: 'self',
     success: 200,
     plan: () => ({ url: '/api/user/preferences', body: { checkInReminders: true } }),
+  },
+
+  // Passkeys (issue 19): one's own. Adding one answers the caller's own pending challenge, so a fresh person asks for
+  // it first. A passkey named in the path is A's member's: as on member routes, everyone else (B's admin included)
+  // gets 404. Signing in needs no session: a fresh person's passkey, answered by a signed-out browser.
+  'POST /api/user/passkeys/registration-options': {
+    access: 'self',
+    success: 200,
+    plan: () => ({ url: '/api/user/passkeys/registration-options', body: {} }),
+  },
+  'POST /api/user/passkeys': {
+    access: 'self',
+    success: 201,
+    plan: async (w) => {
+      const person = await signUpPerson(w.testApp, 'passkey-');
+      const options = await person.client.post('/api/user/passkeys/registration-options');
+      const authenticator = new SoftwareAuthenticator(w.testApp.config.publicUrl);
+      return {
+        url: '/api/user/passkeys',
+        body: { response: authenticator.register(options.body) },
+        caller: person.client,
+      };
+    },
+  },
+  'GET /api/user/passkeys': { access: 'self', success: 200, plan: () => ({ url: '/api/user/passkeys' }) },
+  'DELETE /api/user/passkeys/:id': {
+    access: 'member',
+    success: 204,
+    plan: async (w) => {
+      const authenticator = new SoftwareAuthenticator(w.testApp.config.publicUrl);
+      const added = await addPasskeyThroughApi(w.a.member.client, authenticator);
+      return { url: `/api/user/passkeys/${added.body.id}` };
+    },
+  },
+  'POST /api/passkeys/authentication-options': {
+    access: 'public',
+    success: 200,
+    plan: () => ({ url: '/api/passkeys/authentication-options', body: {} }),
+  },
+  'POST /api/passkeys/authenticate': {
+    access: 'public',
+    success: 200,
+    plan: async (w) => {
+      const person = await signUpPerson(w.testApp, 'passkey-');
+      const authenticator = new SoftwareAuthenticator(w.testApp.config.publicUrl);
+      await addPasskeyThroughApi(person.client, authenticator);
+      const browser = newClient(w.testApp);
+      const options = await browser.post('/api/passkeys/authentication-options');
+      return {
+        url: '/api/passkeys/authenticate',
+        body: { response: authenticator.authenticate(options.body) },
+        caller: browser,
+      };
+    },
   },
 
   // Team Bookings (issue 15): the paged, searchable list and its CSV export.

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   date,
   integer,
   jsonb,
@@ -192,6 +193,37 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   userId: uuid('user_id').primaryKey(),
   tokenDigest: text('token_digest').notNull(),
   createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+});
+
+/** PostgreSQL's bytea, read as bytes whichever driver answers (pg gives a Buffer, PGlite a Uint8Array). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => new Uint8Array(value),
+  toDriver: (value) => Buffer.from(value),
+});
+
+// Migration 0019: a person's passkeys (WebAuthn credentials), and the challenges awaiting an answer.
+export const passkeys = pgTable('passkeys', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id').notNull(),
+  credentialId: text('credential_id').notNull(),
+  publicKey: bytea('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  transports: text('transports').array().notNull().default(sql`'{}'::text[]`),
+  deviceType: text('device_type', { enum: ['singleDevice', 'multiDevice'] }).notNull(),
+  backedUp: boolean('backed_up').notNull().default(false),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  lastUsedAt: timestamp('last_used_at', timestamps),
+});
+
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  id: text('id').primaryKey(),
+  purpose: text('purpose', { enum: ['registration', 'authentication'] }).notNull(),
+  userId: uuid('user_id'),
+  challenge: text('challenge').notNull(),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', timestamps).notNull(),
 });
 
 // Migration 0005. A token is stored only as its SHA-256 digest; at most one open invitation per address.

@@ -9,6 +9,7 @@ import { listAuditEventsMentioning, recordAuditEvent, rewriteAuditEvents } from 
 import { cancelUpcomingBookingsOfUser } from '../bookings/writes-repo.ts';
 import { deleteInvitationsOfPerson } from '../invitations/repo.ts';
 import { lockTeam } from '../members/repo.ts';
+import { listPasskeysOf } from '../passkeys/repo.ts';
 import { enforceLimits, type Limit } from '../rate-limits/service.ts';
 import { floorPlanFoldersOf } from '../uploads/service.ts';
 import { forgetPerson, mentionsOf } from './data-rights-forget.ts';
@@ -30,12 +31,13 @@ const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 export async function exportUserData(context: AppContext, userId: string) {
   const account = await repo.findAccount(context.db, userId);
   if (!account) throw notFound('Account not found.');
-  const [memberships, bookings, invitations, sessions, actions] = await Promise.all([
+  const [memberships, bookings, invitations, sessions, actions, passkeys] = await Promise.all([
     repo.listMemberships(context.db, userId),
     repo.listBookings(context.db, userId),
     repo.listInvitationsSent(context.db, userId),
     repo.listSessions(context.db, userId),
     repo.listAuditActionsBy(context.db, userId),
+    listPasskeysOf(context.db, userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -85,6 +87,11 @@ export async function exportUserData(context: AppContext, userId: string) {
       lastSeenAt: iso(row.lastSeenAt) ?? '',
       expiresAt: iso(row.expiresAt) ?? '',
     })),
+    passkeys: passkeys.map((row) => ({
+      name: row.name,
+      createdAt: iso(row.createdAt) ?? '',
+      lastUsedAt: iso(row.lastUsedAt),
+    })),
     administratorActions: actions.map((row) => ({
       organization: row.organizationName,
       action: row.action,
@@ -114,7 +121,8 @@ async function forgetInAuditLog(db: Database, user: UserRow): Promise<void> {
  * members, or while an organization of theirs alone still has a subscription the provider renews; their bookings
  * from today on and permanent ones are cancelled (cancelUpcomingBookingsOfUser: past ones stay); an organization
  * where they are the only member is deleted with everything in it (its local checkout and booking revisions
- * included); invitations to them go; the audit log keeps "a deleted user" where it named them; every session ends.
+ * included); invitations to them go; the audit log keeps "a deleted user" where it named them; every session ends,
+ * and their passkeys and pending passkey challenges go with the account row (ON DELETE CASCADE).
  * After the commit, the deleted organizations' floor-plan files are removed from the store. Other people's data
  * stays.
  */

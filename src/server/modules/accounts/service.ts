@@ -49,13 +49,20 @@ export async function authenticate(context: AppContext, input: LoginInput, ip: s
   const isValid = await verify(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
   if (!user?.passwordHash || !isValid) throw unauthorized(accountMessages.invalidCredentials);
   await attempt.succeeded();
-  if (context.config.requireEmailVerification && !user.emailVerifiedAt) {
-    await sendVerification(context, user);
-    throw new AppError(403, 'Please confirm your email address first. We have sent you a new confirmation link.', {
-      code: 'EMAIL_NOT_VERIFIED',
-    });
-  }
+  await refuseUnconfirmedEmail(context, user);
   return user;
+}
+
+/**
+ * Every way of signing in (a password, a passkey) ends here once it has proved who the person is: while e-mail
+ * verification is on, an unconfirmed address gets a new link and 403 instead of a session.
+ */
+export async function refuseUnconfirmedEmail(context: AppContext, user: repo.UserRow): Promise<void> {
+  if (!context.config.requireEmailVerification || user.emailVerifiedAt) return;
+  await sendVerification(context, user);
+  throw new AppError(403, 'Please confirm your email address first. We have sent you a new confirmation link.', {
+    code: 'EMAIL_NOT_VERIFIED',
+  });
 }
 
 /** Always answers the same, whether or not the address has an account; the mail goes out in the background. */

@@ -30,6 +30,7 @@ import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { ensurePlatformOrganization } from './modules/platform/bootstrap.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
+import { ssoRoutes } from './modules/sso/routes.ts';
 import { mayApproveLocalCheckout } from './modules/subscriptions/checkout.ts';
 import { paypalRoutes, subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { teamBookingRoutes } from './modules/team-bookings/routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(openApiRoutes());
   await app.register(healthRoutes(context));
   await app.register(accountRoutes(context));
+  await app.register(ssoRoutes(context));
   await app.register(organizationRoutes(context));
   await app.register(memberRoutes(context));
   await app.register(invitationRoutes(context));

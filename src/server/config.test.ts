@@ -94,6 +94,7 @@ describe('the start-up report', () => {
         S3_BUCKET: 'perch-floor-plans',
         PUBLIC_URL: 'https://desks.example.com',
         BILLING: 'off',
+        SSO_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
       }),
     );
     expect(report.adapters).toEqual({
@@ -110,6 +111,19 @@ describe('the start-up report', () => {
     const report = describeSetup(loadConfig({ PUBLIC_URL: 'https://desks.example.com', BILLING: 'off' }));
     expect(report.adapters.mail).toMatch(/^local outbox in /);
     expect(report.warnings.join(' ')).toMatch(/SMTP_URL is not set: .*nobody will receive it/);
+  });
+
+  it('says single sign-on is off on a public address without SSO_SECRET_KEY', () => {
+    const report = describeSetup(loadConfig({ PUBLIC_URL: 'https://desks.example.com', BILLING: 'off' }));
+    expect(report.warnings.join(' ')).toMatch(/SSO_SECRET_KEY is not set: single sign-on is off/);
+  });
+
+  it('reads SSO_SECRET_KEY as 32 bytes and refuses anything else without echoing it', () => {
+    const key = Buffer.alloc(32, 9).toString('base64');
+    expect(loadConfig({ SSO_SECRET_KEY: key }).ssoSecretKey?.equals(Buffer.alloc(32, 9))).toBe(true);
+    expect(() => loadConfig({ SSO_SECRET_KEY: 'too-short-to-be-a-key' })).toThrow(
+      /^Perch cannot start: SSO_SECRET_KEY must be 32 random bytes in base64, such as the output of: openssl rand -base64 32\.$/,
+    );
   });
 
   it('does not warn about the outbox on the quick start’s loopback address', () => {

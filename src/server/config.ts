@@ -136,6 +136,14 @@ const environmentSchema = z.object({
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
     })
     .default('info'),
+  // Single sign-on: 32 random bytes, base64, that encrypt each organization's client secret (AES-256-GCM).
+  SSO_SECRET_KEY: z
+    .string()
+    .refine(
+      (value) => Buffer.from(value, 'base64').length === 32 && /^[A-Za-z0-9+/_-]+=*$/.test(value),
+      'must be 32 random bytes in base64, such as the output of: openssl rand -base64 32',
+    )
+    .optional(),
   ...storageSettings,
   ...httpSettings,
   ...paymentSettings,
@@ -164,6 +172,11 @@ export interface Config {
   payments: PaymentsConfig;
   /** The organization whose admins administer the platform (spec section 1). */
   platformOrganizationId: string;
+  /**
+   * The key that encrypts single sign-on client secrets: from SSO_SECRET_KEY; on a loopback address without it, one
+   * kept in DATA_DIR (modules/sso/secret-box.ts); elsewhere without it, single sign-on is off.
+   */
+  ssoSecretKey: Buffer | undefined;
 }
 
 export type PaymentsConfig =
@@ -207,6 +220,7 @@ const secretSettings = new Set([
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
   'PAYPAL_CLIENT_SECRET',
+  'SSO_SECRET_KEY',
 ]);
 
 /** Reads every setting from the environment; a wrong value stops start-up with a sentence naming it. */
@@ -257,6 +271,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     storage: toStorageConfig(values),
     payments: toPaymentsConfig(values),
     platformOrganizationId: values.PLATFORM_ORGANIZATION_ID,
+    ssoSecretKey: values.SSO_SECRET_KEY ? Buffer.from(values.SSO_SECRET_KEY, 'base64') : undefined,
   };
 }
 

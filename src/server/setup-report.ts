@@ -32,6 +32,11 @@ export function describeSetup(config: Config): SetupReport {
       'BILLING is local on a public address (LOCAL_CHECKOUT_ACKNOWLEDGED=demo): no payment is taken and any admin can approve any plan.',
     );
   }
+  if (!config.ssoSecretKey && !config.isLoopback) {
+    warnings.push(
+      'SSO_SECRET_KEY is not set: single sign-on is off (no organization can connect an identity provider). Set it to 32 random bytes in base64 (openssl rand -base64 32).',
+    );
+  }
   return {
     adapters: {
       database: config.databaseUrl

@@ -93,7 +93,13 @@ export const routeCases: Record<string, RouteCase> = {
     success: 200,
     plan: (world) => ({ url: '/api/login', body: { email: world.outsider.email, password: world.outsider.password } }),
   },
-  'GET /api/login': { access: 'public', success: 302, plan: () => ({ url: '/api/login' }) },
+  'GET /api/login': { access: 'public', success: 302, plan: (w) => ({ url: `/api/login?organization=${w.a.id}` }) },
+  'POST /api/sso/start': {
+    access: 'public',
+    success: 404,
+    plan: () => ({ url: '/api/sso/start', body: { email: 'someone@no-sso.example.com' } }),
+  },
+  'GET /api/sso/callback': { access: 'public', success: 302, plan: () => ({ url: '/api/sso/callback?state=x' }) },
   'GET /api/logout': { access: 'public', success: 302, plan: () => ({ url: '/api/logout' }) },
   'POST /api/logout': { access: 'public', success: 200, plan: () => ({ url: '/api/logout', body: {} }) },
   'POST /api/forgot-password': {
@@ -158,6 +164,25 @@ export const routeCases: Record<string, RouteCase> = {
       url: `/api/organizations/${w.a.id}/booking-rules`,
       body: { onePerPersonPerSlot: true, maxDaysAhead: 90, maxBookingsPerWeek: null, adminsExempt: true },
     }),
+  },
+  // Single sign-on. This world's app has no SSO_SECRET_KEY on a public address, so saving answers 503 (SSO off).
+  'GET /api/organizations/:id/sso': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/sso` }),
+  },
+  'PUT /api/organizations/:id/sso': {
+    access: 'admin',
+    success: 503,
+    plan: (w) => ({
+      url: `/api/organizations/${w.a.id}/sso`,
+      body: { issuer: 'https://idp.example.com', clientId: 'perch', clientSecret: 's', domains: ['a.example.com'] },
+    }),
+  },
+  'DELETE /api/organizations/:id/sso': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/sso` }),
   },
 
   // Members and invitations.

@@ -339,3 +339,30 @@ export const retiredBookings = pgTable('retired_bookings', {
   releasedAt: timestamp('released_at', timestamps),
   isWalkIn: boolean('is_walk_in').notNull(),
 });
+
+// Migration 0020: single sign-on (decision 021). The client secret only encrypted; one domain, one organization.
+export const ssoConnections = pgTable('sso_connections', {
+  organizationId: uuid('organization_id').primaryKey(),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  clientSecretEncrypted: text('client_secret_encrypted').notNull(),
+  required: boolean('required').notNull().default(false),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', timestamps).notNull().defaultNow(),
+});
+
+export const ssoDomains = pgTable('sso_domains', {
+  domain: text('domain').primaryKey(),
+  organizationId: uuid('organization_id').notNull(),
+});
+
+// Pending sign-ins, keyed by the digest of their state; single use, 10 minutes.
+export const ssoLogins = pgTable('sso_logins', {
+  id: text('id').primaryKey(),
+  organizationId: uuid('organization_id').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  returnPath: text('return_path').notNull().default('/'),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', timestamps).notNull(),
+});

@@ -15,7 +15,8 @@ export async function insertUser(
   db: Database,
   values: {
     email: string;
-    passwordHash: string;
+    /** null for an account that signs in only through single sign-on (or a passkey). */
+    passwordHash: string | null;
     firstName: string | null;
     lastName: string | null;
     emailVerifiedAt: Date | null;

@@ -70,18 +70,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
     );
 
-    // A navigation: Perch has no single sign-on provider configured, so sign-in happens on /auth.
-    app.get(
-      '/api/login',
-      {
-        schema: {
-          tags: ['Accounts'],
-          summary: 'A navigation to the sign-in page (no single sign-on provider is configured).',
-          response: { 302: redirectResponse },
-        },
-      },
-      async (_request, reply) => reply.redirect('/auth'),
-    );
+    // GET /api/login (a navigation to the organization's single sign-on provider, else /auth) is in modules/sso.
 
     app.get(
       '/api/logout',

@@ -1,11 +1,13 @@
 import { hash, verify } from '@node-rs/argon2';
 import type { LoginInput, RegisterInput } from '#domain/account.ts';
 import { accountMessages } from '#domain/account.ts';
+import { ssoMessages } from '#domain/sso.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError, badRequest, conflict, describeForLog, unauthorized } from '#server/errors.ts';
 import { createToken, digestToken } from '#server/tokens.ts';
 import { enforceLimits, limits } from '../rate-limits/service.ts';
 import { beginSignInAttempt } from '../rate-limits/sign-in.ts';
+import { isMemberWhereSsoIsRequired } from '../sso/repo.ts';
 import { passwordResetMail, verificationMail } from './mails.ts';
 import * as repo from './repo.ts';
 
@@ -49,6 +51,11 @@ export async function authenticate(context: AppContext, input: LoginInput, ip: s
   const isValid = await verify(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
   if (!user?.passwordHash || !isValid) throw unauthorized(accountMessages.invalidCredentials);
   await attempt.succeeded();
+  // Only after the password is proven, so the answer reveals nothing to someone guessing. Admins keep their password
+  // as a way back in when the provider fails.
+  if (await isMemberWhereSsoIsRequired(context.db, user.id)) {
+    throw new AppError(403, ssoMessages.requiredForMembers, { code: 'SSO_REQUIRED' });
+  }
   await refuseUnconfirmedEmail(context, user);
   return user;
 }

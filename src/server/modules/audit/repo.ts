@@ -35,6 +35,10 @@ export const auditActions = [
   'subscription.trial_ended',
   'subscription.override_applied',
   'subscription.override_removed',
+  'sso.connected',
+  'sso.changed',
+  'sso.removed',
+  'sso.required_changed',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

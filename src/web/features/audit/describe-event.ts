@@ -142,6 +142,16 @@ export function describeAuditEvent(event: Pick<AuditEventView, 'action' | 'actor
     }
     case 'organization.booking_rules_changed':
       return `${who} changed the booking rules`;
+    case 'sso.connected':
+      return `${who} connected single sign-on with ${text(details, 'issuer') ?? 'an identity provider'} for ${stringsOf(details, 'domains').join(', ') || 'no domain'}`;
+    case 'sso.changed':
+      return `${who} changed the single sign-on connection${details.clientSecretReplaced === true ? ' and replaced its client secret' : ''}`;
+    case 'sso.removed':
+      return `${who} removed single sign-on with ${text(details, 'issuer') ?? 'an identity provider'}`;
+    case 'sso.required_changed':
+      return details.required === true
+        ? `${who} required single sign-on for members`
+        : `${who} let members sign in with a password again`;
     case 'booking.cancelled_by_admin': {
       const owner = personOf(objectOf(details, 'owner'));
       const slot = slotOf(text(details, 'timeSlot'));

@@ -12,6 +12,8 @@ const agents = {
     'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/131.0 Mobile/15E148 Safari/604.1',
   opera:
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 OPR/115.0.0.0',
+  headless:
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
   samsung:
     'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36',
 };
@@ -23,6 +25,7 @@ describe('browserNameOf', () => {
     [agents.firefox, 'Firefox'],
     [agents.safari, 'Safari'],
     [agents.iosChrome, 'Chrome'],
+    [agents.headless, 'Chrome'],
     [agents.opera, 'Opera'],
     [agents.samsung, 'Samsung Internet'],
     ['curl/8.5.0', null],

@@ -34,7 +34,7 @@ const browsers: ReadonlyArray<[RegExp, string]> = [
   [/\bOPR\//, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\b(?:Firefox|FxiOS)\//, 'Firefox'],
-  [/\b(?:Chrome|Chromium|CriOS)\//, 'Chrome'],
+  [/\b(?:Headless)?(?:Chrome|Chromium|CriOS)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
 ];
 
@@ -69,6 +69,7 @@ const credentialId = base64url(1400);
 export const passkeyTransports = ['ble', 'cable', 'hybrid', 'internal', 'nfc', 'smart-card', 'usb'] as const;
 const transport = z.enum(passkeyTransports);
 const attachment = z.enum(['platform', 'cross-platform']);
+const hint = z.enum(['hybrid', 'security-key', 'client-device']);
 
 export const registrationResponseSchema = z.object({
   id: credentialId,
@@ -135,7 +136,7 @@ export const registrationOptionsSchema = z.object({
       userVerification: z.enum(['discouraged', 'preferred', 'required']).optional(),
     })
     .optional(),
-  hints: z.array(z.string()).optional(),
+  hints: z.array(hint).optional(),
   attestation: z.enum(['direct', 'enterprise', 'indirect', 'none']).optional(),
   extensions: z.record(z.string(), z.unknown()).optional(),
 });
@@ -148,7 +149,7 @@ export const authenticationOptionsSchema = z.object({
   rpId: z.string().optional(),
   allowCredentials: z.array(descriptor).optional(),
   userVerification: z.enum(['discouraged', 'preferred', 'required']).optional(),
-  hints: z.array(z.string()).optional(),
+  hints: z.array(hint).optional(),
   extensions: z.record(z.string(), z.unknown()).optional(),
 });
 export type AuthenticationOptions = z.infer<typeof authenticationOptionsSchema>;

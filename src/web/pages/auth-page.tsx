@@ -14,6 +14,7 @@ import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { type ToastOptions, toast } from '../components/ui/use-toast.ts';
 import { ForgotPasswordDialog, useLogin, useRegister } from '../features/auth/index.ts';
+import { PasskeySignIn } from '../features/passkeys/index.ts';
 
 const tabClass =
   'flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
@@ -225,6 +226,7 @@ export function AuthPage() {
               </Tabs.List>
               <Tabs.Content value="signin">
                 <SignInForm />
+                <PasskeySignIn />
               </Tabs.Content>
               <Tabs.Content value="signup">
                 <SignUpForm />

@@ -1,4 +1,4 @@
-import { CalendarPlus, ChevronDown, Download, Trash2 } from 'lucide-react';
+import { CalendarPlus, ChevronDown, Download, KeyRound, Trash2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { PublicUser } from '#domain/account.ts';
@@ -10,6 +10,9 @@ import { exportUrl } from './export-user-data.ts';
 const CalendarFeedDialog = lazy(() =>
   import('./calendar-feed-dialog.tsx').then((module) => ({ default: module.CalendarFeedDialog })),
 );
+const PasskeysDialog = lazy(() =>
+  import('../passkeys/passkeys-dialog.tsx').then((module) => ({ default: module.PasskeysDialog })),
+);
 
 function initials(user: PublicUser): string {
   const letters = [user.firstName?.[0], user.lastName?.[0]].filter(Boolean).join('');
@@ -19,14 +22,19 @@ function initials(user: PublicUser): string {
 const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';
 
-/** The user's avatar opens the account menu: the calendar feed, reminders, a copy of one's data, deleting the account. */
+/**
+ * The user's avatar opens the account menu: the calendar feed, passkeys, reminders, a copy of one's data, deleting the
+ * account.
+ */
 export function AccountMenu({ user }: { user: PublicUser }) {
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const [isCalendarOpen, setIsCalendarOpen] = useState(false);
+  const [isPasskeysOpen, setIsPasskeysOpen] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const closeDialog = () => {
     setIsDeleteOpen(false);
     setIsCalendarOpen(false);
+    setIsPasskeysOpen(false);
     // The menu item that opened the dialog is gone: focus goes back to the menu's button.
     setTimeout(() => triggerRef.current?.focus(), 0);
   };
@@ -64,6 +72,10 @@ export function AccountMenu({ user }: { user: PublicUser }) {
               <CalendarPlus className="size-4" aria-hidden="true" />
               Add to calendar
             </DropdownMenu.Item>
+            <DropdownMenu.Item className={itemClass} onSelect={() => setIsPasskeysOpen(true)}>
+              <KeyRound className="size-4" aria-hidden="true" />
+              Passkeys
+            </DropdownMenu.Item>
             <CheckInRemindersItem className={itemClass} />
             <DropdownMenu.Item asChild className={itemClass}>
               <a href={exportUrl} download>
@@ -86,6 +98,11 @@ export function AccountMenu({ user }: { user: PublicUser }) {
       {isCalendarOpen && (
         <Suspense fallback={null}>
           <CalendarFeedDialog onClose={closeDialog} />
+        </Suspense>
+      )}
+      {isPasskeysOpen && (
+        <Suspense fallback={null}>
+          <PasskeysDialog onClose={closeDialog} />
         </Suspense>
       )}
     </>

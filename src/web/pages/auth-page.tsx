@@ -15,6 +15,7 @@ import { Input } from '../components/ui/input.tsx';
 import { type ToastOptions, toast } from '../components/ui/use-toast.ts';
 import { ForgotPasswordDialog, useLogin, useRegister } from '../features/auth/index.ts';
 import { PasskeySignIn } from '../features/passkeys/index.ts';
+import { SsoSignIn } from '../features/sso/index.ts';
 
 const tabClass =
   'flex-1 rounded-md px-3 py-2 text-sm font-medium text-slate-600 transition data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow-sm';
@@ -227,6 +228,7 @@ export function AuthPage() {
               <Tabs.Content value="signin">
                 <SignInForm />
                 <PasskeySignIn />
+                <SsoSignIn />
               </Tabs.Content>
               <Tabs.Content value="signup">
                 <SignUpForm />

@@ -35,6 +35,19 @@ export function LazyBookingRulesDialog({ organization, onClose }: { organization
   );
 }
 
+const SsoSettingsDialog = lazy(() =>
+  import('../sso/sso-settings-dialog.tsx').then((module) => ({ default: module.SsoSettingsDialog })),
+);
+
+/** The Sign-in (single sign-on) settings, opened from the sidebar's admin block and fetched when first opened. */
+export function LazySsoSettingsDialog({ organization, onClose }: { organization: Organization; onClose: () => void }) {
+  return (
+    <Suspense fallback={null}>
+      <SsoSettingsDialog organization={organization} onClose={onClose} />
+    </Suspense>
+  );
+}
+
 /** The dialogs the sidebar opens; the roster and a desk's dialog open from the map and the top bar. */
 export type SidebarDialog =
   | 'my-bookings'

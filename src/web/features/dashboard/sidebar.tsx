@@ -5,6 +5,7 @@ import {
   CreditCard,
   Layers,
   LayoutGrid,
+  LogIn,
   type LucideIcon,
   Menu,
   PlusSquare,
@@ -24,7 +25,7 @@ import { analyticsPath } from '../analytics/index.ts';
 import { AuditLogDialog } from '../audit/index.ts';
 import { type Floor, FloorPicker } from '../floors/index.ts';
 import type { Organization } from '../organizations/index.ts';
-import { LazyBookingRulesDialog } from './sidebar-dialogs.tsx';
+import { LazyBookingRulesDialog, LazySsoSettingsDialog } from './sidebar-dialogs.tsx';
 
 const navItemClass =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium transition-colors';
@@ -155,6 +156,7 @@ export function Sidebar({
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const [isAuditLogOpen, setIsAuditLogOpen] = useState(false);
   const [isBookingRulesOpen, setIsBookingRulesOpen] = useState(false);
+  const [isSsoOpen, setIsSsoOpen] = useState(false);
   const isAdmin = organization.role === 'admin';
   const canEdit = isSubscriptionEnabled(organization.subscription, new Date());
   const refresh = async () => {
@@ -234,6 +236,10 @@ export function Sidebar({
             {isBookingRulesOpen && (
               <LazyBookingRulesDialog organization={organization} onClose={() => setIsBookingRulesOpen(false)} />
             )}
+            <NavItem icon={LogIn} onClick={() => setIsSsoOpen(true)}>
+              Sign-in
+            </NavItem>
+            {isSsoOpen && <LazySsoSettingsDialog organization={organization} onClose={() => setIsSsoOpen(false)} />}
             <NavItem icon={ScrollText} onClick={() => setIsAuditLogOpen(true)}>
               Audit Log
             </NavItem>

@@ -1,0 +1,2 @@
+export { SsoSettingsDialog } from './sso-settings-dialog.tsx';
+export { SsoSignIn } from './sso-sign-in.tsx';

@@ -3,7 +3,10 @@
  * schema's `tags` (openapi.test.ts fails for a route that does not).
  */
 export const apiTags = [
-  { name: 'Accounts', description: 'Registration, sign-in and sign-out, passwords and e-mail verification.' },
+  {
+    name: 'Accounts',
+    description: 'Registration, sign-in and sign-out, passwords, passkeys and e-mail verification.',
+  },
   { name: 'Organizations', description: 'Creating organizations and reading the ones you belong to.' },
   { name: 'Team', description: 'The members of an organization and their roles.' },
   { name: 'Invitations', description: 'Inviting people by e-mail, and accepting an invitation.' },

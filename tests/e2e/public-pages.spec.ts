@@ -70,6 +70,7 @@ test('the API reference groups every operation by topic and opens one to its fie
   const groups = page.getByRole('navigation', { name: 'Groups' });
   for (const group of [
     'Accounts',
+    'Single sign-on',
     'Floors and desks',
     'Bookings',
     'Analytics',
@@ -77,7 +78,7 @@ test('the API reference groups every operation by topic and opens one to its fie
     'API reference',
   ])
     await expect(groups.getByRole('link', { name: new RegExp(`^${group} \\d+$`) })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(15);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(16);
   await groups.getByRole('link', { name: /^Bookings/ }).click();
   const operation = page.locator('details', { hasText: 'Book a desk for a date and time slot.' });
   await expect(operation.getByRole('table', { name: 'Request body' })).toBeHidden();

@@ -7,6 +7,10 @@ export const apiTags = [
     name: 'Accounts',
     description: 'Registration, sign-in and sign-out, passwords, passkeys and e-mail verification.',
   },
+  {
+    name: 'Single sign-on',
+    description: 'An organization’s OpenID Connect provider, and signing in through it with a work e-mail.',
+  },
   { name: 'Organizations', description: 'Creating organizations and reading the ones you belong to.' },
   { name: 'Team', description: 'The members of an organization and their roles.' },
   { name: 'Invitations', description: 'Inviting people by e-mail, and accepting an invitation.' },

@@ -4,6 +4,7 @@ import type { OrganizationView } from '#domain/organization.ts';
 import { type SsoSettings, ssoConnectionInputSchema } from '#domain/sso.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { FieldError, Input, Label } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -74,6 +75,7 @@ function SsoSettingsForm({
   const [required, setRequired] = useState(saved?.required ?? false);
   const [problems, setProblems] = useState<Partial<Record<Field | 'form', string>>>({});
   const switchId = useId();
+  const [isConfirmingRemove, setIsConfirmingRemove] = useState(false);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -123,12 +125,12 @@ function SsoSettingsForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-4">
-      <div className="grid gap-1.5">
+    <form onSubmit={submit} noValidate className="grid min-w-0 gap-4">
+      <div className="grid min-w-0 gap-1.5">
         <p className="text-sm font-medium text-slate-900">Callback address</p>
         <p className="text-sm text-slate-600">Register it at your provider as the redirect URI.</p>
-        <div className="flex items-center gap-2">
-          <code className="min-w-0 flex-1 truncate rounded-md bg-slate-100 px-2 py-1.5 text-sm text-slate-900">
+        <div className="flex items-start gap-2">
+          <code className="min-w-0 flex-1 break-all rounded-md bg-slate-100 px-2 py-1.5 text-sm text-slate-900">
             {settings.callbackUrl}
           </code>
           <Button type="button" variant="secondary" size="sm" onClick={copy}>
@@ -190,20 +192,7 @@ function SsoSettingsForm({
             type="button"
             variant="secondary"
             disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(undefined, {
-                onSuccess: () => {
-                  toast({ title: 'Single sign-on removed', description: 'Members sign in with a password again.' });
-                  onClose();
-                },
-                onError: (error) =>
-                  toast({
-                    title: 'Remove failed',
-                    description: errorMessage(error, 'Please try again.'),
-                    variant: 'destructive',
-                  }),
-              })
-            }
+            onClick={() => setIsConfirmingRemove(true)}
           >
             Remove
           </Button>
@@ -212,6 +201,28 @@ function SsoSettingsForm({
           {save.isPending ? 'Checking the provider…' : 'Save'}
         </Button>
       </div>
+      <ConfirmDialog
+        open={isConfirmingRemove}
+        onOpenChange={setIsConfirmingRemove}
+        title="Remove single sign-on?"
+        description={`People of ${organization.name} can no longer sign in with your provider, and the client secret is forgotten: connecting again needs it. Members sign in with a password or a passkey.`}
+        confirmLabel="Remove single sign-on"
+        cancelLabel="Keep it"
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => {
+              toast({ title: 'Single sign-on removed', description: 'Members sign in with a password again.' });
+              onClose();
+            },
+            onError: (error) =>
+              toast({
+                title: 'Remove failed',
+                description: errorMessage(error, 'Please try again.'),
+                variant: 'destructive',
+              }),
+          })
+        }
+      />
     </form>
   );
 }
@@ -221,7 +232,11 @@ export function SsoSettingsDialog({ organization, onClose }: { organization: Org
   const settings = useSsoSettings(organization.id);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title="Sign-in" description="Let people sign in with your organization's OpenID Connect provider.">
+      <DialogContent
+        title="Sign-in"
+        description="Let people sign in with your organization’s OpenID Connect provider."
+        size="lg"
+      >
         {settings.data ? (
           <SsoSettingsForm organization={organization} settings={settings.data} onClose={onClose} />
         ) : settings.isError ? (

@@ -42,7 +42,18 @@ export function SsoSignIn() {
         </p>
       )}
       {isOpen ? (
-        <form onSubmit={submit} noValidate className="grid gap-2">
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-labelledby={`${fieldId}-title`}
+          className="grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-4"
+        >
+          <h2 id={`${fieldId}-title`} className="text-sm font-semibold text-slate-900">
+            Single sign-on
+          </h2>
+          <p className="-mt-1 mb-1 text-sm text-slate-600">
+            Enter your work email: we send you to your organization’s sign-in page.
+          </p>
           <Label htmlFor={fieldId}>Work email</Label>
           <Input
             id={fieldId}

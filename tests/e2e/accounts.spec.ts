@@ -53,17 +53,17 @@ test('sign-in with a wrong password says so, and the right one opens the dashboa
   await page.context().clearCookies();
 
   await page.goto('/auth');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Missing information').first()).toBeVisible();
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('wrong-password-1');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Sign in failed').first()).toBeVisible();
   await expect(page.getByText('Invalid email or password').first()).toBeVisible();
 
   await page.getByLabel('Password').fill('right-password-1');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/setup$/);
 });
 
@@ -98,6 +98,6 @@ test('a user who forgot the password resets it through the mailed link', async (
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('new-password-2');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/setup$/);
 });

@@ -99,6 +99,6 @@ test('a user downloads their data, then deletes their account and its organizati
   await page.goto('/auth');
   await page.getByLabel('Email').fill(owner.email);
   await page.getByLabel('Password').fill(owner.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page.getByText('Invalid email or password').first()).toBeVisible();
 });

@@ -69,7 +69,7 @@ async function openPhone(browser: Browser, office: Office): Promise<Page> {
 async function signInOnPhone(page: Page, person: Person) {
   await page.getByLabel('Email').fill(person.email);
   await page.getByLabel('Password').fill(person.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
 test('a phone opens a desk’s address signed out, signs in, comes back to the desk and checks in', async ({

@@ -16,19 +16,25 @@ export interface ProviderSettings {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /**
+   * Whether a plain-http issuer on this machine is accepted: only when Perch itself is on a loopback address or under
+   * test. Behind a public address an admin's issuer URL must not reach the server's own loopback services.
+   */
+  allowsLoopbackHttp: boolean;
 }
 
 /** Reads and checks the issuer's discovery document; a sentence (422) when it cannot be used. */
 export async function discoverProvider(settings: ProviderSettings): Promise<oidc.Configuration> {
   const url = new URL(settings.issuer);
-  if (url.protocol !== 'https:' && !isLoopbackHttp(url)) {
+  const isLocalHttp = settings.allowsLoopbackHttp && isLoopbackHttp(url);
+  if (url.protocol !== 'https:' && !isLocalHttp) {
     throw unprocessable('The issuer URL must start with https://.');
   }
   let config: oidc.Configuration;
   try {
     config = await oidc.discovery(url, settings.clientId, undefined, oidc.ClientSecretBasic(settings.clientSecret), {
       timeout: discoverySeconds,
-      ...(isLoopbackHttp(url) ? { execute: [oidc.allowInsecureRequests] } : {}),
+      ...(isLocalHttp ? { execute: [oidc.allowInsecureRequests] } : {}),
     });
   } catch (error) {
     throw unprocessable(discoveryProblem(settings.issuer, error));

@@ -27,6 +27,9 @@ import * as repo from './repo.ts';
 import { decryptSecret, encryptSecret, requireSsoKey, ssoKeyOf } from './secret-box.ts';
 
 const pendingMinutes = 10;
+
+/** Plain-http issuers on this machine: for Perch tried on a loopback address, and for the tests' provider. */
+const allowsLoopbackHttp = (context: AppContext) => context.config.isLoopback || context.config.env === 'test';
 const startPerIp: Limit = {
   name: 'sso-start-ip',
   max: 100,
@@ -78,7 +81,12 @@ export async function saveSsoSettings(
   const clientSecret = input.clientSecret?.trim() ? input.clientSecret : kept;
   if (!clientSecret) throw badRequest(`${ssoMessages.clientSecretRequired} (clientSecret)`);
   await refuseClaimedDomains(context.db, organization.id, input.domains);
-  await discoverProvider({ issuer: input.issuer, clientId: input.clientId, clientSecret });
+  await discoverProvider({
+    issuer: input.issuer,
+    clientId: input.clientId,
+    clientSecret,
+    allowsLoopbackHttp: allowsLoopbackHttp(context),
+  });
 
   await context.db
     .transaction(async (tx) => {
@@ -196,7 +204,12 @@ async function startSso(context: AppContext, organizationId: string, loginHint?:
     context.log.warn({ organizationId }, 'single sign-on: the client secret does not decrypt with the key in force');
     return undefined;
   }
-  const config = await discoverProvider({ issuer: connection.issuer, clientId: connection.clientId, clientSecret });
+  const config = await discoverProvider({
+    issuer: connection.issuer,
+    clientId: connection.clientId,
+    clientSecret,
+    allowsLoopbackHttp: allowsLoopbackHttp(context),
+  });
   const request = await buildAuthorizationRequest(config, {
     redirectUri: ssoCallbackUrl(context.config.publicUrl),
     loginHint,
@@ -242,7 +255,12 @@ export async function completeSso(
 
   let identity: Awaited<ReturnType<typeof exchangeCode>>;
   try {
-    const config = await discoverProvider({ issuer: connection.issuer, clientId: connection.clientId, clientSecret });
+    const config = await discoverProvider({
+      issuer: connection.issuer,
+      clientId: connection.clientId,
+      clientSecret,
+      allowsLoopbackHttp: allowsLoopbackHttp(context),
+    });
     const callbackUrl = new URL(ssoCallbackUrl(context.config.publicUrl));
     for (const [name, value] of Object.entries(query))
       if (value !== undefined) callbackUrl.searchParams.set(name, value);

@@ -97,12 +97,25 @@ export async function startTestApp(
     mails,
     client: (headers) => createClient(app, headers),
     close: async () => {
-      await app.close();
-      await database.close();
-      await drop();
+      await slowStepWarning('closing the app', () => app.close());
+      await slowStepWarning('closing its database', () => database.close());
+      await slowStepWarning('dropping its database', drop);
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Runs a step of a test app's teardown and says on stderr which one it was when it takes more than 5 s. */
+async function slowStepWarning(step: string, run: () => Promise<unknown>): Promise<void> {
+  const started = performance.now();
+  const timer = setTimeout(() => console.warn(`test app teardown: ${step} has taken more than 5 s`), 5000);
+  try {
+    await run();
+  } finally {
+    clearTimeout(timer);
+    const seconds = (performance.now() - started) / 1000;
+    if (seconds > 5) console.warn(`test app teardown: ${step} took ${seconds.toFixed(1)} s`);
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { type Listener, type ListenHandlers, listenOnPostgres } from '../realtime/postgres-listener.ts';
+import { endClient, type Listener, type ListenHandlers, listenOnPostgres } from '../realtime/postgres-listener.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -131,7 +131,7 @@ function healthConnection(connectionString: string): { ping(): Promise<void>; cl
   let isClosed = false;
   const drop = (broken: pg.Client) => {
     if (client === broken) client = undefined;
-    broken.end().catch(() => {});
+    void endClient(broken);
   };
   const check = async () => {
     if (isClosed) throw new Error('the database handle is closed');
@@ -170,7 +170,7 @@ function healthConnection(connectionString: string): { ping(): Promise<void>; cl
       isClosed = true;
       const current = client;
       client = undefined;
-      await current?.end().catch(() => {});
+      if (current) await endClient(current);
     },
   };
 }

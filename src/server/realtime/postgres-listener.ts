@@ -1,5 +1,24 @@
 import pg from 'pg';
 
+/**
+ * Ends a client's connection, and destroys its socket if the goodbye has not finished within `waitMs`: pg's end()
+ * waits for an 'end' event that never comes when the socket already failed or was destroyed (node-postgres issues
+ * 2777 and 2923), and a close that hangs keeps a stopping instance (or a test) from ever finishing.
+ */
+export async function endClient(client: pg.Client, waitMs = 2000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = client.end().catch(() => {});
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      resolve();
+    }, waitMs);
+    timer.unref();
+  });
+  await Promise.race([ended, late]);
+  clearTimeout(timer);
+}
+
 export interface ListenHandlers {
   onNotification(payload: string): void;
   /** The link was lost and is back: notifications sent meanwhile are gone. */
@@ -36,7 +55,7 @@ export async function listenOnPostgres(
     if (isClosed || client !== broken) return;
     client = null;
     broken.removeAllListeners('notification');
-    broken.end().catch(() => {});
+    void endClient(broken);
     const pause = Math.min(lastRetryMs, firstRetryMs * 2 ** failures) * (0.5 + Math.random() / 2);
     failures += 1;
     retryTimer = setTimeout(() => void connect(), pause);
@@ -64,7 +83,7 @@ export async function listenOnPostgres(
       return;
     }
     if (isClosed) {
-      await candidate.end().catch(() => {});
+      await endClient(candidate);
       return;
     }
     const wasAway = hasConnected || failures > 0;
@@ -95,7 +114,7 @@ export async function listenOnPostgres(
       clearTimeout(retryTimer);
       const current = client;
       client = null;
-      await current?.end().catch(() => {});
+      if (current) await endClient(current);
     },
   };
 }

@@ -6,7 +6,7 @@ import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { type Desk, useFloorDesks } from '../desks/index.ts';
 // The floor plan's own geometry: desks are placed on the heat map exactly as on the map.
-import { tileTransform, toDeskRect } from '../floor-plan/desk-rect.ts';
+import { tileTransform, toDeskRect } from '../floor-plan/index.ts';
 import type { Floor } from '../floors/index.ts';
 import type { Organization } from '../organizations/index.ts';
 import { deskLabel } from './floors-and-desks.tsx';

@@ -2,5 +2,6 @@
 // The floor editor is not here: the floor plan view loads it lazily, in its own chunk.
 export { availabilityByDesk, type DeskStatistics, summariseAvailability } from './availability.ts';
 export { DeskList } from './desk-list.tsx';
+export { tileTransform, toDeskRect } from './desk-rect.ts';
 export type { DeskPlacement } from './engine/geometry.ts';
 export { FloorPlanView } from './floor-plan-view.tsx';

@@ -96,6 +96,8 @@ export async function startTestProvider(options: {
     conformIdTokenClaims: false,
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
     features: { devInteractions: { enabled: false } },
+    // Lifetimes named, as the provider asks (its defaults print a notice each): ten minutes is a test's lifetime.
+    ttl: { Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60, Interaction: 600 },
     interactions: { url: (_context: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     findAccount: async (_context: unknown, id: string) => {
       const account = accounts.get(id);

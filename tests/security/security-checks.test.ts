@@ -1,12 +1,7 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
 import { htmlPage, svgImage, tinyPng } from '#server/storage/image-fixtures.ts';
-import { openTestDatabase, startTestApp, type TestApp } from '#test-support/harness.ts';
+import { startTestApp, type TestApp } from '#test-support/harness.ts';
 import { newClient, signUpPerson, worldEnvironment } from './tenant-world.ts';
 
 let testApp: TestApp;
@@ -90,23 +85,13 @@ describe('uploaded files', () => {
 describe('logs', () => {
   it('never carry a password, a session token or a reset token while people sign up, in, and reset', async () => {
     const lines: string[] = [];
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'perch-logs-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'trace',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: 'http://perch.test',
-      BILLING: 'off',
-    });
-    const { database, drop } = await openTestDatabase();
     const mails: Array<{ to: string; links?: string[] }> = [];
-    const app = await buildApp({
-      config,
-      database,
-      serveWebApp: false,
+    const logged = await startTestApp({
+      environment: { BILLING: 'off' },
       mailer: { send: async (message) => void mails.push(message), close: () => {} },
-      logStream: { write: (line) => void lines.push(line) },
+      logLines: lines,
     });
+    const { app } = logged;
     try {
       const json = { 'content-type': 'application/json' };
       const email = 'logged@example.com';
@@ -144,10 +129,7 @@ describe('logs', () => {
         expect(log.includes(secret), `the log carries ${secret.slice(0, 6)}…`).toBe(false);
       }
     } finally {
-      await app.close();
-      await database.close();
-      await drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      await logged.close();
     }
   });
 });

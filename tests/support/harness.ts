@@ -67,12 +67,17 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
 }
 
 export async function startTestApp(
-  options: { environment?: Record<string, string>; mailer?: Mailer } = {},
+  options: {
+    environment?: Record<string, string>;
+    mailer?: Mailer;
+    /** Collects every log line here, at trace level unless the environment names one (to check what logs carry). */
+    logLines?: string[];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'perch-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: options.logLines ? 'trace' : 'silent',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://perch.test',
     // perch.test is not a loopback address, so billing is chosen: the local checkout, acknowledged as a demo.
@@ -88,7 +93,14 @@ export async function startTestApp(
     },
     close: () => {},
   };
-  const app = await buildApp({ config, database, mailer, serveWebApp: false });
+  const { logLines } = options;
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    serveWebApp: false,
+    ...(logLines ? { logStream: { write: (line: string) => void logLines.push(line) } } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoMessages } from '#domain/sso.ts';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
-import { openTestDatabase, startTestApp, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
+import { startTestApp, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
 import { followToCallback, startTestProvider, type TestProvider } from '#test-support/oidc-provider.ts';
 import { auditActions } from '#test-support/subscriptions.ts';
 import {
@@ -391,23 +386,11 @@ describe('without SSO_SECRET_KEY on a public address', () => {
 describe('the client secret', () => {
   it('never appears in a response, a log line or the audit log', async () => {
     const lines: string[] = [];
-    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'perch-sso-logs-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'trace',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: 'http://perch.test',
-      BILLING: 'off',
-      SSO_SECRET_KEY: ssoSecretKey,
+    const logged = await startTestApp({
+      environment: { BILLING: 'off', SSO_SECRET_KEY: ssoSecretKey },
+      logLines: lines,
     });
-    const { database, drop } = await openTestDatabase();
-    const app = await buildApp({
-      config,
-      database,
-      serveWebApp: false,
-      mailer: { send: async () => {}, close: () => {} },
-      logStream: { write: (line) => void lines.push(line) },
-    });
+    const { app, database } = logged;
     const bodies: string[] = [];
     const json = { 'content-type': 'application/json' };
     try {
@@ -465,10 +448,7 @@ describe('the client secret', () => {
         expect(text).not.toContain(ssoSecretKey);
       }
     } finally {
-      await app.close();
-      await database.close();
-      await drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
+      await logged.close();
     }
   });
 });

@@ -60,6 +60,8 @@ export const userDataExportSchema = z.object({
       checkedInAt: timestamp.nullable(),
       releasedAt: timestamp.nullable(),
       isWalkIn: z.boolean(),
+      /** Issue 17: a booking of a desk deleted since, kept for the organization's analytics (its notes are not). */
+      deskDeleted: z.boolean(),
     }),
   ),
   invitationsSent: z.array(

@@ -69,20 +69,29 @@ export interface BookingRecord {
   checkedInAt: Date | null;
   releasedAt: Date | null;
   isWalkIn: boolean;
+  /** Kept for analytics after its desk was deleted (migration 0018). */
+  deskDeleted: boolean;
 }
 
-/** Every booking the user holds or held, in every organization. */
+/** Every booking the user holds or held, in every organization, with those kept of desks deleted since. */
 export function listBookings(db: Database, userId: string): Promise<BookingRecord[]> {
   return rowsOf<BookingRecord>(
     db,
     sql`SELECT o.name AS "organizationName", d.name AS "deskName", f.name AS "floorName",
         b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.is_permanent AS "isPermanent",
         b.notes, b.created_at AS "createdAt", b.cancelled_at AS "cancelledAt", b.checked_in_at AS "checkedInAt",
-        b.released_at AS "releasedAt", b.is_walk_in AS "isWalkIn"
+        b.released_at AS "releasedAt", b.is_walk_in AS "isWalkIn", false AS "deskDeleted"
       FROM bookings b JOIN organizations o ON o.id = b.organization_id
         JOIN desks d ON d.id = b.desk_id JOIN floors f ON f.id = d.floor_id
       WHERE b.user_id = ${userId}
-      ORDER BY b.booking_date DESC, b.created_at DESC`,
+      UNION ALL
+      SELECT o.name, r.name, coalesce(f.name, rf.name, 'Deleted floor'), b.booking_date::text, b.time_slot, b.status,
+        b.is_permanent, NULL, b.created_at, b.cancelled_at, b.checked_in_at, b.released_at, b.is_walk_in, true
+      FROM retired_bookings b JOIN organizations o ON o.id = b.organization_id
+        JOIN retired_desks r ON r.id = b.desk_id
+        LEFT JOIN floors f ON f.id = r.floor_id LEFT JOIN retired_floors rf ON rf.id = r.floor_id
+      WHERE b.user_id = ${userId}
+      ORDER BY "bookingDate" DESC, "createdAt" DESC`,
   );
 }
 

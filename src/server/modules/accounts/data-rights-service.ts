@@ -71,6 +71,7 @@ export async function exportUserData(context: AppContext, userId: string) {
       checkedInAt: iso(row.checkedInAt),
       releasedAt: iso(row.releasedAt),
       isWalkIn: row.isWalkIn,
+      deskDeleted: row.deskDeleted,
     })),
     invitationsSent: invitations.map((row) => ({
       organization: row.organizationName,

@@ -77,6 +77,25 @@ describe('downloading one’s data', () => {
     ]);
   });
 
+  it('lists the bookings kept of a desk deleted since, marked as such', async () => {
+    const team = await createTeam(testApp);
+    await bookOneDeskEach(testApp, team.id, [team.admin.user.id]);
+    const [desk] = await testApp.database.sql.query<{ id: string }>(
+      'SELECT desk_id AS id FROM bookings WHERE user_id = $1 AND organization_id = $2',
+      [team.admin.user.id, team.id],
+    );
+    // Dated in the past, so that the deletion keeps it (future bookings of a deleted desk are not kept).
+    await testApp.database.sql.query(
+      'UPDATE bookings SET booking_date = booking_date - 400 WHERE user_id = $1 AND organization_id = $2',
+      [team.admin.user.id, team.id],
+    );
+    expect((await team.admin.client.request('DELETE', `/api/desks/${desk?.id}`)).status).toBeLessThan(300);
+    const response = await team.admin.client.get('/api/user/export');
+    expect(response.body.bookings).toEqual([
+      expect.objectContaining({ organization: 'Acme Corp', desk: 'D01', floor: 'Floor 1', deskDeleted: true }),
+    ]);
+  });
+
   it('never carries the password hash, a session id or anything of another user', async () => {
     const team = await createTeam(testApp);
     const colleague = await addMember(testApp, team.id, 'member', { firstName: 'Cleo', lastName: 'Colleague' });

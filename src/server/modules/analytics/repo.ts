@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { AnalyticsCounts, AnalyticsDeskInput, AnalyticsFloorInput } from '#domain/analytics.ts';
+import type { AnalyticsCounts, AnalyticsDayInput, AnalyticsDeskInput, AnalyticsFloorInput } from '#domain/analytics.ts';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
 
@@ -47,7 +47,8 @@ export async function listAnalyticsPlaces(
   return { floors, desks };
 }
 
-interface CountRow {
+/** A day's figures (of any set: only a day's row reads them all), with what the other sets add. */
+interface CountRow extends Omit<AnalyticsDayInput, 'date'> {
   /** 1: a day's row; 2: a desk's row in a week; 3: a lead time's row in a week. */
   kind: number;
   /** The Monday of the row's week. */
@@ -55,12 +56,6 @@ interface CountRow {
   date: string | null;
   deskId: string | null;
   leadDays: number | null;
-  bookedSlots: number;
-  people: number;
-  checkedIn: number;
-  noShows: number;
-  walkIns: number;
-  cancellations: number;
   bookings: number;
   bookedDates: string[] | null;
 }
@@ -164,15 +159,8 @@ export async function countAnalytics(
   };
   for (const row of rows) {
     if (row.kind === 1 && row.date) {
-      weekOf(row).days.push({
-        date: row.date,
-        bookedSlots: row.bookedSlots,
-        people: row.people,
-        checkedIn: row.checkedIn,
-        noShows: row.noShows,
-        walkIns: row.walkIns,
-        cancellations: row.cancellations,
-      });
+      const { bookedSlots, people, checkedIn, noShows, walkIns, cancellations } = row;
+      weekOf(row).days.push({ date: row.date, bookedSlots, people, checkedIn, noShows, walkIns, cancellations });
     } else if (row.kind === 2 && row.deskId) {
       weekOf(row).deskUse.push({
         deskId: row.deskId,

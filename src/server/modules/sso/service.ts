@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type { Configuration } from 'openid-client';
+import { isUuid } from '#domain/ids.ts';
 import {
   emailDomainOf,
   type SsoConnectionInput,
@@ -7,7 +10,7 @@ import {
   ssoCallbackUrl,
   ssoMessages,
 } from '#domain/sso.ts';
-import type { AppContext } from '#server/context.ts';
+import { type AppContext, perApp } from '#server/context.ts';
 import type { Database } from '#server/db/client.ts';
 import { badRequest, conflict, notFound, sqlState } from '#server/errors.ts';
 import { digestToken } from '#server/tokens.ts';
@@ -189,13 +192,29 @@ export async function startSsoForEmail(context: AppContext, email: string, ip: s
 
 /** GET /api/login?organization=: the provider's address when that organization (slug or id) has one. */
 export async function startSsoForOrganization(context: AppContext, handle: string): Promise<string | undefined> {
-  const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(handle);
-  const organization = await repo.findOrganizationByHandle(context.db, isId ? { id: handle } : { slug: handle });
+  const organization = await repo.findOrganizationByHandle(
+    context.db,
+    isUuid(handle) ? { id: handle } : { slug: handle },
+  );
   return organization ? startSso(context, organization.id) : undefined;
 }
 
-/** Records the pending sign-in (state digest, PKCE verifier, nonce) and answers where the browser goes. */
-async function startSso(context: AppContext, organizationId: string, loginHint?: string): Promise<string | undefined> {
+/**
+ * The providers' discovered configurations (their endpoints, and the signing keys openid-client fetches and keeps
+ * on them), by organization and connection: a sign-in's start and its callback, and everyone signing in after, share
+ * one discovery instead of reading the provider's documents again for each. Ten minutes, so that a provider's new
+ * endpoints or keys are seen; a saved change of the connection is a new key at once.
+ */
+const providers = perApp(() => new LRUCache<string, Promise<Configuration>>({ max: 500, ttl: 10 * 60_000 }));
+
+/**
+ * The organization's provider, discovered (or as discovered lately), or undefined when it has no connection or the
+ * key in force cannot decrypt its secret. A discovery that fails is thrown, and not kept.
+ */
+async function providerOf(
+  context: AppContext,
+  organizationId: string,
+): Promise<{ connection: repo.SsoConnection; config: Configuration } | undefined> {
   const connection = await repo.findConnection(context.db, organizationId);
   const key = ssoKeyOf(context);
   if (!connection || !key) return undefined;
@@ -204,13 +223,29 @@ async function startSso(context: AppContext, organizationId: string, loginHint?:
     context.log.warn({ organizationId }, 'single sign-on: the client secret does not decrypt with the key in force');
     return undefined;
   }
-  const config = await discoverProvider({
-    issuer: connection.issuer,
-    clientId: connection.clientId,
-    clientSecret,
-    allowsLoopbackHttp: allowsLoopbackHttp(context),
-  });
-  const request = await buildAuthorizationRequest(config, {
+  const cache = providers(context);
+  const cacheKey = [organizationId, connection.issuer, connection.clientId, connection.updatedAt.toISOString()].join(
+    '|',
+  );
+  let discovered = cache.get(cacheKey);
+  if (!discovered) {
+    discovered = discoverProvider({
+      issuer: connection.issuer,
+      clientId: connection.clientId,
+      clientSecret,
+      allowsLoopbackHttp: allowsLoopbackHttp(context),
+    });
+    cache.set(cacheKey, discovered);
+    discovered.catch(() => cache.delete(cacheKey));
+  }
+  return { connection, config: await discovered };
+}
+
+/** Records the pending sign-in (state digest, PKCE verifier, nonce) and answers where the browser goes. */
+async function startSso(context: AppContext, organizationId: string, loginHint?: string): Promise<string | undefined> {
+  const provider = await providerOf(context, organizationId);
+  if (!provider) return undefined;
+  const request = await buildAuthorizationRequest(provider.config, {
     redirectUri: ssoCallbackUrl(context.config.publicUrl),
     loginHint,
   });
@@ -247,24 +282,16 @@ export async function completeSso(
   if (!pending || !state) return refuse('replayed-state');
   const organizationId = pending.organizationId;
   if (query.error) return refuse('provider-error', { organizationId, providerError: query.error.slice(0, 100) });
-  const connection = await repo.findConnection(context.db, organizationId);
-  const key = ssoKeyOf(context);
-  const clientSecret =
-    connection && key ? decryptSecret(key, organizationId, connection.clientSecretEncrypted) : undefined;
-  if (!connection || !clientSecret) return refuse('provider-error', { organizationId, reason: 'no connection' });
-
   let identity: Awaited<ReturnType<typeof exchangeCode>>;
+  let connection: repo.SsoConnection;
   try {
-    const config = await discoverProvider({
-      issuer: connection.issuer,
-      clientId: connection.clientId,
-      clientSecret,
-      allowsLoopbackHttp: allowsLoopbackHttp(context),
-    });
+    const provider = await providerOf(context, organizationId);
+    if (!provider) return refuse('provider-error', { organizationId, reason: 'no connection' });
+    connection = provider.connection;
     const callbackUrl = new URL(ssoCallbackUrl(context.config.publicUrl));
     for (const [name, value] of Object.entries(query))
       if (value !== undefined) callbackUrl.searchParams.set(name, value);
-    identity = await exchangeCode(config, callbackUrl, {
+    identity = await exchangeCode(provider.config, callbackUrl, {
       state,
       nonce: pending.nonce,
       codeVerifier: pending.codeVerifier,

@@ -1,6 +1,5 @@
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { isMainThread, type Worker, workerData } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import {
   type AnalyticsQuery,
   analyticsDates,
@@ -20,7 +19,7 @@ import { type AutocannonRequest, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, type SeededData, seedBigOrganization } from './bookings-seed.ts';
 import { recreateDatabase } from './database.ts';
 import { loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
-import { servePerchInWorker, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
+import { runLoadBenchmarkModule, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
 
 /** The issue's load: 10 concurrent clients; 90 days under 100 ms at p95, 366 days under 300 ms. */
 export const analyticsConnections = 10;
@@ -216,17 +215,12 @@ ${rows.join('\n')}
 `;
 }
 
-if (!isMainThread && workerData?.perchAnalyticsLoad === true) {
-  await servePerchInWorker(workerData.databaseUrl as string, { poolSize, name: 'analytics', sessionDays });
-} else if (isMainThread && process.argv[1] === fileURLToPath(import.meta.url)) {
-  const timer = setTimeout(() => {
-    console.error('The analytics benchmark passed its 5-minute limit and stops.');
-    process.exit(1);
-  }, 5 * 60_000);
-  timer.unref();
-  const databaseUrl = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/perch_bench_analytics';
-  const figures = await measureAnalyticsLoad({ databaseUrl });
-  console.log(JSON.stringify(figures, null, 2));
-  console.log(analyticsSection(figures));
-  process.exit(0);
-}
+await runLoadBenchmarkModule(import.meta.url, {
+  workerFlag: 'perchAnalyticsLoad',
+  server: { poolSize, name: 'analytics', sessionDays },
+  label: 'analytics',
+  minutes: 5,
+  defaultDatabaseUrl: 'postgres://postgres@127.0.0.1:5432/perch_bench_analytics',
+  measure: measureAnalyticsLoad,
+  section: analyticsSection,
+});

@@ -4,8 +4,7 @@
 
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { isMainThread, type Worker, workerData } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { todayIn } from '#domain/dates.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
@@ -19,7 +18,7 @@ import { type AutocannonOptions, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, seedBookings } from './bookings-seed.ts';
 import { recreateDatabase } from './database.ts';
 import { connections, loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
-import { servePerchInWorker, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
+import { runLoadBenchmarkModule, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
 
 /** The issue's targets. */
 export const checkInTargetP95Ms = 30;
@@ -311,17 +310,12 @@ pool size (${poolSize}), in the same run. The release passes run the job's own f
 `;
 }
 
-if (!isMainThread && workerData?.perchCheckInLoad === true) {
-  await servePerchInWorker(workerData.databaseUrl as string, { poolSize, name: 'check-in', sessionDays });
-} else if (isMainThread && process.argv[1] === fileURLToPath(import.meta.url)) {
-  const timer = setTimeout(() => {
-    console.error('The check-in benchmark passed its 5-minute limit and stops.');
-    process.exit(1);
-  }, 5 * 60_000);
-  timer.unref();
-  const databaseUrl = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/perch_bench_check_in';
-  const figures = await measureCheckInLoad({ databaseUrl });
-  console.log(JSON.stringify(figures, null, 2));
-  console.log(checkInSection(figures));
-  process.exit(0);
-}
+await runLoadBenchmarkModule(import.meta.url, {
+  workerFlag: 'perchCheckInLoad',
+  server: { poolSize, name: 'check-in', sessionDays },
+  label: 'check-in',
+  minutes: 5,
+  defaultDatabaseUrl: 'postgres://postgres@127.0.0.1:5432/perch_bench_check_in',
+  measure: measureCheckInLoad,
+  section: checkInSection,
+});

@@ -1,6 +1,5 @@
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { isMainThread, type Worker, workerData } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { addDays, todayIn } from '#domain/dates.ts';
 import {
   searchWords,
@@ -15,7 +14,7 @@ import { type AutocannonOptions, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, seedBigOrganization } from './bookings-seed.ts';
 import { recreateDatabase } from './database.ts';
 import { loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
-import { servePerchInWorker, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
+import { runLoadBenchmarkModule, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
 
 /** The issue's load: 10 concurrent clients, each with p95 under 50 ms. */
 export const teamBookingsConnections = 10;
@@ -181,17 +180,12 @@ ${rows.join('\n')}
 `;
 }
 
-if (!isMainThread && workerData?.perchTeamBookingsLoad === true) {
-  await servePerchInWorker(workerData.databaseUrl as string, { poolSize, name: 'team', sessionDays });
-} else if (isMainThread && process.argv[1] === fileURLToPath(import.meta.url)) {
-  const timer = setTimeout(() => {
-    console.error('The Team Bookings benchmark passed its 5-minute limit and stops.');
-    process.exit(1);
-  }, 5 * 60_000);
-  timer.unref();
-  const databaseUrl = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/perch_bench_team_bookings';
-  const figures = await measureTeamBookingsLoad({ databaseUrl });
-  console.log(JSON.stringify(figures, null, 2));
-  console.log(teamBookingsSection(figures));
-  process.exit(0);
-}
+await runLoadBenchmarkModule(import.meta.url, {
+  workerFlag: 'perchTeamBookingsLoad',
+  server: { poolSize, name: 'team', sessionDays },
+  label: 'Team Bookings',
+  minutes: 5,
+  defaultDatabaseUrl: 'postgres://postgres@127.0.0.1:5432/perch_bench_team_bookings',
+  measure: measureTeamBookingsLoad,
+  section: teamBookingsSection,
+});

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parentPort, Worker } from 'node:worker_threads';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
@@ -64,4 +64,37 @@ export function stopPerchWorker(worker: Worker): Promise<void> {
     worker.once('message', () => resolve());
     worker.postMessage('stop');
   });
+}
+
+/**
+ * The last statement of a load benchmark's module, which is both a program and the Perch it measures. In the worker
+ * thread startPerchWorker made (its workerData carries `workerFlag`), it serves Perch; run as a program
+ * (`node bench/<name>.ts [databaseUrl]`), it measures alone within `minutes` and prints the figures and the section
+ * of docs/benchmarks.md; imported by bench/run.ts, it does nothing.
+ */
+export async function runLoadBenchmarkModule<Figures>(
+  moduleUrl: string,
+  options: {
+    workerFlag: string;
+    server: { poolSize: number; name: string; sessionDays?: number };
+    label: string;
+    minutes: number;
+    defaultDatabaseUrl: string;
+    measure: (options: { databaseUrl: string }) => Promise<Figures>;
+    section: (figures: Figures) => string;
+  },
+): Promise<void> {
+  if (!isMainThread && workerData?.[options.workerFlag] === true) {
+    await servePerchInWorker(workerData.databaseUrl as string, options.server);
+  } else if (isMainThread && process.argv[1] === fileURLToPath(moduleUrl)) {
+    const timer = setTimeout(() => {
+      console.error(`The ${options.label} benchmark passed its ${options.minutes}-minute limit and stops.`);
+      process.exit(1);
+    }, options.minutes * 60_000);
+    timer.unref();
+    const figures = await options.measure({ databaseUrl: process.argv[2] ?? options.defaultDatabaseUrl });
+    console.log(JSON.stringify(figures, null, 2));
+    console.log(options.section(figures));
+    process.exit(0);
+  }
 }

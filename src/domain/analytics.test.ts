@@ -170,7 +170,7 @@ const dayCounts = (date: string, bookedSlots: number, people = 1) => ({
 });
 
 describe('buildAnalytics', () => {
-  it('is all zeros for an office with no bookings, and has no peak day', () => {
+  it('is all zeros for an office with no bookings, its peak day the first day with desks', () => {
     const analytics = buildAnalytics(input());
     expect(analytics.days.map((day) => [day.desks, day.utilization])).toEqual(Array(5).fill([2, 0]));
     expect(analytics.summary).toMatchObject({ utilization: 0, people: 0, noShowRate: null, medianLeadDays: null });

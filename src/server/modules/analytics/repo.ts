@@ -198,22 +198,25 @@ export async function findAnalyticsState(
   organizationId: string,
   userId: string,
 ): Promise<AnalyticsState | undefined> {
-  const [row] = await rowsOf<AnalyticsState>(
+  const [row] = await rowsOf<
+    Omit<AnalyticsState, 'history' | 'state'> & { bookings: string; history: string; places: string }
+  >(
     db,
     sql`SELECT m.role, o.slug, o.time_zone AS "timeZone", o.check_in_required AS "checkInRequired",
+          (SELECT coalesce(sum(revision), 0)::text FROM desk_booking_revisions WHERE organization_id = o.id) AS bookings,
+          o.analytics_history_revision::text AS history,
           concat_ws('/',
-            (SELECT coalesce(sum(revision), 0) FROM desk_booking_revisions WHERE organization_id = o.id),
             (SELECT coalesce(sum(desks_revision), 0) || '.' || count(*) FROM floors WHERE organization_id = o.id),
             (SELECT count(*) FROM retired_desks WHERE organization_id = o.id),
-            (SELECT count(*) FROM retired_floors WHERE organization_id = o.id),
-            o.time_zone, o.check_in_required) AS state,
-          concat_ws('/', o.analytics_history_revision,
-            (SELECT coalesce(sum(desks_revision), 0) || '.' || count(*) FROM floors WHERE organization_id = o.id),
-            (SELECT count(*) FROM retired_desks WHERE organization_id = o.id),
-            (SELECT count(*) FROM retired_floors WHERE organization_id = o.id),
-            o.time_zone) AS history
+            (SELECT count(*) FROM retired_floors WHERE organization_id = o.id)) AS places
         FROM memberships m JOIN organizations o ON o.id = m.organization_id
         WHERE m.organization_id = ${organizationId} AND m.user_id = ${userId}`,
   );
-  return row;
+  if (!row) return undefined;
+  const { bookings, history, places, ...rest } = row;
+  return {
+    ...rest,
+    history: [history, places, rest.timeZone].join('/'),
+    state: [bookings, places, rest.timeZone, rest.checkInRequired].join('/'),
+  };
 }

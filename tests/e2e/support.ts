@@ -58,8 +58,17 @@ export async function expectMailTo(to: string, text: string): Promise<void> {
     .toBe(true);
 }
 
-/** Runs axe on the page and fails on any serious or critical violation. */
+/**
+ * Runs axe on the page and fails on any serious or critical violation. It first waits for the page's finite
+ * animations (a dialog fading in, a toast sliding) to end: half-faded text would be judged at its passing opacity.
+ */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  await page.evaluate(`Promise.all(
+    document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+      .map((animation) => animation.finished.catch(() => undefined)),
+  ).then(() => undefined)`);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',

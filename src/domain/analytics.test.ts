@@ -170,11 +170,11 @@ const dayCounts = (date: string, bookedSlots: number, people = 1) => ({
 });
 
 describe('buildAnalytics', () => {
-  it('is all zeros for an office with no bookings, its peak day the first day with desks', () => {
+  it('is all zeros for an office with no bookings, and names no peak day', () => {
     const analytics = buildAnalytics(input());
     expect(analytics.days.map((day) => [day.desks, day.utilization])).toEqual(Array(5).fill([2, 0]));
     expect(analytics.summary).toMatchObject({ utilization: 0, people: 0, noShowRate: null, medianLeadDays: null });
-    expect(analytics.summary.peakDay).toEqual({ date: '2026-11-02', utilization: 0 });
+    expect(analytics.summary.peakDay).toBeNull();
   });
 
   it('is empty and without a peak for an office without desks', () => {

@@ -165,6 +165,7 @@ export const analyticsSchema = z.object({
   summary: z.object({
     /** All booked slots over all desk slots of the range. */
     utilization: fraction,
+    /** The busiest day (the first of equals); null when nothing was booked. */
     peakDay: z.object({ date: z.string(), utilization: fraction }).nullable(),
     /** People in the office on an average day. */
     people: z.number(),
@@ -401,7 +402,8 @@ export function buildAnalytics(input: AnalyticsInput): Analytics {
 
   let peakDay: { date: string; utilization: number } | null = null;
   for (const day of days) {
-    if (day.desks > 0 && (peakDay === null || day.utilization > peakDay.utilization)) {
+    // A range without one booked half day has no peak to name.
+    if (day.utilization > 0 && (peakDay === null || day.utilization > peakDay.utilization)) {
       peakDay = { date: day.date, utilization: day.utilization };
     }
   }

@@ -42,7 +42,13 @@ export function SummaryCards({ analytics }: { analytics: Analytics }) {
         icon={TrendingUp}
         label="Peak day"
         value={summary.peakDay ? formatShare(summary.peakDay.utilization) : '—'}
-        hint={summary.peakDay ? formatLongDate(summary.peakDay.date) : 'No desks in this range'}
+        hint={
+          summary.peakDay
+            ? formatLongDate(summary.peakDay.date)
+            : analytics.days.some((day) => day.desks > 0)
+              ? 'No bookings in this range'
+              : 'No desks in this range'
+        }
       />
       <SummaryCard
         icon={Users}

@@ -51,20 +51,21 @@ export async function authenticate(context: AppContext, input: LoginInput, ip: s
   const isValid = await verify(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
   if (!user?.passwordHash || !isValid) throw unauthorized(accountMessages.invalidCredentials);
   await attempt.succeeded();
-  // Only after the password is proven, so the answer reveals nothing to someone guessing. Admins keep their password
-  // as a way back in when the provider fails.
-  if (await isMemberWhereSsoIsRequired(context.db, user.id)) {
-    throw new AppError(403, ssoMessages.requiredForMembers, { code: 'SSO_REQUIRED' });
-  }
-  await refuseUnconfirmedEmail(context, user);
+  await admitLocalSignIn(context, user);
   return user;
 }
 
 /**
- * Every way of signing in (a password, a passkey) ends here once it has proved who the person is: while e-mail
- * verification is on, an unconfirmed address gets a new link and 403 instead of a session.
+ * Every way of signing in that Perch checks itself (a password, a passkey) ends here once it has proved who the
+ * person is, so the answer reveals nothing to someone guessing:
+ * - a member of an organization that requires single sign-on is sent to it (admins keep these ways back in for when
+ *   the provider fails);
+ * - while e-mail verification is on, an unconfirmed address gets a new link and 403 instead of a session.
  */
-export async function refuseUnconfirmedEmail(context: AppContext, user: repo.UserRow): Promise<void> {
+export async function admitLocalSignIn(context: AppContext, user: repo.UserRow): Promise<void> {
+  if (await isMemberWhereSsoIsRequired(context.db, user.id)) {
+    throw new AppError(403, ssoMessages.requiredForMembers, { code: 'SSO_REQUIRED' });
+  }
   if (!context.config.requireEmailVerification || user.emailVerifiedAt) return;
   await sendVerification(context, user);
   throw new AppError(403, 'Please confirm your email address first. We have sent you a new confirmation link.', {

@@ -20,9 +20,10 @@ import type { AppContext } from '#server/context.ts';
 import { badRequest, conflict, describeForLog, notFound, unauthorized } from '#server/errors.ts';
 import { createToken, digestToken } from '#server/tokens.ts';
 import type { UserRow } from '../accounts/repo.ts';
-import { refuseUnconfirmedEmail } from '../accounts/service.ts';
+import { admitLocalSignIn } from '../accounts/service.ts';
 import { enforceLimits, refundLimits } from '../rate-limits/service.ts';
 import { signInPolicy } from '../rate-limits/sign-in.ts';
+import { passkeyAddedMail } from './mails.ts';
 import * as repo from './repo.ts';
 
 // Authorization: adding, listing and removing passkeys act on the signed-in caller's own (routes pass requireUser's
@@ -112,7 +113,7 @@ export async function startRegistration(
 
 /**
  * Checks the browser's answer against the caller's own live challenge, this site's origin and relying party id,
- * then keeps the credential. The challenge is used up whatever the outcome.
+ * then keeps the credential and tells the account's address. The challenge is used up whatever the outcome.
  */
 export async function addPasskey(
   context: AppContext,
@@ -156,6 +157,9 @@ export async function addPasskey(
       ),
   });
   if (!row) throw conflict(passkeyMessages.alreadyRegistered);
+  context.mailer.send(passkeyAddedMail(user.email, row.name, context.config.publicUrl)).catch((error: unknown) => {
+    context.log.error({ error: describeForLog(error) }, 'passkey notice mail could not be sent');
+  });
   return toPasskey(row);
 }
 
@@ -183,7 +187,8 @@ export async function startAuthentication(
 /**
  * Signing in with a passkey. Limited as password sign-in is per network address (the same counter: an attempt
  * counts as a failure until it succeeds); there is no account to slow down, as nobody names one. The rest is what
- * a password sign-in does once the password was right: the e-mail rule, then the caller starts the session.
+ * a password sign-in does once the password was right: the single sign-on and e-mail rules, then the caller starts
+ * the session.
  */
 export async function signInWithPasskey(
   context: AppContext,
@@ -228,6 +233,6 @@ export async function signInWithPasskey(
   });
   if (!isRecorded) throw unauthorized(passkeyMessages.notVerified);
   await refundLimits(context.db, perAddress);
-  await refuseUnconfirmedEmail(context, user);
+  await admitLocalSignIn(context, user);
   return user;
 }

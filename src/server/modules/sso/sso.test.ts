@@ -3,6 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoMessages } from '#domain/sso.ts';
 import { startTestApp, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
 import { followToCallback, startTestProvider, type TestProvider } from '#test-support/oidc-provider.ts';
+import {
+  addPasskeyThroughApi,
+  SoftwareAuthenticator,
+  signInWithPasskeyThroughApi,
+} from '#test-support/passkey-authenticator.ts';
 import { auditActions } from '#test-support/subscriptions.ts';
 import {
   addMember,
@@ -360,6 +365,26 @@ describe('requiring single sign-on', () => {
       required: false,
     });
     expect((await newClient(testApp).post('/api/login', { email: member.email, password })).status).toBe(200);
+  });
+});
+
+describe('requiring single sign-on, and passkeys', () => {
+  it('refuses members their passkey as their password, and lets admins keep theirs', async () => {
+    const team = await createTeam(testApp);
+    const member = await addMember(testApp, team.id);
+    const memberKey = new SoftwareAuthenticator(testApp.config.publicUrl);
+    const adminKey = new SoftwareAuthenticator(testApp.config.publicUrl);
+    expect((await addPasskeyThroughApi(member.client, memberKey)).status).toBe(201);
+    expect((await addPasskeyThroughApi(team.admin.client, adminKey)).status).toBe(201);
+    await connect(team, { required: true });
+
+    const refused = await signInWithPasskeyThroughApi(newClient(testApp), memberKey);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(ssoMessages.requiredForMembers);
+    expect(refused.headers['set-cookie'] ?? []).not.toEqual(
+      expect.arrayContaining([expect.stringContaining('perch_session')]),
+    );
+    expect((await signInWithPasskeyThroughApi(newClient(testApp), adminKey)).status).toBe(200);
   });
 });
 

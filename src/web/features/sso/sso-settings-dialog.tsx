@@ -178,7 +178,7 @@ function SsoSettingsForm({
           className="relative mt-0.5 h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-400 transition-colors checked:bg-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none before:absolute before:top-0.5 before:left-0.5 before:size-4 before:rounded-full before:bg-white before:shadow before:transition-transform before:content-[''] checked:before:translate-x-4"
         />
         <p id={`${switchId}-hint`} className="col-span-2 text-sm text-slate-600">
-          Members can no longer sign in with a password. Admins keep theirs as a way back in.
+          Members can no longer sign in with a password or a passkey. Admins keep theirs as a way back in.
         </p>
       </div>
       {problems.form && (

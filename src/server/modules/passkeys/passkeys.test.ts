@@ -61,6 +61,23 @@ describe('adding passkeys', () => {
     expect(list.body).toEqual([second.body, added.body]);
   });
 
+  it('tells the account’s address about each passkey added, by name, and about no refused one', async () => {
+    const { client, email, authenticator } = await personWithAuthenticator();
+    const mailsTo = () => testApp.mails.filter((mail) => mail.to === email);
+    const before = mailsTo().length;
+    expect((await addPasskeyThroughApi(client, authenticator, 'Work "laptop"')).status).toBe(201);
+    await expect.poll(() => mailsTo().length).toBe(before + 1);
+    const notice = mailsTo().at(-1);
+    expect(notice?.subject).toBe('A passkey was added to your Perch account');
+    expect(notice?.text).toContain(`The passkey "Work 'laptop'" can now sign in`);
+    expect(notice?.links).toEqual([testApp.config.publicUrl]);
+
+    const options = await client.post('/api/user/passkeys/registration-options');
+    const forged = new SoftwareAuthenticator('https://elsewhere.example.com').register(options.body);
+    expect((await client.post('/api/user/passkeys', { response: forged })).status).toBe(400);
+    expect(mailsTo()).toHaveLength(before + 1);
+  });
+
   it('offers the person’s existing passkeys as ones not to make again', async () => {
     const { client, authenticator } = await personWithAuthenticator();
     await addPasskeyThroughApi(client, authenticator);

@@ -138,7 +138,7 @@ const desk = (id: string, overrides: Partial<AnalyticsDeskInput> = {}): Analytic
   name: id.toUpperCase(),
   floorId: 'f1',
   floorName: 'Floor 1',
-  bookable: true,
+  outOfService: [],
   from: '2026-01-01',
   until: null,
   ...overrides,
@@ -210,7 +210,7 @@ describe('buildAnalytics', () => {
   it('counts a desk out of service only on the days it held a booking, as Today’s Statistics does', () => {
     const analytics = buildAnalytics(
       input({
-        desks: [desk('d1'), desk('d2', { bookable: false })],
+        desks: [desk('d1'), desk('d2', { outOfService: [{ from: '2026-10-01', until: null }] })],
         days: [dayCounts('2026-11-04', 2)],
         deskUse: [{ deskId: 'd2', bookedSlots: 2, bookedDates: ['2026-11-04'] }],
       }),
@@ -218,6 +218,33 @@ describe('buildAnalytics', () => {
     expect(analytics.days.map((day) => day.desks)).toEqual([1, 1, 2, 1, 1]);
     expect(analytics.days[2]?.utilization).toBe(0.5);
     expect(analytics.desks.find((row) => row.deskId === 'd2')).toMatchObject({ days: 1, utilization: 1 });
+  });
+
+  it.each([
+    ['the whole range', [{ from: '2026-10-01', until: null }], [0, 0, 1, 0, 0]],
+    ['from Wednesday on', [{ from: '2026-11-04', until: null }], [1, 1, 1, 0, 0]],
+    ['until Wednesday, back in service from Thursday', [{ from: '2026-10-01', until: '2026-11-05' }], [0, 0, 1, 1, 1]],
+    ['on Tuesday only', [{ from: '2026-11-03', until: '2026-11-04' }], [1, 0, 1, 1, 1]],
+    [
+      'on Monday, and again from Thursday',
+      [
+        { from: '2026-11-02', until: '2026-11-03' },
+        { from: '2026-11-05', until: null },
+      ],
+      [0, 1, 1, 0, 0],
+    ],
+    ['before the range only', [{ from: '2026-10-01', until: '2026-10-02' }], [1, 1, 1, 1, 1]],
+  ])('counts a desk out of service %s on its days in service and the Wednesday it was booked', (_, periods, days) => {
+    const analytics = buildAnalytics(
+      input({
+        desks: [desk('d1', { outOfService: periods })],
+        days: [dayCounts('2026-11-04', 1)],
+        deskUse: [{ deskId: 'd1', bookedSlots: 1, bookedDates: ['2026-11-04'] }],
+      }),
+    );
+    expect(analytics.days.map((day) => day.desks)).toEqual(days);
+    const counted = days.reduce((sum, value) => sum + value, 0);
+    expect(analytics.desks[0]).toMatchObject({ days: counted, utilization: 1 / (2 * counted) });
   });
 
   it('counts a desk from the day it was made up to and including the day it was deleted', () => {

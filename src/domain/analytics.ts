@@ -212,8 +212,11 @@ export interface AnalyticsDeskInput {
   name: string;
   floorId: string;
   floorName: string;
-  /** Out of service desks count only on days they hold a booking, as in Today's Statistics. */
-  bookable: boolean;
+  /**
+   * The periods it spent out of service, from `from` to the day before `until` (null while it lasts). On those days
+   * it counts only when it holds a booking, as in Today's Statistics.
+   */
+  outOfService: readonly { from: string; until: string | null }[];
   from: string;
   /** The local date it was deleted on (it counts that day, as its bookings of the day were kept), or null. */
   until: string | null;
@@ -239,7 +242,7 @@ export interface AnalyticsDayInput {
 export interface AnalyticsDeskUseInput {
   deskId: string;
   bookedSlots: number;
-  /** The dates on which it held a booking (they count for a desk out of service). */
+  /** The dates on which it held a booking, for a desk that was ever out of service (they count for it then). */
   bookedDates: readonly string[];
 }
 
@@ -334,14 +337,18 @@ function median(counts: readonly { days: number; bookings: number }[]): number |
 const existsOn = (desk: AnalyticsDeskInput, date: string) =>
   desk.from <= date && (desk.until === null || date <= desk.until);
 
+/** Whether a desk was out of service on a date. */
+const outOfServiceOn = (desk: AnalyticsDeskInput, date: string) =>
+  desk.outOfService.some((period) => period.from <= date && (period.until === null || date < period.until));
+
 /** The figures the Analytics screen and its CSV show, from what the server counted. */
 export function buildAnalytics(input: AnalyticsInput): Analytics {
   const dates = analyticsDates(input.startDate, input.endDate, input.includeWeekends);
   const useByDesk = new Map(input.deskUse.map((use) => [use.deskId, use]));
   const dayInput = new Map(input.days.map((day) => [day.date, day]));
 
-  // Desks per day and days per desk: a desk counts on a date it existed, when bookable or holding a booking. A
-  // bookable desk that existed all along (most of them) counts on every date, which is added up once.
+  // Desks per day and days per desk: a desk counts on a date it existed, when in service or holding a booking. A
+  // desk always in service that existed all along (most of them) counts on every date, which is added up once.
   const desksOn = new Map(dates.map((date) => [date, 0]));
   const first = dates[0];
   const last = dates.at(-1);
@@ -352,7 +359,7 @@ export function buildAnalytics(input: AnalyticsInput): Analytics {
     if (
       first !== undefined &&
       last !== undefined &&
-      desk.bookable &&
+      desk.outOfService.length === 0 &&
       desk.from <= first &&
       (desk.until ?? last) >= last
     ) {
@@ -361,7 +368,7 @@ export function buildAnalytics(input: AnalyticsInput): Analytics {
     } else {
       const booked = new Set(use?.bookedDates ?? []);
       for (const date of dates) {
-        if (!existsOn(desk, date) || !(desk.bookable || booked.has(date))) continue;
+        if (!existsOn(desk, date) || (outOfServiceOn(desk, date) && !booked.has(date))) continue;
         days += 1;
         desksOn.set(date, (desksOn.get(date) ?? 0) + 1);
       }

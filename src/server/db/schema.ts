@@ -340,6 +340,19 @@ export const retiredBookings = pgTable('retired_bookings', {
   isWalkIn: boolean('is_walk_in').notNull(),
 });
 
+// Migration 0021: the days each desk spent out of service (from starts_on to the day before ends_on), written only by
+// the desks' triggers; read by modules/analytics.
+export const deskServicePeriods = pgTable(
+  'desk_service_periods',
+  {
+    deskId: uuid('desk_id').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }),
+  },
+  (table) => [primaryKey({ columns: [table.deskId, table.startsOn] })],
+);
+
 // Migration 0020: single sign-on (decision 021). The client secret only encrypted; one domain, one organization.
 export const ssoConnections = pgTable('sso_connections', {
   organizationId: uuid('organization_id').primaryKey(),

@@ -315,6 +315,74 @@ describe('GET /api/organizations/{id}/analytics', () => {
     expect((await read(range)).days).toEqual(first.days);
   });
 
+  it('counts a desk out of service only on the days it was, as recorded when its flag changed', async () => {
+    const office = await createOrganization(testApp, { deskCount: 2 });
+    const [inService, repaired] = office.desks as [string, string];
+    const today = office.day(0);
+    await testApp.database.sql.query('UPDATE desks SET created_at = $2 WHERE organization_id = $1', [
+      office.id,
+      at(addDays(today, -60)),
+    ]);
+    const admin = office.admin.client;
+    const setBookable = async (bookable: boolean) => {
+      const body = bookable ? { bookable } : { bookable, unavailableReason: 'Chair broken' };
+      expect((await admin.request('PUT', `/api/desks/${repaired}`, body)).status).toBe(200);
+    };
+    const periods = async () =>
+      testApp.database.sql.query<{ from: string; until: string | null }>(
+        `SELECT to_char(starts_on, 'YYYY-MM-DD') AS "from", to_char(ends_on, 'YYYY-MM-DD') AS until
+         FROM desk_service_periods WHERE desk_id = $1 ORDER BY starts_on`,
+        [repaired],
+      );
+    // Out of service and back on one day leaves no period: a day is judged by its end.
+    await setBookable(false);
+    expect(await periods()).toEqual([{ from: today, until: null }]);
+    await setBookable(true);
+    expect(await periods()).toEqual([]);
+    // Out of service from a week ago (the period moved back, as if set then) and back in service today.
+    await setBookable(false);
+    await testApp.database.sql.query('UPDATE desk_service_periods SET starts_on = $2 WHERE desk_id = $1', [
+      repaired,
+      addDays(today, -7),
+    ]);
+    await setBookable(true);
+    expect(await periods()).toEqual([{ from: addDays(today, -7), until: today }]);
+    // It still held a booking on one of those days, which counts it there.
+    await insertTeamBooking(testApp, {
+      organizationId: office.id,
+      deskId: repaired,
+      userId: office.admin.user.id,
+      date: addDays(today, -5),
+    });
+
+    const response = await admin.get(
+      url(
+        { startDate: addDays(today, -10), endDate: addDays(today, -1), includeWeekends: 'true' },
+        'analytics',
+        office.id,
+      ),
+    );
+    expect(response.status, response.text).toBe(200);
+    const analytics = analyticsSchema.parse(response.body);
+    expect(analytics.days.map((row) => row.desks)).toEqual([2, 2, 2, 1, 1, 2, 1, 1, 1, 1]);
+    expect(analytics.desks.map((row) => [row.deskId, row.days, row.bookedSlots])).toEqual(
+      expect.arrayContaining([
+        [inService, 10, 0],
+        [repaired, 4, 2],
+      ]),
+    );
+    // Deleted, the desk keeps its history.
+    expect((await admin.request('DELETE', `/api/desks/${repaired}`)).status).toBe(200);
+    const again = await admin.get(
+      url(
+        { startDate: addDays(today, -10), endDate: addDays(today, -1), includeWeekends: 'true' },
+        'analytics',
+        office.id,
+      ),
+    );
+    expect(analyticsSchema.parse(again.body).days.map((row) => row.desks)).toEqual([2, 2, 2, 1, 1, 2, 1, 1, 1, 1]);
+  });
+
   it('is for admins: a member is refused with 403, anyone else with 404, signed out with 401', async () => {
     const member = await addMember(testApp, organization.id, 'member');
     expect((await member.client.get(url(week()))).status).toBe(403);

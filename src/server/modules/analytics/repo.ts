@@ -13,7 +13,10 @@ export interface AnalyticsSelection {
   includeWeekends: boolean;
 }
 
-/** The floors and desks the organization has, and had: those deleted come from migration 0018's tables. */
+/**
+ * The floors and desks the organization has, and had: those deleted come from migration 0018's tables, and the
+ * periods each spent out of service from migration 0021's.
+ */
 export async function listAnalyticsPlaces(
   db: Database,
   selection: AnalyticsSelection,
@@ -28,23 +31,36 @@ export async function listAnalyticsPlaces(
           SELECT id, name, true FROM retired_floors WHERE organization_id = ${organizationId} ${onFloor('id')}
           ORDER BY "isDeleted", name, id`,
     ),
-    rowsOf<AnalyticsDeskInput>(
+    rowsOf<Omit<AnalyticsDeskInput, 'outOfService'> & { outOfService: string | null }>(
       db,
-      sql`SELECT d.id, d.name, d.floor_id AS "floorId", f.name AS "floorName", d.bookable,
-            to_char((d.created_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS "from", NULL AS "until"
-          FROM desks d JOIN floors f ON f.id = d.floor_id
-          WHERE d.organization_id = ${organizationId} ${onFloor('d.floor_id')}
-          UNION ALL
-          SELECT r.id, r.name, r.floor_id, coalesce(f.name, rf.name, 'Deleted floor'), r.bookable,
-            to_char((r.created_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD'),
-            to_char((r.retired_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD')
-          FROM retired_desks r
-            LEFT JOIN floors f ON f.id = r.floor_id AND f.organization_id = r.organization_id
-            LEFT JOIN retired_floors rf ON rf.id = r.floor_id AND rf.organization_id = r.organization_id
-          WHERE r.organization_id = ${organizationId} ${onFloor('r.floor_id')}`,
+      sql`WITH places AS (
+            SELECT d.id, d.name, d.floor_id AS "floorId", f.name AS "floorName",
+              to_char((d.created_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS "from", NULL AS "until"
+            FROM desks d JOIN floors f ON f.id = d.floor_id
+            WHERE d.organization_id = ${organizationId} ${onFloor('d.floor_id')}
+            UNION ALL
+            SELECT r.id, r.name, r.floor_id, coalesce(f.name, rf.name, 'Deleted floor'),
+              to_char((r.created_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD'),
+              to_char((r.retired_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD')
+            FROM retired_desks r
+              LEFT JOIN floors f ON f.id = r.floor_id AND f.organization_id = r.organization_id
+              LEFT JOIN retired_floors rf ON rf.id = r.floor_id AND rf.organization_id = r.organization_id
+            WHERE r.organization_id = ${organizationId} ${onFloor('r.floor_id')}
+          ),
+          periods AS (
+            SELECT desk_id, json_agg(json_build_object('from', to_char(starts_on, 'YYYY-MM-DD'),
+                'until', to_char(ends_on, 'YYYY-MM-DD')) ORDER BY starts_on) AS periods
+            FROM desk_service_periods WHERE organization_id = ${organizationId}
+            GROUP BY desk_id
+          )
+          SELECT places.*, periods.periods::text AS "outOfService"
+          FROM places LEFT JOIN periods ON periods.desk_id = places.id`,
     ),
   ]);
-  return { floors, desks };
+  return {
+    floors,
+    desks: desks.map((desk) => ({ ...desk, outOfService: desk.outOfService ? JSON.parse(desk.outOfService) : [] })),
+  };
 }
 
 /** A day's figures (of any set: only a day's row reads them all), with what the other sets add. */
@@ -68,7 +84,7 @@ interface CountRow extends Omit<AnalyticsDayInput, 'date'> {
  *   walk-ins and cancellations count one-offs of the day; lead times count every one-off of the range;
  * - the rows are grouped three ways at once (GROUPING SETS): by day, by week and desk, by week and days of notice,
  *   so that the counts of each week stand apart (the service keeps closed weeks'). A desk's row lists the dates it
- *   held bookings only when it is out of service (Today's Statistics counts such a desk on those days).
+ *   held bookings only when it was ever out of service (Today's Statistics counts such a desk on those days).
  * Read from bookings_analytics_idx (one-offs of the range, index only) and bookings_permanent_by_date_idx.
  */
 export async function countAnalytics(
@@ -89,11 +105,15 @@ export async function countAnalytics(
           SELECT unnest(${dateArray}::date[]) AS day
         ),
         places AS (
-          SELECT id, bookable, NULL::date AS until FROM desks
+          -- A desk that was ever out of service (migration 0021) lists the dates it held bookings.
+          SELECT id, NULL::date AS until FROM desks
           WHERE organization_id = ${organizationId} AND (${floorId}::uuid IS NULL OR floor_id = ${floorId}::uuid)
           UNION ALL
-          SELECT id, bookable, (retired_at AT TIME ZONE ${timeZone})::date FROM retired_desks
+          SELECT id, (retired_at AT TIME ZONE ${timeZone})::date FROM retired_desks
           WHERE organization_id = ${organizationId} AND (${floorId}::uuid IS NULL OR floor_id = ${floorId}::uuid)
+        ),
+        tracked AS (
+          SELECT DISTINCT desk_id FROM desk_service_periods WHERE organization_id = ${organizationId}
         ),
         held AS (
           -- One-offs on their date (bookings_analytics_idx: an index-only scan), with their days of notice; one made
@@ -125,9 +145,10 @@ export async function countAnalytics(
         placed AS (
           -- On the desks counted (the floor's, and deleted ones up to their last day), on the range's dates; a
           -- person's first held booking of a day marks them present (a window, so that every set below hashes).
-          SELECT h.*, h.status = 'active' AS counted, p.bookable,
+          SELECT h.*, h.status = 'active' AS counted, t.desk_id IS NOT NULL AS tracked,
             row_number() OVER (PARTITION BY h.day, h.user_id, h.status = 'active') = 1 AS first_of_person
           FROM held h JOIN places p ON p.id = h.desk_id AND (p.until IS NULL OR h.day <= p.until)
+            LEFT JOIN tracked t ON t.desk_id = h.desk_id
           WHERE h.day IN (SELECT day FROM days)
         )
         SELECT
@@ -145,7 +166,7 @@ export async function countAnalytics(
           count(*) FILTER (WHERE NOT is_permanent AND status = 'cancelled' AND released_at IS NULL)::int
             AS cancellations,
           count(*)::int AS bookings,
-          array_agg(to_char(day, 'YYYY-MM-DD')) FILTER (WHERE counted AND NOT bookable) AS "bookedDates"
+          array_agg(to_char(day, 'YYYY-MM-DD')) FILTER (WHERE counted AND tracked) AS "bookedDates"
         FROM (SELECT *, date_trunc('week', day) AS week FROM placed) AS weeks
         GROUP BY GROUPING SETS ((day), (week, desk_id), (week, lead))`,
   );

@@ -12,9 +12,10 @@ import {
   firstFloorOf,
   floorPlanPng,
   newPerson,
+  screenshotDirFor,
 } from './support.ts';
 
-const shots = process.env.SCREENSHOT_DIR ?? '/tmp/analytics-shots';
+const shots = screenshotDirFor('analytics');
 
 /** The dashboard's date: today in the organization's time zone when the page opens. */
 const dashboardDate = (page: Page) => page.getByRole('banner').getByLabel('Date').inputValue();

@@ -9,6 +9,7 @@ import {
   firstFloorOf,
   inviteAndJoin,
   newPerson,
+  screenshotDirFor,
 } from './support.ts';
 
 // Issue 16: admins print a sheet of QR codes for a floor; each code opens PUBLIC_URL/desk/{deskId}, where people
@@ -17,7 +18,7 @@ import {
 const laptop = { width: 1440, height: 900 };
 test.use({ viewport: laptop });
 
-const screenshotDir = process.env.SCREENSHOT_DIR ?? 'test-results/desk-codes';
+const screenshotDir = screenshotDirFor('desk-codes');
 
 interface Desk {
   id: string;

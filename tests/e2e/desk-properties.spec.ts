@@ -9,6 +9,7 @@ import {
   firstFloorOf,
   inviteAndJoin,
   newPerson,
+  screenshotDirFor,
 } from './support.ts';
 
 // Issue 15: desk and floor properties. Admins rename, describe, tag and take desks out of service in edit mode, and
@@ -17,7 +18,7 @@ import {
 const laptop = { width: 1440, height: 900 };
 test.use({ viewport: laptop });
 
-const screenshotDir = process.env.SCREENSHOT_DIR ?? 'test-results/desk-properties';
+const screenshotDir = screenshotDirFor('desk-properties');
 
 async function turnOnEditMode(page: Page) {
   await page.getByRole('switch', { name: 'Edit Mode' }).click();

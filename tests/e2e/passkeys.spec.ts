@@ -1,18 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { createOrganizationThroughPage, expectNoSeriousAxeViolations, newPerson } from './support.ts';
+import { createOrganizationThroughPage, expectNoSeriousAxeViolations, newPerson, screenshotDirFor } from './support.ts';
 
-/** Where the screenshots go besides the test's output, when PASSKEY_SHOTS names a folder. */
-const shotsDir = process.env.PASSKEY_SHOTS;
-
-async function shoot(page: Page, name: string, outputPath: (name: string) => string) {
-  await page.screenshot({ path: outputPath(name) });
-  if (shotsDir) {
-    fs.mkdirSync(shotsDir, { recursive: true });
-    fs.copyFileSync(outputPath(name), path.join(shotsDir, name));
-  }
-}
+const screenshotDir = screenshotDirFor('passkeys');
 
 /** Chromium's DevTools virtual authenticator: a platform authenticator that holds passkeys and verifies the user. */
 async function addVirtualAuthenticator(page: Page) {
@@ -51,7 +40,7 @@ async function signOut(page: Page) {
 
 test('a person adds a passkey from the account menu, signs in with it, removes it, and then it signs nobody in', async ({
   page,
-}, testInfo) => {
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const { client, authenticatorId } = await addVirtualAuthenticator(page);
   const person = newPerson('Priya', 'Passkey');
@@ -64,7 +53,7 @@ test('a person adds a passkey from the account menu, signs in with it, removes i
   const dialog = await openPasskeysFromAccountMenu(page);
   await expect(dialog.getByText('You have no passkeys yet.')).toBeVisible();
   await expectNoSeriousAxeViolations(page);
-  await shoot(page, 'passkeys-dialog-empty-1440.png', (name) => testInfo.outputPath(name));
+  await page.screenshot({ path: `${screenshotDir}/passkeys-dialog-empty-1440.png` });
 
   await dialog.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(page.getByText('Passkey added', { exact: true })).toBeVisible();
@@ -78,9 +67,9 @@ test('a person adds a passkey from the account menu, signs in with it, removes i
   expect(credentials).toHaveLength(1);
   expect(credentials[0]?.isResidentCredential).toBe(true);
   await expectNoSeriousAxeViolations(page);
-  await shoot(page, 'passkeys-dialog-1440.png', (name) => testInfo.outputPath(name));
+  await page.screenshot({ path: `${screenshotDir}/passkeys-dialog-1440.png` });
   await page.setViewportSize({ width: 390, height: 844 });
-  await shoot(page, 'passkeys-dialog-390.png', (name) => testInfo.outputPath(name));
+  await page.screenshot({ path: `${screenshotDir}/passkeys-dialog-390.png` });
   await page.setViewportSize({ width: 1440, height: 900 });
   // The toast is the topmost layer, which Escape would close first: the dialog's Close button closes the dialog.
   await dialog.getByRole('button', { name: 'Close' }).click();
@@ -93,7 +82,7 @@ test('a person adds a passkey from the account menu, signs in with it, removes i
   const passkeyButton = page.getByRole('button', { name: 'Sign in with a passkey' });
   await expect(passkeyButton).toBeVisible();
   await expectNoSeriousAxeViolations(page);
-  await shoot(page, 'auth-page-1440.png', (name) => testInfo.outputPath(name));
+  await page.screenshot({ path: `${screenshotDir}/auth-page-1440.png` });
   await passkeyButton.click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Keyring Works' })).toBeVisible();
@@ -106,7 +95,7 @@ test('a person adds a passkey from the account menu, signs in with it, removes i
   const question = page.getByRole('alertdialog', { name: 'Remove this passkey?' });
   await expect(question).toBeVisible();
   await expectNoSeriousAxeViolations(page);
-  await shoot(page, 'passkeys-remove-question-1440.png', (name) => testInfo.outputPath(name));
+  await page.screenshot({ path: `${screenshotDir}/passkeys-remove-question-1440.png` });
   await question.getByRole('button', { name: 'Remove passkey' }).click();
   await expect(page.getByText('Passkey removed', { exact: true })).toBeVisible();
   await expect(again.getByText('You have no passkeys yet.')).toBeVisible();
@@ -119,5 +108,5 @@ test('a person adds a passkey from the account menu, signs in with it, removes i
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page.getByText('That passkey is not registered with Perch.').first()).toBeVisible();
   await expect(page).toHaveURL(/\/auth$/);
-  await shoot(page, 'auth-page-refused-1440.png', (name) => testInfo.outputPath(name));
+  await page.screenshot({ path: `${screenshotDir}/auth-page-refused-1440.png` });
 });

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ssoCallbackUrl, ssoRefusals } from '#domain/sso.ts';
 import { startTestProvider, type TestProvider } from '#test-support/oidc-provider.ts';
@@ -8,6 +6,7 @@ import {
   createOrganizationThroughPage,
   expectNoSeriousAxeViolations,
   newPerson,
+  screenshotDirFor,
   signUpThroughPage,
 } from './support.ts';
 
@@ -15,16 +14,7 @@ import {
 // from the sidebar's Sign-in screen, a new person of the domain signs in through it from /auth, and a refused
 // sign-in comes back to /auth with its sentence.
 
-/** Where the screenshots go besides the test's output, when SSO_SHOTS names a folder. */
-const shotsDir = process.env.SSO_SHOTS;
-
-async function shoot(page: Page, name: string, outputPath: (name: string) => string) {
-  await page.screenshot({ path: outputPath(name) });
-  if (shotsDir) {
-    fs.mkdirSync(shotsDir, { recursive: true });
-    fs.copyFileSync(outputPath(name), path.join(shotsDir, name));
-  }
-}
+const screenshotDir = screenshotDirFor('sso');
 
 // The e2e server's PUBLIC_URL (playwright.config.ts): the provider sends the browser back to its callback.
 const callbackUrl = ssoCallbackUrl(`http://localhost:${e2ePort}`);
@@ -69,9 +59,7 @@ async function connectThroughSettings(page: Page, organizationName: string, doma
   return { admin, dialog };
 }
 
-test('an admin connects the provider on the Sign-in screen; the secret is never shown again', async ({
-  page,
-}, testInfo) => {
+test('an admin connects the provider on the Sign-in screen; the secret is never shown again', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const domain = newDomain();
   const { dialog } = await connectThroughSettings(page, 'Federated Works', domain);
@@ -80,7 +68,7 @@ test('an admin connects the provider on the Sign-in screen; the secret is never 
   await expect(dialog.getByRole('button', { name: 'Copy' })).toBeVisible();
   await expect(dialog.getByLabel('Client secret')).toHaveValue('');
   await expectNoSeriousAxeViolations(page);
-  await shoot(page, 'sso-settings-1440.png', (name) => testInfo.outputPath(name));
+  await page.screenshot({ path: `${screenshotDir}/sso-settings-1440.png` });
 
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
@@ -143,7 +131,7 @@ test('an admin connects the provider on the Sign-in screen; the secret is never 
   const overflow = await narrow.evaluate((element) => element.scrollWidth - element.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoSeriousAxeViolations(page);
-  await shoot(page, 'sso-settings-390.png', (name) => testInfo.outputPath(name));
+  await page.screenshot({ path: `${screenshotDir}/sso-settings-390.png` });
 
   // Removing asks first; kept, nothing changes; removed, the screen opens empty again.
   await narrow.getByRole('button', { name: 'Remove' }).click();
@@ -164,7 +152,7 @@ test('an admin connects the provider on the Sign-in screen; the secret is never 
 test('a new person signs in with single sign-on from /auth and lands on the dashboard as a member', async ({
   page,
   browser,
-}, testInfo) => {
+}) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const domain = newDomain();
   const organizationName = 'Single Sign Works';
@@ -181,7 +169,7 @@ test('a new person signs in with single sign-on from /auth and lands on the dash
   await expect(workEmail).toBeFocused();
   await workEmail.fill(email);
   await expectNoSeriousAxeViolations(person);
-  await shoot(person, 'auth-sso-open.png', (name) => testInfo.outputPath(name));
+  await person.screenshot({ path: `${screenshotDir}/auth-sso-open.png` });
   await person.getByRole('button', { name: 'Continue with single sign-on' }).click();
 
   // Through the provider (which signs the hinted account in by itself) and back to the dashboard.

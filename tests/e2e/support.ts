@@ -48,6 +48,9 @@ export async function linkFromOutbox(to: string, pathPrefix: string): Promise<st
   return found!;
 }
 
+/** Where a spec's screenshots go, for a person to look at: SCREENSHOT_DIR, or test-results/<spec> when unset. */
+export const screenshotDirFor = (spec: string): string => process.env.SCREENSHOT_DIR ?? `test-results/${spec}`;
+
 /** Waits for the newest outbox mail to `to` to contain `text`. */
 export async function expectMailTo(to: string, text: string): Promise<void> {
   await expect

@@ -11,6 +11,7 @@ import {
   linkFromOutbox,
   newPerson,
   type Person,
+  screenshotDirFor,
   uniqueEmail,
 } from './support.ts';
 
@@ -91,7 +92,7 @@ test('an admin searches Team Bookings for a person, filters, pages, exports the 
   await expect(rows).toHaveCount(50);
   await expect(rows.first()).toContainText('Upcoming');
   await expectNoSeriousAxeViolations(page);
-  await page.screenshot({ path: `${process.env.SCREENSHOT_DIR ?? 'test-results/team-bookings'}/team-bookings.png` });
+  await page.screenshot({ path: `${screenshotDirFor('team-bookings')}/team-bookings.png` });
 
   // Pages: the last ten, then back.
   await dialog.getByRole('button', { name: 'Next' }).click();

@@ -31,8 +31,8 @@ import { decryptSecret, encryptSecret, requireSsoKey, ssoKeyOf } from './secret-
 
 const pendingMinutes = 10;
 
-/** Plain-http issuers on this machine: for Perch tried on a loopback address, and for the tests' provider. */
-const allowsLoopbackHttp = (context: AppContext) => context.config.isLoopback || context.config.env === 'test';
+/** Plain-http issuers on this machine only while Perch itself runs on a loopback address (tried locally, or tested). */
+const allowsLoopbackHttp = (context: AppContext) => context.config.isLoopback;
 const startPerIp: Limit = {
   name: 'sso-start-ip',
   max: 100,

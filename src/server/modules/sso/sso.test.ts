@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ssoMessages } from '#domain/sso.ts';
+import { ssoCallbackUrl, ssoMessages } from '#domain/sso.ts';
 import { startTestApp, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
 import { followToCallback, startTestProvider, type TestProvider } from '#test-support/oidc-provider.ts';
 import {
@@ -19,9 +19,14 @@ import {
   teamTestEnvironment,
 } from '#test-support/team.ts';
 
-const callbackUrl = 'http://perch.test/api/sso/callback';
+// Perch on a loopback address, as when tried with `npm start`: the only case in which it accepts the tests' plain-http
+// provider on this machine (an issuer behind a public address must be https).
+const publicUrl = 'http://localhost:4173';
+const callbackUrl = ssoCallbackUrl(publicUrl);
 const ssoSecretKey = randomBytes(32).toString('base64');
-const testApp = startTestAppForFile({ environment: { ...teamTestEnvironment, SSO_SECRET_KEY: ssoSecretKey } });
+const testApp = startTestAppForFile({
+  environment: { ...teamTestEnvironment, PUBLIC_URL: publicUrl, SSO_SECRET_KEY: ssoSecretKey },
+});
 let provider: TestProvider;
 
 beforeAll(async () => {
@@ -412,7 +417,7 @@ describe('the client secret', () => {
   it('never appears in a response, a log line or the audit log', async () => {
     const lines: string[] = [];
     const logged = await startTestApp({
-      environment: { BILLING: 'off', SSO_SECRET_KEY: ssoSecretKey },
+      environment: { BILLING: 'off', PUBLIC_URL: publicUrl, SSO_SECRET_KEY: ssoSecretKey },
       logLines: lines,
     });
     const { app, database } = logged;

@@ -46,3 +46,12 @@ export function parseTrustProxy(value: string): boolean | number | string[] | un
   };
   return entries.length > 0 && entries.every(isAddressOrCidr) ? entries : undefined;
 }
+
+/** A DNS server as node:dns takes it: an IPv4 or IPv6 address, optionally with a port ("1.1.1.1:53", "[::1]:53"). */
+export function isDnsServer(value: string): boolean {
+  const bracketed = value.match(/^\[([^\]]+)\](?::(\d{1,5}))?$/);
+  const plain = value.match(/^([^:]+)(?::(\d{1,5}))?$/);
+  const [, address = value, port] = bracketed ?? plain ?? [];
+  if (net.isIP(address) === 0) return false;
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65535);
+}

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '#domain/organization.ts';
-import { isLoopbackUrl, parsePlanIds, parseTrustProxy, type TierPlanIds } from './config-values.ts';
+import { isDnsServer, isLoopbackUrl, parsePlanIds, parseTrustProxy, type TierPlanIds } from './config-values.ts';
 import type { HttpLimits } from './http-limits.ts';
 
 const booleanFlag = z
@@ -144,6 +144,12 @@ const environmentSchema = z.object({
       'must be 32 random bytes in base64, such as the output of: openssl rand -base64 32',
     )
     .optional(),
+  // The DNS servers Perch asks (domain verification, outside addresses it fetches): "host[:port]", comma-separated.
+  DNS_SERVERS: z
+    .string()
+    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
+    .refine((servers) => servers.length > 0 && servers.every(isDnsServer), 'must be addresses such as 1.1.1.1,8.8.8.8:53')
+    .optional(),
   ...storageSettings,
   ...httpSettings,
   ...paymentSettings,
@@ -177,6 +183,8 @@ export interface Config {
    * kept in DATA_DIR (modules/sso/secret-box.ts); elsewhere without it, single sign-on is off.
    */
   ssoSecretKey: Buffer | undefined;
+  /** DNS servers to ask instead of the system's (DNS_SERVERS): domain verification and outside addresses. */
+  dnsServers: string[] | undefined;
 }
 
 export type PaymentsConfig =
@@ -272,6 +280,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     payments: toPaymentsConfig(values),
     platformOrganizationId: values.PLATFORM_ORGANIZATION_ID,
     ssoSecretKey: values.SSO_SECRET_KEY ? Buffer.from(values.SSO_SECRET_KEY, 'base64') : undefined,
+    dnsServers: values.DNS_SERVERS,
   };
 }
 

@@ -1,0 +1,67 @@
+import type { AddressInfo } from 'node:net';
+import dns2 from 'dns2';
+
+// A real DNS server (dns2, over UDP) on 127.0.0.1 for tests: Perch's resolver is pointed at it with DNS_SERVERS, and
+// a test sets the TXT and address records its organizations' domains should have. Unknown names are NXDOMAIN.
+
+const { Packet } = dns2;
+
+export interface TestDnsServer {
+  /** What DNS_SERVERS should say: 127.0.0.1:<port>. */
+  address: string;
+  setTxt(name: string, values: string[]): void;
+  setAddresses(name: string, addresses: string[]): void;
+  remove(name: string): void;
+  /** How many questions each name was asked, lower-case, type by type ("TXT example.com"). */
+  questions: Map<string, number>;
+  close(): Promise<void>;
+}
+
+export async function startTestDnsServer(): Promise<TestDnsServer> {
+  const txt = new Map<string, string[]>();
+  const addresses = new Map<string, string[]>();
+  const questions = new Map<string, number>();
+  const server = dns2.createServer({
+    udp: true,
+    handle: (request, send) => {
+      const response = Packet.createResponseFromRequest(request);
+      const [question] = request.questions;
+      if (!question) return send(response);
+      const name = question.name.toLowerCase().replace(/\.$/, '');
+      const typeName = Object.entries(Packet.TYPE).find(([, value]) => value === question.type)?.[0] ?? '?';
+      const asked = `${typeName} ${name}`;
+      questions.set(asked, (questions.get(asked) ?? 0) + 1);
+      if (!txt.has(name) && !addresses.has(name)) {
+        response.header.rcode = Packet.RCODE.NXDOMAIN;
+        return send(response);
+      }
+      const base = { name: question.name, class: Packet.CLASS.IN, ttl: 1 };
+      if (question.type === Packet.TYPE.TXT) {
+        for (const data of txt.get(name) ?? []) response.answers.push({ ...base, type: Packet.TYPE.TXT, data });
+      }
+      const wanted = question.type === Packet.TYPE.A ? 4 : question.type === Packet.TYPE.AAAA ? 6 : 0;
+      for (const address of addresses.get(name) ?? []) {
+        const family = address.includes(':') ? 6 : 4;
+        if (family !== wanted) continue;
+        response.answers.push({ ...base, type: family === 4 ? Packet.TYPE.A : Packet.TYPE.AAAA, address });
+      }
+      send(response);
+    },
+  });
+  await server.listen({ udp: { port: 0, address: '127.0.0.1', type: 'udp4' } });
+  const port = (server.addresses().udp as AddressInfo).port;
+  const key = (name: string) => name.toLowerCase().replace(/\.$/, '');
+  return {
+    address: `127.0.0.1:${port}`,
+    setTxt: (name, values) => txt.set(key(name), values),
+    setAddresses: (name, values) => addresses.set(key(name), values),
+    remove: (name) => {
+      txt.delete(key(name));
+      addresses.delete(key(name));
+    },
+    questions,
+    close: async () => {
+      await server.close();
+    },
+  };
+}

@@ -1,17 +1,36 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, notInArray, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { passkeys, users, webauthnChallenges } from '#server/db/schema.ts';
 
 export type PasskeyRow = typeof passkeys.$inferSelect;
 export type ChallengePurpose = (typeof webauthnChallenges.$inferSelect)['purpose'];
 
-/** Keeps a challenge awaiting its answer, and drops the ones nobody answered in time. */
+/**
+ * Keeps a challenge awaiting its answer, and drops the ones nobody answered in time. With `keepPerUser`, the
+ * person's own unanswered challenges of that purpose beyond the newest `keepPerUser - 1` go too, to make room.
+ */
 export async function insertChallenge(
   db: Database,
   values: { id: string; purpose: ChallengePurpose; userId: string | null; challenge: string; expiresAt: Date },
+  options: { keepPerUser?: number } = {},
 ): Promise<void> {
-  await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, sql`now()`));
+  await deleteExpiredChallenges(db);
+  if (values.userId !== null && options.keepPerUser !== undefined) {
+    const sameKind = and(eq(webauthnChallenges.userId, values.userId), eq(webauthnChallenges.purpose, values.purpose));
+    const newest = db
+      .select({ id: webauthnChallenges.id })
+      .from(webauthnChallenges)
+      .where(sameKind)
+      .orderBy(desc(webauthnChallenges.createdAt), desc(webauthnChallenges.id))
+      .limit(Math.max(0, options.keepPerUser - 1));
+    await db.delete(webauthnChallenges).where(and(sameKind, notInArray(webauthnChallenges.id, newest)));
+  }
   await db.insert(webauthnChallenges).values(values);
+}
+
+/** Challenges nobody answered in time (the hourly maintenance, and each new challenge). */
+export async function deleteExpiredChallenges(db: Database): Promise<void> {
+  await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, sql`now()`));
 }
 
 /**

@@ -40,7 +40,7 @@ export function passkeyRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Accounts'],
           summary: 'Start adding a passkey: the options for navigator.credentials.create.',
           description:
-            'A discoverable credential for this site (the relying party is PUBLIC_URL’s host), excluding the passkeys you already have. The challenge is kept for five minutes, single use, tied to an HttpOnly cookie. 409 when you have 20 passkeys.',
+            'A discoverable credential for this site (the relying party is PUBLIC_URL’s host), excluding the passkeys you already have. The challenge is kept for five minutes, single use, tied to an HttpOnly cookie; an account keeps its five newest unanswered ones. 409 when you have 20 passkeys; 429 with Retry-After past 20 unanswered registrations in 15 minutes.',
           response: { 200: registrationOptionsSchema },
         },
       },
@@ -107,12 +107,12 @@ export function passkeyRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Accounts'],
           summary: 'Start signing in with a passkey: the options for navigator.credentials.get.',
           description:
-            'No e-mail needed: the browser offers the passkeys it holds for this site. The challenge is kept for five minutes, single use, tied to an HttpOnly cookie.',
+            'No e-mail needed: the browser offers the passkeys it holds for this site. The challenge is kept for five minutes, single use, tied to an HttpOnly cookie. 429 with Retry-After once an address has left 100 challenges unanswered in 15 minutes (one that signs someone in does not count).',
           response: { 200: authenticationOptionsSchema },
         },
       },
       async (request, reply) => {
-        const { options, challengeToken } = await passkeys.startAuthentication(context);
+        const { options, challengeToken } = await passkeys.startAuthentication(context, request.ip);
         holdChallenge(request, reply, challengeToken);
         return options;
       },
@@ -133,7 +133,7 @@ export function passkeyRoutes(context: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const token = releaseChallenge(request, reply);
         const user = await passkeys.signInWithPasskey(context, request.body, token, request.ip);
-        await startSession(context, request, reply, user.id);
+        await startSession(context, request, reply, user.id, { method: 'passkey' });
         return toPublicUser(user);
       },
     );

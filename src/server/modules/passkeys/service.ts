@@ -21,7 +21,7 @@ import { badRequest, conflict, describeForLog, notFound, unauthorized } from '#s
 import { createToken, digestToken } from '#server/tokens.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { admitLocalSignIn } from '../accounts/service.ts';
-import { enforceLimits, refundLimits } from '../rate-limits/service.ts';
+import { enforceLimits, type Limit, refundLimits } from '../rate-limits/service.ts';
 import { signInPolicy } from '../rate-limits/sign-in.ts';
 import { passkeyAddedMail } from './mails.ts';
 import * as repo from './repo.ts';
@@ -38,6 +38,27 @@ const relyingPartyName = 'Perch';
  * post-quantum algorithms on each call (Node prints an experimental-feature warning for it).
  */
 const supportedAlgorithmIDs = [-8, -7, -257];
+
+/**
+ * Each challenge is a row, and signing in needs no session (issue 26): one network address may leave this many
+ * unanswered in 15 minutes. A challenge that signs someone in is given back, so an office behind one address that
+ * signs in all day is never refused; the limit bounds the rows an address can leave behind.
+ */
+export const signInChallengesPerAddress: Limit = {
+  name: 'passkey-sign-in-ip',
+  max: 100,
+  windowSeconds: 15 * 60,
+  message: 'Too many passkey sign-in attempts from this network.',
+};
+/** The same for adding passkeys, per account; a passkey added gives its challenge back. */
+export const registrationsPerAccount: Limit = {
+  name: 'passkey-registration-user',
+  max: 20,
+  windowSeconds: 15 * 60,
+  message: 'Too many passkeys started for this account.',
+};
+/** Unanswered registrations an account keeps at once (a few tabs); a new one replaces the oldest beyond these. */
+const liveRegistrationsPerAccount = 5;
 
 /** WebAuthn binds credentials to a site: its host name is the relying party id, its origin what browsers sign. */
 function relyingPartyOf(context: AppContext): { rpID: string; origin: string } {
@@ -72,7 +93,11 @@ async function keepChallenge(
 ): Promise<string> {
   const { token, digest } = createToken();
   const expiresAt = new Date(Date.now() + challengeLifetimeMs);
-  await repo.insertChallenge(context.db, { id: digest, purpose, userId, challenge, expiresAt });
+  await repo.insertChallenge(
+    context.db,
+    { id: digest, purpose, userId, challenge, expiresAt },
+    { keepPerUser: liveRegistrationsPerAccount },
+  );
   return token;
 }
 
@@ -90,6 +115,7 @@ export async function startRegistration(
   context: AppContext,
   user: UserRow,
 ): Promise<{ options: RegistrationOptions; challengeToken: string }> {
+  await enforceLimits(context.db, [[registrationsPerAccount, user.id]]);
   const existing = await repo.listPasskeysOf(context.db, user.id);
   if (existing.length >= maxPasskeysPerAccount) throw conflict(passkeyMessages.tooMany);
   const { rpID } = relyingPartyOf(context);
@@ -157,6 +183,7 @@ export async function addPasskey(
       ),
   });
   if (!row) throw conflict(passkeyMessages.alreadyRegistered);
+  await refundLimits(context.db, [[registrationsPerAccount, user.id]]);
   context.mailer.send(passkeyAddedMail(user.email, row.name, context.config.publicUrl)).catch((error: unknown) => {
     context.log.error({ error: describeForLog(error) }, 'passkey notice mail could not be sent');
   });
@@ -169,10 +196,15 @@ export async function removePasskey(context: AppContext, userId: string, id: str
   if (!isRemoved) throw notFound(passkeyMessages.notFound);
 }
 
-/** What the browser needs to sign in with any passkey of this site the person picks (discoverable credentials). */
+/**
+ * What the browser needs to sign in with any passkey of this site the person picks (discoverable credentials);
+ * 429 past the address's unanswered challenges.
+ */
 export async function startAuthentication(
   context: AppContext,
+  ip: string,
 ): Promise<{ options: AuthenticationOptions; challengeToken: string }> {
+  await enforceLimits(context.db, [[signInChallengesPerAddress, ip]]);
   const { rpID } = relyingPartyOf(context);
   const options = await generateAuthenticationOptions({
     rpID,
@@ -232,7 +264,7 @@ export async function signInWithPasskey(
     backedUp: credentialBackedUp,
   });
   if (!isRecorded) throw unauthorized(passkeyMessages.notVerified);
-  await refundLimits(context.db, perAddress);
+  await refundLimits(context.db, [...perAddress, [signInChallengesPerAddress, ip]]);
   await admitLocalSignIn(context, user);
   return user;
 }

@@ -6,6 +6,7 @@ import { type Config, trustProxyOption } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { httpServerOptions } from './http-limits.ts';
+import { withoutTokens } from './log-redaction.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createMailer } from './mail/mailer.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
@@ -61,11 +62,8 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
 }
 
-// Paths that carry a secret (reset, confirmation, invitation, upload and calendar feed tokens) are logged without it.
-const tokenPath = /^(\/api\/(?:reset-password|verify-email|invitations|objects\/upload|calendar-feed))\/[^/?]+/;
-export function withoutTokens(url: string): string {
-  return url.replace(tokenPath, '$1/[token]');
-}
+// Request addresses are logged without the secrets some carry, in their path or their query.
+export { withoutTokens } from './log-redaction.ts';
 
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = dependencies;

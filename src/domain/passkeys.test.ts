@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { browserNameOf, defaultPasskeyName, passkeyMessages, passkeyNameSchema } from './passkeys.ts';
+import {
+  browserNameOf,
+  defaultPasskeyName,
+  passkeyAddressProblem,
+  passkeyMessages,
+  passkeyNameSchema,
+} from './passkeys.ts';
 
 const agents = {
   chrome:
@@ -68,5 +74,49 @@ describe('passkeyNameSchema', () => {
     const result = passkeyNameSchema.safeParse(input);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => issue.message)).toEqual([message]);
+  });
+});
+
+describe('passkeyAddressProblem', () => {
+  const page = (url: string) => {
+    const { protocol, hostname, port } = new URL(url);
+    return { protocol, hostname, port };
+  };
+  it.each([
+    [
+      'http://127.0.0.1:3000/auth',
+      true,
+      'Passkeys need a host name, not an IP address: open Perch at http://localhost:3000 (or its domain name) to use them.',
+    ],
+    [
+      'http://[::1]:8080/',
+      true,
+      'Passkeys need a host name, not an IP address: open Perch at http://localhost:8080 (or its domain name) to use them.',
+    ],
+    [
+      'https://127.0.0.1/',
+      true,
+      'Passkeys need a host name, not an IP address: open Perch at https://localhost (or its domain name) to use them.',
+    ],
+    [
+      'http://192.168.1.20:3000/',
+      false,
+      'Passkeys need a host name, not an IP address: open Perch at its domain name to use them.',
+    ],
+    [
+      'https://203.0.113.9/',
+      true,
+      'Passkeys need a host name, not an IP address: open Perch at its domain name to use them.',
+    ],
+    [
+      'http://perch.lan:3000/',
+      false,
+      'Passkeys need a secure connection: open Perch at its https:// address to use them.',
+    ],
+    ['http://localhost:3000/', true, null],
+    ['http://perch.localhost:3000/', true, null],
+    ['https://desks.example.com/auth', true, null],
+  ])('at %s (a secure context: %s) says %s', (url, isSecureContext, sentence) => {
+    expect(passkeyAddressProblem(page(url), isSecureContext)).toBe(sentence);
   });
 });

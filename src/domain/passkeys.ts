@@ -1,3 +1,4 @@
+import { isIpAddressHost, isLoopbackIpHost } from './host-names.ts';
 import { hasNoControlCharacters } from './text.ts';
 import { z } from './zod.ts';
 
@@ -16,6 +17,26 @@ export const passkeyMessages = {
   alreadyRegistered: 'This passkey is already registered with Perch.',
   tooMany: 'You have 20 passkeys, the most an account can have. Remove one to add another.',
 } as const;
+
+/**
+ * Why passkeys cannot work at the page's address, or null when they can (as far as the address goes). WebAuthn takes
+ * a domain name as the relying party, never an IP address, and needs a secure context (https, or localhost): a
+ * browser refuses either with an error that reads like its own failing. PUBLIC_URL is not known to the browser; on
+ * this machine, localhost on the same port is the address (the quick start's).
+ */
+export function passkeyAddressProblem(
+  page: { protocol: string; hostname: string; port: string },
+  isSecureContext: boolean,
+): string | null {
+  if (isIpAddressHost(page.hostname)) {
+    const instead = isLoopbackIpHost(page.hostname)
+      ? `${page.protocol}//localhost${page.port ? `:${page.port}` : ''} (or its domain name)`
+      : 'its domain name';
+    return `Passkeys need a host name, not an IP address: open Perch at ${instead} to use them.`;
+  }
+  if (!isSecureContext) return 'Passkeys need a secure connection: open Perch at its https:// address to use them.';
+  return null;
+}
 
 export const passkeyNameMaxLength = 60;
 /** Enough for every device a person owns; bounds the list and the options sent to a browser. */

@@ -23,7 +23,13 @@ async function main(): Promise<void> {
   });
   await migrate(database.sql);
   const app = await buildApp({ config, database });
-  await app.listen({ port: config.port, host: config.host });
+  // Fastify would log each bound address as a link (http://127.0.0.1:3000 for localhost), which is not where people
+  // should go: passkeys refuse an IP address. The one address to open is PUBLIC_URL, logged below.
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: (address) => `Listening on ${address.replace(/^https?:\/\//, '')}`,
+  });
   // With billing off there are no trials to remind of or end.
   const jobs = [
     maintenanceJob(database.db),

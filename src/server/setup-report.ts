@@ -1,3 +1,4 @@
+import { isIpAddressHost } from '#domain/host-names.ts';
 import type { Config } from './config.ts';
 
 export interface SetupReport {
@@ -35,6 +36,12 @@ export function describeSetup(config: Config): SetupReport {
   if (!config.ssoSecretKey && !config.isLoopback) {
     warnings.push(
       'SSO_SECRET_KEY is not set: single sign-on is off (no organization can connect an identity provider). Set it to 32 random bytes in base64 (openssl rand -base64 32).',
+    );
+  }
+  const publicHost = new URL(config.publicUrl).hostname;
+  if (isIpAddressHost(publicHost)) {
+    warnings.push(
+      `PUBLIC_URL is an IP address (${publicHost}): passkeys need a host name and cannot be used there. Use http://localhost:PORT on this machine, or a domain name.`,
     );
   }
   return {

@@ -110,3 +110,48 @@ test('a person adds a passkey from the account menu, signs in with it, removes i
   await expect(page).toHaveURL(/\/auth$/);
   await page.screenshot({ path: `${screenshotDir}/auth-page-refused-1440.png` });
 });
+
+test('at an IP address, the passkey screens say why passkeys are unavailable there and which address to open', async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const person = newPerson('Ines', 'Numbered');
+  await createOrganizationThroughPage(page, person, 'Numbered Lane');
+  const { port } = new URL(baseURL ?? '');
+  const byAddress = `http://127.0.0.1:${port}`;
+  const sentence = `Passkeys need a host name, not an IP address: open Perch at http://localhost:${port} (or its domain name) to use them.`;
+
+  // Signed in (the session cookie carried over: cookies belong to a host name), the Passkeys dialog says why.
+  const session = (await page.context().cookies()).find((cookie) => cookie.name === 'perch_session');
+  expect(session).toBeDefined();
+  await page
+    .context()
+    .addCookies([
+      { name: 'perch_session', value: session?.value ?? '', url: byAddress, httpOnly: true, sameSite: 'Lax' },
+    ]);
+  await page.goto(`${byAddress}/`);
+  await expect(page.getByRole('heading', { name: 'Numbered Lane' })).toBeVisible();
+  const dialog = await openPasskeysFromAccountMenu(page);
+  await expect(dialog.getByText(sentence)).toBeVisible();
+  await expect(dialog.getByText('This browser cannot use passkeys.', { exact: false })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Add a passkey' })).toBeDisabled();
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: `${screenshotDir}/passkeys-dialog-at-ip-address-1440.png` });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Signed out, on /auth: the button is off, and says why beneath it.
+  await page.context().clearCookies();
+  await page.goto(`${byAddress}/auth`);
+  const passkeyButton = page.getByRole('button', { name: 'Sign in with a passkey' });
+  await expect(passkeyButton).toBeDisabled();
+  await expect(passkeyButton).toHaveAccessibleDescription(sentence);
+  await expect(page.getByText(sentence)).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: `${screenshotDir}/auth-page-at-ip-address-1440.png` });
+
+  // At localhost, nothing of the kind.
+  await page.goto('/auth');
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeEnabled();
+  await expect(page.getByText(sentence)).toHaveCount(0);
+});

@@ -25,6 +25,11 @@ describe('passkeyProblem', () => {
       'The passkey could not be added. Please try again.',
     ],
     [
+      browserError('SecurityError'),
+      'sign-in',
+      'Passkeys cannot be used at this address. Open Perch at its usual address (the one in its mails) to use them.',
+    ],
+    [
       new Error('WebAuthn is not supported in this browser'),
       'add',
       'The passkey could not be added. Please try again.',

@@ -1,3 +1,4 @@
+import { passkeyAddressProblem } from '#domain/passkeys.ts';
 import { ApiError, errorMessage } from '#web/app/api.ts';
 
 export type PasskeyCeremony = 'add' | 'sign-in';
@@ -14,6 +15,13 @@ const failed: Record<PasskeyCeremony, string> = {
 export const noWebAuthnMessage =
   'This browser cannot use passkeys. Try another browser, or sign in with your password.';
 
+/** The browser refused the site as the passkey's relying party: the page is not at PUBLIC_URL's host name. */
+const wrongAddressMessage =
+  'Passkeys cannot be used at this address. Open Perch at its usual address (the one in its mails) to use them.';
+
+/** Why passkeys cannot work at this page's address (an IP address, plain http), or null. */
+export const addressProblemHere = (): string | null => passkeyAddressProblem(window.location, window.isSecureContext);
+
 /**
  * The sentence for a failed passkey ceremony: the server's, when it answered; otherwise what the browser's error
  * means. Browsers report a cancelled prompt, a timeout and a refused one alike (NotAllowedError), on purpose.
@@ -27,6 +35,6 @@ export function passkeyProblem(error: unknown, ceremony: PasskeyCeremony): strin
   if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED') {
     return 'This device already holds a passkey for your Perch account.';
   }
-  if (name === 'SecurityError') return noWebAuthnMessage;
+  if (name === 'SecurityError') return wrongAddressMessage;
   return failed[ceremony];
 }

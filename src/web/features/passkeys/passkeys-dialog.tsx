@@ -9,7 +9,7 @@ import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useAddPasskey } from './add-passkey.ts';
 import { usePasskeys } from './list-passkeys.ts';
-import { noWebAuthnMessage, passkeyProblem } from './passkey-problem.ts';
+import { addressProblemHere, noWebAuthnMessage, passkeyProblem } from './passkey-problem.ts';
 import { useRemovePasskey } from './remove-passkey.ts';
 
 const longDate = (instant: string) =>
@@ -45,7 +45,9 @@ export function PasskeysDialog({ onClose }: { onClose: () => void }) {
   const adding = useAddPasskey();
   const removal = useRemovePasskey();
   const [removing, setRemoving] = useState<Passkey | null>(null);
-  const isSupported = browserSupportsWebAuthn();
+  // Where passkeys cannot work (an IP address, plain http), the address is why, not the browser.
+  const addressProblem = addressProblemHere();
+  const isSupported = addressProblem === null && browserSupportsWebAuthn();
   const isBusy = adding.isPending || removal.isPending;
   const addButtonId = useId();
 
@@ -99,7 +101,7 @@ export function PasskeysDialog({ onClose }: { onClose: () => void }) {
         )}
         {!isSupported && (
           <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-            {noWebAuthnMessage}
+            {addressProblem ?? noWebAuthnMessage}
           </p>
         )}
         <div className="flex justify-end">

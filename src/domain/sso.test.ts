@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  connectionCovering,
+  afterDomainCheck,
+  type DomainCheck,
+  type DomainState,
   emailDomainOf,
+  hasVerificationRecord,
+  hostOf,
   isSsoRefusal,
   normalizeDomain,
   parseDomainList,
   ssoCallbackUrl,
   ssoConnectionInputSchema,
+  ssoStartSchema,
+  verificationRecordOf,
 } from './sso.ts';
 
 describe('normalizeDomain', () => {
@@ -36,19 +42,15 @@ describe('parseDomainList', () => {
   });
 });
 
-describe('emailDomainOf and connectionCovering', () => {
-  const connections = [
-    { id: 'a', domains: ['acme.com'] },
-    { id: 'b', domains: ['globex.com', 'globex.org'] },
-  ];
+describe('emailDomainOf', () => {
   it.each([
-    ['ada@acme.com', 'a'],
-    ['Ada@GLOBEX.org', 'b'],
-    ['ada@sub.acme.com', undefined],
-    ['ada@other.com', undefined],
+    ['ada@acme.com', 'acme.com'],
+    ['Ada@GLOBEX.org', 'globex.org'],
+    ['ada@sub.acme.com', 'sub.acme.com'],
     ['not-an-email', undefined],
-  ])('gives %j to connection %j', (email, expected) => {
-    expect(connectionCovering(email, connections)?.id).toBe(expected);
+    ['@acme.com', undefined],
+  ])('reads the domain of %j as %j', (email, expected) => {
+    expect(emailDomainOf(email)).toBe(expected);
   });
   it('reads the last at-sign', () => {
     expect(emailDomainOf('"a@b"@acme.com')).toBe('acme.com');
@@ -87,5 +89,99 @@ describe('isSsoRefusal', () => {
     expect(isSsoRefusal('replayed-state')).toBe(true);
     expect(isSsoRefusal('toString')).toBe(false);
     expect(isSsoRefusal(null)).toBe(false);
+  });
+});
+
+describe('proving a domain', () => {
+  it('asks for a TXT record at the domain or at _perch.<domain> holding the claim’s token', () => {
+    expect(verificationRecordOf('acme.example', 'tok123')).toEqual({
+      names: ['acme.example', '_perch.acme.example'],
+      value: 'perch-verification=tok123',
+    });
+  });
+
+  it.each([
+    [['perch-verification=tok123'], true],
+    [['v=spf1 -all', ' perch-verification=tok123 '], true],
+    [['perch-verification=someone-elses-token'], false],
+    [['perch-verification=tok1234'], false],
+    [['perch-verification=TOK123'], false],
+    [[], false],
+  ])('finds the record among %j: %j', (records, expected) => {
+    expect(hasVerificationRecord(records, 'tok123')).toBe(expected);
+  });
+
+  const now = new Date('2026-11-27T12:00:00Z');
+  const earlier = new Date('2026-11-01T12:00:00Z');
+  const table: Array<[string, DomainState, DomainCheck, DomainState & { change: string | null }]> = [
+    [
+      'a pending domain whose record is found becomes verified',
+      { verifiedAt: null, missedChecks: 0 },
+      'found',
+      { verifiedAt: now, missedChecks: 0, change: 'verified' },
+    ],
+    [
+      'a pending domain without its record stays pending',
+      { verifiedAt: null, missedChecks: 0 },
+      'missing',
+      { verifiedAt: null, missedChecks: 0, change: null },
+    ],
+    [
+      'a verified domain found again keeps its date and forgets misses',
+      { verifiedAt: earlier, missedChecks: 2 },
+      'found',
+      { verifiedAt: earlier, missedChecks: 0, change: null },
+    ],
+    [
+      'a verified domain missing once counts a miss',
+      { verifiedAt: earlier, missedChecks: 0 },
+      'missing',
+      { verifiedAt: earlier, missedChecks: 1, change: null },
+    ],
+    [
+      'a verified domain missing a second time is still verified',
+      { verifiedAt: earlier, missedChecks: 1 },
+      'missing',
+      { verifiedAt: earlier, missedChecks: 2, change: null },
+    ],
+    [
+      'a verified domain missing a third time in a row loses its verification',
+      { verifiedAt: earlier, missedChecks: 2 },
+      'missing',
+      { verifiedAt: null, missedChecks: 0, change: 'unverified' },
+    ],
+    [
+      'a DNS failure changes nothing for a verified domain',
+      { verifiedAt: earlier, missedChecks: 2 },
+      'dns-error',
+      { verifiedAt: earlier, missedChecks: 2, change: null },
+    ],
+    [
+      'a DNS failure changes nothing for a pending domain',
+      { verifiedAt: null, missedChecks: 0 },
+      'dns-error',
+      { verifiedAt: null, missedChecks: 0, change: null },
+    ],
+  ];
+  it.each(table)('%s', (_name, state, check, expected) => {
+    expect(afterDomainCheck(state, check, now)).toEqual(expected);
+  });
+});
+
+describe('starting single sign-on', () => {
+  it.each([
+    [{ email: ' Ada@Acme.Example ' }, true],
+    [{ organization: 'acme' }, true],
+    [{ organization: '' }, false],
+    [{ email: 'not an address' }, false],
+    [{ email: 'ada@acme.example', organization: 'acme' }, false],
+    [{}, false],
+  ])('accepts %j: %j', (input, expected) => {
+    expect(ssoStartSchema.safeParse(input).success).toBe(expected);
+  });
+
+  it('names the host the browser is sent to', () => {
+    expect(hostOf('https://login.acme.example/oauth2/authorize?client_id=x')).toBe('login.acme.example');
+    expect(hostOf('http://127.0.0.1:4000/auth')).toBe('127.0.0.1:4000');
   });
 });

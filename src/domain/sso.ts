@@ -18,7 +18,54 @@ export const ssoMessages = {
     'Your organization requires single sign-on: use “Sign in with single sign-on” with your work e-mail.',
   secretKeyMissing:
     'Single sign-on is off on this server: its administrator must set SSO_SECRET_KEY so client secrets can be stored encrypted.',
+  noVerifiedDomain:
+    'This organization’s single sign-on is not ready: an administrator must first verify one of its e-mail domains.',
+  organizationRequired: 'Enter your work email or the organization you sign in to',
 } as const;
+
+// A domain is an organization's for single sign-on only once it is proven (issue 26): a DNS TXT record holding the
+// claim's random token, at the domain itself or at _perch.<domain>; re-checked daily, lost after repeated misses.
+
+export const verificationRecordPrefix = 'perch-verification=';
+/** Daily checks in a row that find no record before a verified domain stops being verified (about two days' grace). */
+export const missedChecksAllowed = 3;
+
+/** Where the owner may publish the record, and what it says. */
+export function verificationRecordOf(domain: string, token: string): { names: [string, string]; value: string } {
+  return { names: [domain, `_perch.${domain}`], value: `${verificationRecordPrefix}${token}` };
+}
+
+/** Whether one of the TXT records found is this claim's record (exactly; other organizations' tokens prove nothing). */
+export function hasVerificationRecord(records: readonly string[], token: string): boolean {
+  const expected = `${verificationRecordPrefix}${token}`;
+  return records.some((record) => record.trim() === expected);
+}
+
+export type DomainCheck = 'found' | 'missing' | 'dns-error';
+export interface DomainState {
+  verifiedAt: Date | null;
+  missedChecks: number;
+}
+
+/**
+ * A domain's state after a check: found verifies it (again) and forgets misses; missing counts a miss against a
+ * verified domain and takes the verification away at missedChecksAllowed; a DNS failure (timeout, server failure)
+ * proves nothing either way and changes nothing.
+ */
+export function afterDomainCheck(
+  state: DomainState,
+  check: DomainCheck,
+  now: Date,
+): DomainState & { change: 'verified' | 'unverified' | null } {
+  if (check === 'dns-error') return { ...state, change: null };
+  if (check === 'found') {
+    return { verifiedAt: state.verifiedAt ?? now, missedChecks: 0, change: state.verifiedAt ? null : 'verified' };
+  }
+  if (!state.verifiedAt) return { verifiedAt: null, missedChecks: 0, change: null };
+  const missedChecks = state.missedChecks + 1;
+  if (missedChecks >= missedChecksAllowed) return { verifiedAt: null, missedChecks: 0, change: 'unverified' };
+  return { verifiedAt: state.verifiedAt, missedChecks, change: null };
+}
 
 /** Lower-case, without a trailing dot; undefined when it is not a plausible DNS name with a dot. */
 export function normalizeDomain(input: string): string | undefined {
@@ -52,14 +99,9 @@ export function emailDomainOf(email: string): string | undefined {
   return normalizeDomain(email.slice(at + 1));
 }
 
-/** Which of the connections covers this address: the one claiming its exact domain (one domain, one organization). */
-export function connectionCovering<T extends { domains: readonly string[] }>(
-  email: string,
-  connections: readonly T[],
-): T | undefined {
-  const domain = emailDomainOf(email);
-  if (!domain) return undefined;
-  return connections.find((connection) => connection.domains.includes(domain));
+/** The host a browser is sent to, as the start page names it before leaving Perch. */
+export function hostOf(url: string): string {
+  return new URL(url).host;
 }
 
 /** The address to register at the provider as the redirect URI. */
@@ -78,7 +120,11 @@ export const ssoRefusals = {
   'unverified-email':
     'Your identity provider has not verified your e-mail address, so it cannot be linked to your existing Perch account.',
   'wrong-domain':
-    'Your identity provider signed you in with an e-mail address outside the domains your organization set up.',
+    'Your identity provider signed you in with an e-mail address outside the domains your organization has verified.',
+  'account-not-linked':
+    'A Perch account with this e-mail address already exists, and your organization has not verified its domain, so single sign-on cannot enter it. Nothing was changed: sign in with your password or passkey.',
+  'other-browser':
+    'This sign-in was started in another browser, or too long ago. Nothing was changed: please start again here.',
   'seat-limit': "This organization has reached its plan's user limit. Ask an administrator to upgrade the plan.",
   'provider-error': 'Sign-in with your identity provider did not complete. Please try again or ask your administrator.',
 } as const;
@@ -129,11 +175,23 @@ export const ssoConnectionInputSchema = z.strictObject({
 });
 export type SsoConnectionInput = z.infer<typeof ssoConnectionInputSchema>;
 
+/** A claimed domain and how to prove it: the TXT record to publish, whether it is verified, when it was last checked. */
+export const ssoDomainStatusSchema = z.object({
+  domain: z.string(),
+  verified: z.boolean(),
+  verifiedAt: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+  recordNames: z.array(z.string()),
+  recordValue: z.string(),
+});
+export type SsoDomainStatus = z.infer<typeof ssoDomainStatusSchema>;
+
 export const ssoConnectionSchema = z.object({
   configured: z.literal(true),
   issuer: z.string(),
   clientId: z.string(),
   domains: z.array(z.string()),
+  domainStatus: z.array(ssoDomainStatusSchema),
   required: z.boolean(),
   hasClientSecret: z.boolean(),
   callbackUrl: z.string(),
@@ -143,15 +201,30 @@ export const ssoNotConfiguredSchema = z.object({ configured: z.literal(false), c
 export const ssoSettingsSchema = z.union([ssoConnectionSchema, ssoNotConfiguredSchema]);
 export type SsoSettings = z.infer<typeof ssoSettingsSchema>;
 
-export const ssoStartSchema = z.strictObject({
-  email: z
-    .string({ error: 'Please enter your work email' })
-    .trim()
-    .min(1, 'Please enter your work email')
-    .max(254, 'Please enter a valid email address')
-    .pipe(z.email('Please enter a valid email address'))
-    .transform((value) => value.toLowerCase()),
-});
+export const ssoEmailSchema = z
+  .string({ error: 'Please enter your work email' })
+  .trim()
+  .min(1, 'Please enter your work email')
+  .max(254, 'Please enter a valid email address')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((value) => value.toLowerCase());
+
+/** Starts a sign-in for a work e-mail, or for an organization named by its slug or id (GET /api/login's page). */
+export const ssoStartSchema = z.union([
+  z.strictObject({ email: ssoEmailSchema }),
+  z.strictObject({
+    organization: z
+      .string({ error: ssoMessages.organizationRequired })
+      .trim()
+      .min(1, ssoMessages.organizationRequired)
+      .max(100, ssoMessages.organizationRequired),
+  }),
+]);
 export type SsoStartInput = z.infer<typeof ssoStartSchema>;
-export const ssoStartResponseSchema = z.object({ redirectUrl: z.string() });
+/** Where the browser goes, and what the page says before it leaves Perch: whose sign-in, at which host. */
+export const ssoStartResponseSchema = z.object({
+  redirectUrl: z.string(),
+  organizationName: z.string(),
+  providerHost: z.string(),
+});
 export type SsoStartResponse = z.infer<typeof ssoStartResponseSchema>;

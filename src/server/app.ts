@@ -43,6 +43,7 @@ import { localCheckoutRoutes } from './payments/local-checkout/routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
+import { registerSsoRequirement } from './plugins/sso-requirement.ts';
 import { startRealtime } from './realtime/start-realtime.ts';
 import { registerWebApp } from './static.ts';
 import { createObjectStore } from './storage/create-object-store.ts';
@@ -118,6 +119,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(fastifyCompress, { threshold: 1024 });
   registerSecurity(app, config, objectStore.browserOrigin);
   registerSessions(app, context);
+  registerSsoRequirement(app, context);
   // Before any route: the OpenAPI document and the route catalog see every route registered after this.
   await registerOpenApi(app);
 

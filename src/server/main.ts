@@ -5,6 +5,7 @@ import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from './db/embedded-lock.t
 import { migrate } from './db/migrate.ts';
 import { checkInRemindersJob } from './jobs/check-in-reminders.ts';
 import { maintenanceJob } from './jobs/maintenance.ts';
+import { ssoDomainsJob } from './jobs/sso-domains.ts';
 import { releaseNoShowsJob } from './jobs/release-no-shows.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { trialsJob } from './jobs/trials.ts';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
     maintenanceJob(database.db),
     releaseNoShowsJob(app.perch),
     checkInRemindersJob(app.perch),
+    ssoDomainsJob(app.perch),
     ...(config.payments.mode === 'off' ? [] : [trialsJob(app.perch)]),
   ];
   const stopJobs = startJobs(jobs, database.sql, app.log);

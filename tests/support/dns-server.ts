@@ -36,19 +36,21 @@ export async function startTestDnsServer(): Promise<TestDnsServer> {
         return send(response);
       }
       const base = { name: question.name, class: Packet.CLASS.IN, ttl: 1 };
+      // dns2's types ask for its Resource class; the plain records its own examples push are what it encodes.
+      const answers = response.answers as unknown[];
       if (question.type === Packet.TYPE.TXT) {
-        for (const data of txt.get(name) ?? []) response.answers.push({ ...base, type: Packet.TYPE.TXT, data });
+        for (const data of txt.get(name) ?? []) answers.push({ ...base, type: Packet.TYPE.TXT, data });
       }
       const wanted = question.type === Packet.TYPE.A ? 4 : question.type === Packet.TYPE.AAAA ? 6 : 0;
       for (const address of addresses.get(name) ?? []) {
         const family = address.includes(':') ? 6 : 4;
         if (family !== wanted) continue;
-        response.answers.push({ ...base, type: family === 4 ? Packet.TYPE.A : Packet.TYPE.AAAA, address });
+        answers.push({ ...base, type: family === 4 ? Packet.TYPE.A : Packet.TYPE.AAAA, address });
       }
       send(response);
     },
   });
-  await server.listen({ udp: { port: 0, address: '127.0.0.1', type: 'udp4' } });
+  await server.listen({ udp: { port: 0, address: '127.0.0.1' } });
   const port = (server.addresses().udp as AddressInfo).port;
   const key = (name: string) => name.toLowerCase().replace(/\.$/, '');
   return {

@@ -134,11 +134,14 @@ async function slowStepWarning(step: string, run: () => Promise<unknown>): Promi
  * The test file's app, started before its tests and closed after them. Its fields are filled in before the first
  * test, so read them inside tests and hooks only.
  */
-export function startTestAppForFile(options: Parameters<typeof startTestApp>[0] = {}): TestApp {
+export function startTestAppForFile(
+  /** The options, or a function that gives them once the file's earlier beforeAll hooks have run (servers they start). */
+  options: Parameters<typeof startTestApp>[0] | (() => Parameters<typeof startTestApp>[0]) = {},
+): TestApp {
   const testApp = {} as TestApp;
   let started: TestApp | undefined;
   beforeAll(async () => {
-    started = await startTestApp(options);
+    started = await startTestApp(typeof options === 'function' ? options() : options);
     Object.assign(testApp, started);
   });
   afterAll(async () => {

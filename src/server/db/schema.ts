@@ -38,6 +38,13 @@ export const sessions = pgTable('sessions', {
   createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', timestamps).notNull(),
   lastSeenAt: timestamp('last_seen_at', timestamps).notNull().defaultNow(),
+  /** Migration 0022: how the session was opened; through which organization's connection for single sign-on. */
+  signInMethod: text('sign_in_method', {
+    enum: ['password', 'passkey', 'sso', 'registration', 'invitation', 'email-link'],
+  })
+    .notNull()
+    .default('password'),
+  ssoOrganizationId: uuid('sso_organization_id'),
 });
 
 export const accountTokens = pgTable('account_tokens', {
@@ -364,10 +371,34 @@ export const ssoConnections = pgTable('sso_connections', {
   updatedAt: timestamp('updated_at', timestamps).notNull().defaultNow(),
 });
 
-export const ssoDomains = pgTable('sso_domains', {
-  domain: text('domain').primaryKey(),
-  organizationId: uuid('organization_id').notNull(),
-});
+// Migration 0022: a domain is claimed by any number of organizations, verified (DNS TXT) by one at most.
+export const ssoDomains = pgTable(
+  'sso_domains',
+  {
+    domain: text('domain').notNull(),
+    organizationId: uuid('organization_id').notNull(),
+    verificationToken: text('verification_token').notNull(),
+    verifiedAt: timestamp('verified_at', timestamps),
+    checkedAt: timestamp('checked_at', timestamps),
+    missedChecks: integer('missed_checks').notNull().default(0),
+    createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.domain] })],
+);
+
+// Migration 0022: identities at an organization's provider linked to accounts.
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id').notNull(),
+    linkedBy: text('linked_by', { enum: ['verified-domain', 'password', 'passkey'] }).notNull(),
+    createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.issuer, table.subject] })],
+);
 
 // Pending sign-ins, keyed by the digest of their state; single use, 10 minutes.
 export const ssoLogins = pgTable('sso_logins', {
@@ -375,6 +406,8 @@ export const ssoLogins = pgTable('sso_logins', {
   organizationId: uuid('organization_id').notNull(),
   codeVerifier: text('code_verifier').notNull(),
   nonce: text('nonce').notNull(),
+  /** Migration 0022: the digest of the token in the starting browser's cookie. */
+  browserDigest: text('browser_digest').notNull(),
   returnPath: text('return_path').notNull().default('/'),
   createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', timestamps).notNull(),

@@ -2,18 +2,27 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicUser } from '#domain/account.ts';
 import { type AppContext, perApp } from '../context.ts';
 import { unauthorized } from '../errors.ts';
-import { deleteSession, extendSession, findSession, insertSession, type UserRow } from '../modules/accounts/repo.ts';
-import { forgetUserSessions, SessionCache } from '../modules/accounts/session-cache.ts';
+import {
+  deleteSession,
+  extendSession,
+  findSession,
+  insertSession,
+  type SignInMethod,
+  type UserRow,
+} from '../modules/accounts/repo.ts';
+import { forgetUserSessions, SessionCache, type SessionView } from '../modules/accounts/session-cache.ts';
 import { createToken, digestToken } from '../tokens.ts';
 import { isSecureRequest } from './security.ts';
 
 export const sessionCookie = 'perch_session';
 const day = 24 * 60 * 60 * 1000;
 
-export interface SignedIn {
+export interface SignedIn extends SessionView {
   sessionId: string;
-  user: UserRow;
 }
+
+/** How a session is opened: the method, and for single sign-on the organization whose connection it went through. */
+export type SignInBy = { method: Exclude<SignInMethod, 'sso'> } | { method: 'sso'; organizationId: string };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,39 +66,47 @@ export function registerSessions(app: FastifyInstance, context: AppContext): voi
     const id = digestToken(token);
     const isReadOnly = readOnlyMethods.has(request.method);
     if (isReadOnly) {
-      const user = cache.get(id);
-      if (user) {
-        request.auth = { sessionId: id, user };
+      const remembered = cache.get(id);
+      if (remembered) {
+        request.auth = { sessionId: id, ...remembered };
         return;
       }
     }
     const found = await findSession(context.db, id);
     if (!found) return;
-    request.auth = { sessionId: id, user: found.user };
+    const session: SessionView = { user: found.user, barredOrganizationIds: found.barredOrganizationIds };
+    request.auth = { sessionId: id, ...session };
     const lifetime = context.config.sessionDays * day;
     let expiresAt = found.session.expiresAt;
     if (expiresAt.getTime() - Date.now() < lifetime - day) {
       expiresAt = new Date(Date.now() + lifetime);
       await extendSession(context.db, id, expiresAt);
     }
-    if (isReadOnly) cache.remember(id, found.user, expiresAt);
+    if (isReadOnly) cache.remember(id, session, expiresAt);
   });
   app.addHook('onResponse', async (request) => {
     if (request.auth && !readOnlyMethods.has(request.method)) forgetUserSessions(request.auth.user.id);
   });
 }
 
-/** Starts a fresh session (never reusing an old id) and sets its cookie. */
+/** Starts a fresh session (never reusing an old id), noting how it was opened, and sets its cookie. */
 export async function startSession(
   context: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
   userId: string,
+  by: SignInBy,
 ): Promise<void> {
   if (request.auth) await deleteSession(context.db, request.auth.sessionId);
   const { token, digest } = createToken();
   const lifetime = context.config.sessionDays * day;
-  await insertSession(context.db, { id: digest, userId, expiresAt: new Date(Date.now() + lifetime) });
+  await insertSession(context.db, {
+    id: digest,
+    userId,
+    expiresAt: new Date(Date.now() + lifetime),
+    signInMethod: by.method,
+    ssoOrganizationId: by.method === 'sso' ? by.organizationId : null,
+  });
   reply.setCookie(sessionCookie, token, {
     path: '/',
     httpOnly: true,

@@ -11,6 +11,11 @@ export async function findUserByEmail(db: Database, email: string): Promise<User
   return row;
 }
 
+export async function findUserById(db: Database, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
 export async function insertUser(
   db: Database,
   values: {
@@ -26,9 +31,12 @@ export async function insertUser(
   return row;
 }
 
-export async function updatePassword(db: Database, userId: string, passwordHash: string): Promise<void> {
+/** Sets the user's password and answers the user as they now are. */
+export async function updatePassword(db: Database, userId: string, passwordHash: string): Promise<UserRow> {
   forgetUserSessions(userId);
-  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+  const [row] = await db.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning();
+  if (!row) throw new Error(`no user ${userId} to set the password of`);
+  return row;
 }
 
 export async function markEmailVerified(db: Database, userId: string): Promise<void> {
@@ -41,14 +49,31 @@ export async function markEmailVerified(db: Database, userId: string): Promise<v
 
 export async function insertSession(
   db: Database,
-  values: { id: string; userId: string; expiresAt: Date },
+  values: {
+    id: string;
+    userId: string;
+    expiresAt: Date;
+    signInMethod: SignInMethod;
+    ssoOrganizationId?: string | null;
+  },
 ): Promise<void> {
   await db.insert(sessions).values(values);
 }
 
 function prepareFindSession(db: Database) {
   return db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      // Organizations that require single sign-on of this member (not admin) and that this session was not opened
+      // through (issue 26): the session may not enter them.
+      barredOrganizationIds: sql<string[]>`array(
+        SELECT m.organization_id FROM memberships m
+        JOIN sso_connections c ON c.organization_id = m.organization_id AND c.required
+        WHERE m.user_id = ${sessions.userId} AND m.role = 'member'
+          AND ${sessions.ssoOrganizationId} IS DISTINCT FROM m.organization_id
+      )`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
@@ -63,6 +88,8 @@ const findSessionStatements = new WeakMap<Database, ReturnType<typeof prepareFin
  * it (every write does), so it runs as a named prepared statement, built once per database and planned once per
  * connection (decision 009).
  */
+export type SignInMethod = typeof sessions.$inferInsert.signInMethod & string;
+
 export async function findSession(db: Database, id: string) {
   let statement = findSessionStatements.get(db);
   if (!statement) {

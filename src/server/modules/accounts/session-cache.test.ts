@@ -2,7 +2,10 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { UserRow } from './repo.ts';
 import { forgetSession, forgetUserSessions, SessionCache, sessionCacheMs } from './session-cache.ts';
 
-const user = (id: string) => ({ id, email: `${id}@example.com` }) as unknown as UserRow;
+const user = (id: string) => ({
+  user: { id, email: `${id}@example.com` } as unknown as UserRow,
+  barredOrganizationIds: [],
+});
 let counter = 0;
 const freshId = (prefix: string) => {
   counter += 1;
@@ -48,7 +51,7 @@ describe('an instance’s memory of sessions', () => {
     cache.remember(ended, user(freshId('user')), later);
     cache.remember(other, changed, later);
     forgetSession(ended);
-    forgetUserSessions(changed.id);
+    forgetUserSessions(changed.user.id);
     expect(cache.get(ended)).toBeUndefined();
     expect(cache.get(other)).toBeUndefined();
     cache.remember(other, changed, later);

@@ -1,6 +1,13 @@
 import { LRUCache } from 'lru-cache';
 import type { UserRow } from './repo.ts';
 
+/** What a request needs of its session: the user, and the organizations this session may not enter (issue 26). */
+export interface SessionView {
+  user: UserRow;
+  /** Organizations that require single sign-on of this member, which this session was not opened through. */
+  barredOrganizationIds: readonly string[];
+}
+
 /**
  * How long an instance may answer a signed-in GET from its memory of a session instead of reading it (decision
  * 009). It bounds how long a session ended through another instance (sign-out, password reset, account deletion)
@@ -64,25 +71,25 @@ export function forgetSession(sessionId: string): void {
  */
 export class SessionCache {
   // ttlResolution 0: every check reads the clock, so a memory ends exactly at its time, not up to a millisecond late.
-  readonly #users = new LRUCache<string, UserRow>({ max: maxSessions, ttl: sessionCacheMs, ttlResolution: 0 });
+  readonly #sessions = new LRUCache<string, SessionView>({ max: maxSessions, ttl: sessionCacheMs, ttlResolution: 0 });
 
-  get(sessionId: string): UserRow | undefined {
-    const user = this.#users.get(sessionId);
-    if (!user) return undefined;
+  get(sessionId: string): SessionView | undefined {
+    const session = this.#sessions.get(sessionId);
+    if (!session) return undefined;
     const now = Date.now();
-    if (isQuiet(`session:${sessionId}`, now) || isQuiet(`user:${user.id}`, now)) {
-      this.#users.delete(sessionId);
+    if (isQuiet(`session:${sessionId}`, now) || isQuiet(`user:${session.user.id}`, now)) {
+      this.#sessions.delete(sessionId);
       return undefined;
     }
-    return user;
+    return session;
   }
 
-  remember(sessionId: string, user: UserRow, sessionExpiresAt: Date): void {
-    this.#users.delete(sessionId);
+  remember(sessionId: string, session: SessionView, sessionExpiresAt: Date): void {
+    this.#sessions.delete(sessionId);
     const now = Date.now();
-    if (isQuiet(`session:${sessionId}`, now) || isQuiet(`user:${user.id}`, now)) return;
+    if (isQuiet(`session:${sessionId}`, now) || isQuiet(`user:${session.user.id}`, now)) return;
     // A ttl of 0 would mean 'for ever' to lru-cache: a session that has already expired is not remembered.
     const ttl = Math.min(sessionCacheMs, sessionExpiresAt.getTime() - now);
-    if (ttl > 0) this.#users.set(sessionId, user, { ttl });
+    if (ttl > 0) this.#sessions.set(sessionId, session, { ttl });
   }
 }

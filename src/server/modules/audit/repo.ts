@@ -39,6 +39,10 @@ export const auditActions = [
   'sso.changed',
   'sso.removed',
   'sso.required_changed',
+  'sso.domain_verified',
+  'sso.domain_unverified',
+  'sso.account_linked',
+  'sso.sign_in_refused',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -122,7 +122,7 @@ export function invitationSignupRoutes(context: AppContext): FastifyPluginAsyncZ
       },
       async (request, reply) => {
         const user = await acceptance.acceptInvitation(context, request.body, request.ip, (db, userId) =>
-          startSession({ ...context, db }, request, reply, userId),
+          startSession({ ...context, db }, request, reply, userId, { method: 'invitation' }),
         );
         return reply.status(201).send(toPublicUser(user));
       },

@@ -107,3 +107,12 @@ export async function insertMembership(
 ): Promise<void> {
   await db.insert(memberships).values(values);
 }
+
+/** The ids of everyone in the organization. */
+export async function memberIdsOf(db: Database, organizationId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(eq(memberships.organizationId, organizationId));
+  return rows.map((row) => row.userId);
+}

@@ -1,13 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { messageResponseSchema } from '#domain/responses.ts';
-import { ssoConnectionInputSchema, ssoSettingsSchema, ssoStartResponseSchema, ssoStartSchema } from '#domain/sso.ts';
+import {
+  ssoConnectionInputSchema,
+  ssoDomainStatusSchema,
+  ssoSettingsSchema,
+  ssoStartResponseSchema,
+  ssoStartSchema,
+} from '#domain/sso.ts';
 import type { AppContext } from '#server/context.ts';
+import { isSecureRequest } from '#server/plugins/security.ts';
 import { requireUser, startSession } from '#server/plugins/session.ts';
 import { redirectResponse } from '#server/response-schemas.ts';
 import * as sso from './service.ts';
+import { completeSso, findStartableOrganization, startSso } from './sign-in.ts';
 
 const params = z.object({ id: z.string().max(100) });
+/** Holds the token that binds a sign-in to the browser that started it (the pending sign-in keeps its digest). */
+const browserCookie = 'perch_sso';
+const browserCookieOptions = { path: '/api/sso', httpOnly: true, sameSite: 'lax' as const };
 
 export function ssoRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -59,35 +70,60 @@ export function ssoRoutes(context: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post(
+      '/api/organizations/:id/sso/domains/:domain/verify',
+      {
+        schema: {
+          tags: ['Single sign-on'],
+          summary: 'Look for a claimed domain’s DNS record now (admins).',
+          description:
+            'Perch looks for the TXT record perch-verification=<token> at the domain and at _perch.<domain>. 200 with the domain verified; 422 with what to publish where when the record is not found (yet) or DNS did not answer; 409 when another organization verified the domain first; 404 for a domain this organization does not claim.',
+          params: params.extend({ domain: z.string().max(253) }),
+          response: { 200: ssoDomainStatusSchema },
+        },
+      },
+      async (request) =>
+        sso.verifySsoDomain(context, request.params.id, requireUser(request).id, request.params.domain),
+    );
+
+    app.post(
       '/api/sso/start',
       {
         schema: {
           tags: ['Single sign-on'],
-          summary: 'Where to sign in with single sign-on for a work e-mail.',
+          summary: 'Start signing in with single sign-on, for a work e-mail or an organization.',
           description:
-            'Answers the provider’s authorization address for the organization covering the e-mail’s domain, or 404. Rate limited per address (429).',
+            'Answers the provider’s authorization address, the organization’s name and the provider’s host (which the page names before the browser leaves Perch), for the organization that has verified the e-mail’s domain, or for the organization named by slug or id when it has a verified domain; 404 otherwise. Sets an HttpOnly cookie that binds the sign-in to this browser. Rate limited per address (429).',
           body: ssoStartSchema,
           response: { 200: ssoStartResponseSchema },
         },
       },
-      async (request) => ({ redirectUrl: await sso.startSsoForEmail(context, request.body.email, request.ip) }),
+      async (request, reply) => {
+        const { browserToken, ...started } = await startSso(context, request.body, request.ip);
+        reply.setCookie(browserCookie, browserToken, {
+          ...browserCookieOptions,
+          secure: isSecureRequest(request),
+          maxAge: 10 * 60,
+        });
+        return started;
+      },
     );
 
-    // The server contract's navigation: to the organization's provider when the address bar names one that has it.
+    // The server contract's navigation: to the organization's sign-in when the address bar names one that has it. It
+    // goes to Perch's own page first, which names the provider's host before the browser leaves Perch.
     app.get(
       '/api/login',
       {
         schema: {
           tags: ['Accounts'],
-          summary: 'A navigation: to the organization’s single sign-on provider, else to the sign-in page.',
+          summary: 'A navigation: to the organization’s single sign-on page, else to the sign-in page.',
           querystring: z.object({ organization: z.string().max(100).optional() }),
           response: { 302: redirectResponse },
         },
       },
       async (request, reply) => {
         const handle = request.query.organization;
-        const url = handle ? await sso.startSsoForOrganization(context, handle) : undefined;
-        return reply.redirect(url ?? '/auth');
+        const organizationId = handle ? await findStartableOrganization(context, handle) : undefined;
+        return reply.redirect(organizationId && handle ? `/auth?organization=${encodeURIComponent(handle)}` : '/auth');
       },
     );
 
@@ -98,14 +134,16 @@ export function ssoRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Single sign-on'],
           summary: 'The provider’s redirect back: signs in and goes to the dashboard.',
           description:
-            'Every refusal (replayed state, wrong issuer or audience, expired token, nonce mismatch, unverified e-mail, seat limit, provider error) redirects to /auth?sso=<code>.',
+            'Only in the browser that started the sign-in (its cookie). Every refusal (replayed state, another browser, wrong issuer or audience, expired token, nonce mismatch, unverified e-mail, an existing account outside the verified domains, seat limit, provider error) redirects to /auth?sso=<code> and changes nothing.',
           querystring: z.record(z.string(), z.string().max(4000)),
           response: { 302: redirectResponse },
         },
       },
       async (request, reply) => {
-        const outcome = await sso.completeSso(context, request.query, (db, userId) =>
-          startSession({ ...context, db }, request, reply, userId),
+        const browserToken = request.cookies[browserCookie];
+        reply.clearCookie(browserCookie, { ...browserCookieOptions, secure: isSecureRequest(request) });
+        const outcome = await completeSso(context, request.query, browserToken, (db, userId, organizationId) =>
+          startSession({ ...context, db }, request, reply, userId, { method: 'sso', organizationId }),
         );
         if ('refusal' in outcome) return reply.redirect(`/auth?sso=${outcome.refusal}`);
         return reply.redirect(outcome.returnPath);

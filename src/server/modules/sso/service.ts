@@ -1,44 +1,24 @@
-import { createHash } from 'node:crypto';
-import { LRUCache } from 'lru-cache';
-import type { Configuration } from 'openid-client';
-import { isUuid } from '#domain/ids.ts';
+import { randomBytes } from 'node:crypto';
 import {
-  emailDomainOf,
   type SsoConnectionInput,
-  type SsoRefusal,
+  type SsoDomainStatus,
   type SsoSettings,
   ssoCallbackUrl,
   ssoMessages,
+  verificationRecordOf,
 } from '#domain/sso.ts';
-import { type AppContext, perApp } from '#server/context.ts';
+import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/client.ts';
-import { badRequest, conflict, notFound, sqlState } from '#server/errors.ts';
-import { digestToken } from '#server/tokens.ts';
-import * as accounts from '../accounts/repo.ts';
+import { badRequest, notFound, sqlState, unprocessable } from '#server/errors.ts';
+import { forgetUserSessions } from '../accounts/session-cache.ts';
 import { type AuditAction, recordAuditEvent } from '../audit/repo.ts';
-import * as members from '../members/repo.ts';
-import { requireAdmin, seatLimitOf } from '../organizations/service.ts';
-import { enforceLimits, type Limit } from '../rate-limits/service.ts';
-import {
-  buildAuthorizationRequest,
-  describeExchangeError,
-  discoverProvider,
-  exchangeCode,
-  refusalOf,
-} from './provider-client.ts';
+import { memberIdsOf } from '../members/repo.ts';
+import { requireAdmin } from '../organizations/service.ts';
+import { checkDomain, domainsTaken } from './domains.ts';
+import { discoverWith } from './providers.ts';
+import { isPublicMailDomain } from './public-mail-domains.ts';
 import * as repo from './repo.ts';
-import { decryptSecret, encryptSecret, requireSsoKey, ssoKeyOf } from './secret-box.ts';
-
-const pendingMinutes = 10;
-
-/** Plain-http issuers on this machine only while Perch itself runs on a loopback address (tried locally, or tested). */
-const allowsLoopbackHttp = (context: AppContext) => context.config.isLoopback;
-const startPerIp: Limit = {
-  name: 'sso-start-ip',
-  max: 100,
-  windowSeconds: 15 * 60,
-  message: 'Too many single sign-on attempts from this network.',
-};
+import { decryptSecret, encryptSecret, requireSsoKey } from './secret-box.ts';
 
 /** Admins read the connection; the client secret never leaves the server (hasClientSecret says one is kept). */
 export async function getSsoSettings(
@@ -59,6 +39,7 @@ function toSettings(connection: repo.SsoConnection, callbackUrl: string): SsoSet
     issuer: connection.issuer,
     clientId: connection.clientId,
     domains: connection.domains,
+    domainStatus: connection.domainRows.map(toDomainStatus),
     required: connection.required,
     hasClientSecret: connection.clientSecretEncrypted !== '',
     callbackUrl,
@@ -83,25 +64,25 @@ export async function saveSsoSettings(
   const kept = before ? decryptSecret(key, organization.id, before.clientSecretEncrypted) : undefined;
   const clientSecret = input.clientSecret?.trim() ? input.clientSecret : kept;
   if (!clientSecret) throw badRequest(`${ssoMessages.clientSecretRequired} (clientSecret)`);
-  await refuseClaimedDomains(context.db, organization.id, input.domains);
-  await discoverProvider({
-    issuer: input.issuer,
-    clientId: input.clientId,
-    clientSecret,
-    allowsLoopbackHttp: allowsLoopbackHttp(context),
-  });
+  refusePublicMailDomains(input.domains);
+  await refuseDomainsVerifiedElsewhere(context.db, organization.id, input.domains);
+  await discoverWith(context, { issuer: input.issuer, clientId: input.clientId, clientSecret });
 
   await context.db
     .transaction(async (tx) => {
-      await refuseClaimedDomains(tx, organization.id, input.domains);
-      await repo.saveConnection(tx, {
-        organizationId: organization.id,
-        issuer: input.issuer,
-        clientId: input.clientId,
-        clientSecretEncrypted: encryptSecret(key, organization.id, clientSecret),
-        required: input.required,
-        domains: input.domains,
-      });
+      await refuseDomainsVerifiedElsewhere(tx, organization.id, input.domains);
+      await repo.saveConnection(
+        tx,
+        {
+          organizationId: organization.id,
+          issuer: input.issuer,
+          clientId: input.clientId,
+          clientSecretEncrypted: encryptSecret(key, organization.id, clientSecret),
+          required: input.required,
+          domains: input.domains,
+        },
+        newVerificationToken,
+      );
       for (const event of auditEventsOf(before, input, clientSecret !== kept)) {
         await recordAuditEvent(tx, {
           organizationId: organization.id,
@@ -116,20 +97,75 @@ export async function saveSsoSettings(
       if (sqlState(error) === '23505') throw domainsTaken(input.domains);
       throw error;
     });
+  // A session read lately may be answered from memory for a few seconds (decision 009): requiring single sign-on
+  // takes effect for this instance's members at once.
+  if (before?.required !== input.required) {
+    for (const userId of await memberIdsOf(context.db, organization.id)) forgetUserSessions(userId);
+  }
+  // A domain whose record is already published is verified at once; the others wait for Verify or the hourly check.
   const saved = await repo.findConnection(context.db, organization.id);
-  if (!saved) throw notFound('Organization not found.');
-  return toSettings(saved, ssoCallbackUrl(context.config.publicUrl));
+  for (const row of saved?.domainRows ?? []) {
+    if (!row.verifiedAt) await checkDomain(context, row, { actorId: adminId }).catch(() => undefined);
+  }
+  return getSsoSettings(context, organization.id, adminId);
 }
 
-async function refuseClaimedDomains(db: Database, organizationId: string, domains: string[]): Promise<void> {
-  const taken = await repo.findDomainsClaimedElsewhere(db, organizationId, domains);
+/** A random token per claim: one organization's published record proves nothing for another's claim. */
+const newVerificationToken = () => randomBytes(18).toString('base64url');
+
+function refusePublicMailDomains(domains: string[]): void {
+  const publicOnes = domains.filter(isPublicMailDomain);
+  if (publicOnes.length === 0) return;
+  throw unprocessable(
+    `${publicOnes.join(', ')} ${publicOnes.length === 1 ? 'is a public mail domain' : 'are public mail domains'}: anyone can have an address there, so no organization can use ${publicOnes.length === 1 ? 'it' : 'them'} for single sign-on.`,
+  );
+}
+
+async function refuseDomainsVerifiedElsewhere(db: Database, organizationId: string, domains: string[]) {
+  const taken = await repo.findDomainsVerifiedElsewhere(db, organizationId, domains);
   if (taken.length > 0) throw domainsTaken(taken);
 }
 
-const domainsTaken = (domains: string[]) =>
-  conflict(
-    `${domains.join(', ')} ${domains.length === 1 ? 'is' : 'are'} already covered by another organization’s single sign-on: each e-mail domain can belong to one organization only.`,
-  );
+function toDomainStatus(row: repo.SsoDomainRow): SsoDomainStatus {
+  const record = verificationRecordOf(row.domain, row.verificationToken);
+  return {
+    domain: row.domain,
+    verified: row.verifiedAt !== null,
+    verifiedAt: row.verifiedAt?.toISOString() ?? null,
+    checkedAt: row.checkedAt?.toISOString() ?? null,
+    recordNames: record.names,
+    recordValue: record.value,
+  };
+}
+
+/**
+ * Admins ask Perch to look for a domain's record now: 200 with the domain verified, 422 with what to publish where
+ * when the record is not there (yet), 409 when another organization verified the domain first.
+ */
+export async function verifySsoDomain(
+  context: AppContext,
+  organizationId: string,
+  adminId: string,
+  domain: string,
+): Promise<SsoDomainStatus> {
+  const { organization } = await requireAdmin(context, organizationId, adminId);
+  const connection = await repo.findConnection(context.db, organization.id);
+  const row = connection?.domainRows.find((entry) => entry.domain === domain.toLowerCase());
+  if (!row) throw notFound('This organization’s single sign-on does not claim that domain.');
+  const outcome = await checkDomain(context, row, { actorId: adminId });
+  if (outcome.check === 'dns-error') {
+    throw unprocessable(
+      `Perch could not ask DNS about ${row.domain} just now. Nothing was changed: please try again in a minute.`,
+    );
+  }
+  if (!outcome.verifiedAt) {
+    const record = verificationRecordOf(row.domain, row.verificationToken);
+    throw unprocessable(
+      `Perch did not find the TXT record ${record.value} at ${record.names[0]} or ${record.names[1]}. New DNS records can take from a few minutes to an hour to appear; Perch also checks by itself every hour.`,
+    );
+  }
+  return toDomainStatus({ ...row, verifiedAt: outcome.verifiedAt, missedChecks: 0, checkedAt: outcome.checkedAt });
+}
 
 function auditEventsOf(
   before: repo.SsoConnection | undefined,
@@ -178,163 +214,4 @@ export async function removeSsoSettings(context: AppContext, organizationId: str
       details: { issuer: before.issuer, clientId: before.clientId, domains: before.domains },
     });
   });
-}
-
-/** Signed out: the provider's authorization address for the organization covering the e-mail's domain, or 404. */
-export async function startSsoForEmail(context: AppContext, email: string, ip: string): Promise<string> {
-  await enforceLimits(context.db, [[startPerIp, ip]]);
-  const domain = emailDomainOf(email);
-  const organizationId = domain ? await repo.findOrganizationIdByDomain(context.db, domain) : undefined;
-  const url = organizationId ? await startSso(context, organizationId, email) : undefined;
-  if (!url) throw notFound(ssoMessages.noConnectionForDomain);
-  return url;
-}
-
-/** GET /api/login?organization=: the provider's address when that organization (slug or id) has one. */
-export async function startSsoForOrganization(context: AppContext, handle: string): Promise<string | undefined> {
-  const organization = await repo.findOrganizationByHandle(
-    context.db,
-    isUuid(handle) ? { id: handle } : { slug: handle },
-  );
-  return organization ? startSso(context, organization.id) : undefined;
-}
-
-/**
- * The providers' discovered configurations (their endpoints, and the signing keys openid-client fetches and keeps
- * on them), by organization and connection: a sign-in's start and its callback, and everyone signing in after, share
- * one discovery instead of reading the provider's documents again for each. Ten minutes, so that a provider's new
- * endpoints or keys are seen; a saved change of the connection is a new key at once.
- */
-const providers = perApp(() => new LRUCache<string, Promise<Configuration>>({ max: 500, ttl: 10 * 60_000 }));
-
-/**
- * The organization's provider, discovered (or as discovered lately), or undefined when it has no connection or the
- * key in force cannot decrypt its secret. A discovery that fails is thrown, and not kept.
- */
-async function providerOf(
-  context: AppContext,
-  organizationId: string,
-): Promise<{ connection: repo.SsoConnection; config: Configuration } | undefined> {
-  const connection = await repo.findConnection(context.db, organizationId);
-  const key = ssoKeyOf(context);
-  if (!connection || !key) return undefined;
-  const clientSecret = decryptSecret(key, organizationId, connection.clientSecretEncrypted);
-  if (!clientSecret) {
-    context.log.warn({ organizationId }, 'single sign-on: the client secret does not decrypt with the key in force');
-    return undefined;
-  }
-  const cache = providers(context);
-  const cacheKey = [organizationId, connection.issuer, connection.clientId, connection.updatedAt.toISOString()].join(
-    '|',
-  );
-  let discovered = cache.get(cacheKey);
-  if (!discovered) {
-    discovered = discoverProvider({
-      issuer: connection.issuer,
-      clientId: connection.clientId,
-      clientSecret,
-      allowsLoopbackHttp: allowsLoopbackHttp(context),
-    });
-    cache.set(cacheKey, discovered);
-    discovered.catch(() => cache.delete(cacheKey));
-  }
-  return { connection, config: await discovered };
-}
-
-/** Records the pending sign-in (state digest, PKCE verifier, nonce) and answers where the browser goes. */
-async function startSso(context: AppContext, organizationId: string, loginHint?: string): Promise<string | undefined> {
-  const provider = await providerOf(context, organizationId);
-  if (!provider) return undefined;
-  const request = await buildAuthorizationRequest(provider.config, {
-    redirectUri: ssoCallbackUrl(context.config.publicUrl),
-    loginHint,
-  });
-  await repo.insertPendingLogin(context.db, {
-    id: digestToken(request.state),
-    organizationId,
-    codeVerifier: request.codeVerifier,
-    nonce: request.nonce,
-    returnPath: '/',
-    expiresAt: new Date(Date.now() + pendingMinutes * 60_000),
-  });
-  return request.url;
-}
-
-export type SsoOutcome = { userId: string; returnPath: string } | { refusal: SsoRefusal };
-
-/**
- * The provider's redirect back. Consumes the pending sign-in named by the state (a replayed or unknown state finds
- * none), exchanges the code with its PKCE verifier, lets openid-client verify the ID token, then finds or creates
- * the person and signs in, all under the team's lock so the seat count holds.
- */
-export async function completeSso(
-  context: AppContext,
-  query: Record<string, string | undefined>,
-  signIn: (db: Database, userId: string) => Promise<void>,
-): Promise<SsoOutcome> {
-  const refuse = (refusal: SsoRefusal, detail: Record<string, unknown> = {}): SsoOutcome => {
-    context.log.warn({ refusal, ...detail }, 'single sign-on refused');
-    return { refusal };
-  };
-  const state = query.state;
-  const pending =
-    state && state.length <= 200 ? await repo.consumePendingLogin(context.db, digestToken(state)) : undefined;
-  if (!pending || !state) return refuse('replayed-state');
-  const organizationId = pending.organizationId;
-  if (query.error) return refuse('provider-error', { organizationId, providerError: query.error.slice(0, 100) });
-  let identity: Awaited<ReturnType<typeof exchangeCode>>;
-  let connection: repo.SsoConnection;
-  try {
-    const provider = await providerOf(context, organizationId);
-    if (!provider) return refuse('provider-error', { organizationId, reason: 'no connection' });
-    connection = provider.connection;
-    const callbackUrl = new URL(ssoCallbackUrl(context.config.publicUrl));
-    for (const [name, value] of Object.entries(query))
-      if (value !== undefined) callbackUrl.searchParams.set(name, value);
-    identity = await exchangeCode(provider.config, callbackUrl, {
-      state,
-      nonce: pending.nonce,
-      codeVerifier: pending.codeVerifier,
-    });
-  } catch (error) {
-    return refuse(refusalOf(error), { organizationId, error: describeExchangeError(error) });
-  }
-  const email = identity.email;
-  const domain = email ? emailDomainOf(email) : undefined;
-  if (!email || !domain) return refuse('provider-error', { organizationId, reason: 'no e-mail in the ID token' });
-
-  return context.db.transaction(async (tx): Promise<SsoOutcome> => {
-    await members.lockTeam(tx, organizationId);
-    const existing = await accounts.findUserByEmail(tx, email);
-    if (existing && !identity.emailVerified) return refuse('unverified-email', { organizationId, userId: existing.id });
-    if (!existing && !connection.domains.includes(domain)) {
-      return refuse('wrong-domain', { organizationId, subject: hashOf(identity.subject) });
-    }
-    const isMember = existing ? (await members.findMember(tx, organizationId, existing.id)) !== undefined : false;
-    if (!isMember) {
-      const organization = await repo.findOrganizationByHandle(tx, { id: organizationId });
-      if ((await members.countMembers(tx, organizationId)) >= seatLimitOf(organization?.maxUsers, context.config)) {
-        return refuse('seat-limit', { organizationId });
-      }
-    }
-    const user =
-      existing ??
-      (await accounts.insertUser(tx, {
-        email,
-        passwordHash: null,
-        firstName: identity.firstName ?? null,
-        lastName: identity.lastName ?? null,
-        emailVerifiedAt: identity.emailVerified ? new Date() : null,
-      }));
-    if (!user) return refuse('provider-error', { organizationId, reason: 'account created concurrently' });
-    if (existing && !existing.emailVerifiedAt) await accounts.markEmailVerified(tx, existing.id);
-    if (!isMember) await members.insertMembership(tx, { organizationId, userId: user.id, role: 'member' });
-    await signIn(tx, user.id);
-    return { userId: user.id, returnPath: pending.returnPath };
-  });
-}
-
-/** The provider's subject, for the log: linkable between log lines, not the identifier itself. */
-function hashOf(value: string): string {
-  return createHash('sha256').update(value).digest('base64url').slice(0, 12);
 }

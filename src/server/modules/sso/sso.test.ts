@@ -1,13 +1,24 @@
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ssoCallbackUrl, ssoMessages } from '#domain/sso.ts';
-import { startTestApp, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
-import { followToCallback, startTestProvider, type TestProvider } from '#test-support/oidc-provider.ts';
+import { describe, expect, it } from 'vitest';
+import { ssoMessages } from '#domain/sso.ts';
+import { startTestApp } from '#test-support/harness.ts';
+import { followToCallback, type TestProvider } from '#test-support/oidc-provider.ts';
 import {
   addPasskeyThroughApi,
   SoftwareAuthenticator,
   signInWithPasskeyThroughApi,
 } from '#test-support/passkey-authenticator.ts';
+import {
+  type Connection,
+  callbackUrl,
+  connect as connectWith,
+  membersOf as membersWith,
+  newDomain,
+  publicUrl,
+  signInWithSso as signInWith,
+  ssoSecretKey,
+  ssoTestBedForFile,
+  verifyDomain,
+} from '#test-support/sso.ts';
 import { auditActions } from '#test-support/subscriptions.ts';
 import {
   addMember,
@@ -19,66 +30,20 @@ import {
   teamTestEnvironment,
 } from '#test-support/team.ts';
 
-// Perch on a loopback address, as when tried with `npm start`: the only case in which it accepts the tests' plain-http
-// provider on this machine (an issuer behind a public address must be https).
-const publicUrl = 'http://localhost:4173';
-const callbackUrl = ssoCallbackUrl(publicUrl);
-const ssoSecretKey = randomBytes(32).toString('base64');
-const testApp = startTestAppForFile({
-  environment: { ...teamTestEnvironment, PUBLIC_URL: publicUrl, SSO_SECRET_KEY: ssoSecretKey },
-});
-let provider: TestProvider;
-
-beforeAll(async () => {
-  provider = await startTestProvider({ redirectUris: [callbackUrl] });
-});
-afterAll(async () => {
-  await provider?.close();
-});
-
-let domainCounter = 0;
-const newDomain = () => {
-  domainCounter += 1;
-  return `sso${domainCounter}-${Date.now().toString(36)}.example.com`;
-};
-
-async function connect(team: Team, settings: { domains?: string[]; required?: boolean } = {}) {
-  const domains = settings.domains ?? [newDomain()];
-  const response = await team.admin.client.request('PUT', `/api/organizations/${team.id}/sso`, {
-    issuer: provider.issuer,
-    clientId: provider.clientId,
-    clientSecret: provider.clientSecret,
-    domains,
-    required: settings.required ?? false,
-  });
-  expect(response.status, response.text).toBe(200);
-  return domains[0] as string;
-}
-
-/** Starts single sign-on for the e-mail, lets the provider sign in, and answers the app's answer to the callback. */
-async function signInWithSso(email: string, options: { client?: TestClient; alterUrl?: (url: URL) => void } = {}) {
-  const client = options.client ?? newClient(testApp);
-  const started = await client.post('/api/sso/start', { email });
-  expect(started.status, started.text).toBe(200);
-  const authorizationUrl = new URL(started.body.redirectUrl);
-  options.alterUrl?.(authorizationUrl);
-  const back = await followToCallback(authorizationUrl.href, callbackUrl);
-  const response = await client.get(`${back.pathname}${back.search}`);
-  return { client, response, back, location: String(response.headers.location) };
-}
+const bed = ssoTestBedForFile();
+const testApp = bed.testApp;
+const connect = (team: Team, settings: Connection = {}) => connectWith(bed, team, settings);
+const signInWithSso = (email: string, options: Parameters<typeof signInWith>[2] = {}) =>
+  signInWith(bed, email, options);
+const membersOf = (team: Team) => membersWith(team);
 
 async function withMisbehaviour<T>(change: TestProvider['misbehave'], run: () => Promise<T>): Promise<T> {
-  Object.assign(provider.misbehave, change);
+  Object.assign(bed.provider.misbehave, change);
   try {
     return await run();
   } finally {
-    for (const key of Object.keys(change)) delete provider.misbehave[key as keyof TestProvider['misbehave']];
+    for (const key of Object.keys(change)) delete bed.provider.misbehave[key as keyof TestProvider['misbehave']];
   }
-}
-
-async function membersOf(team: Team) {
-  const response = await team.admin.client.get(`/api/organizations/${team.id}/members`);
-  return response.body as Array<{ userId: string; role: string; user: { email: string } }>;
 }
 
 describe('connecting a provider', () => {
@@ -98,19 +63,19 @@ describe('connecting a provider', () => {
     const settings = await team.admin.client.get(`/api/organizations/${team.id}/sso`);
     expect(settings.body).toMatchObject({
       configured: true,
-      issuer: provider.issuer,
-      clientId: provider.clientId,
+      issuer: bed.provider.issuer,
+      clientId: bed.provider.clientId,
       domains: [domain],
       required: false,
       hasClientSecret: true,
       callbackUrl,
     });
-    expect(settings.text).not.toContain(provider.clientSecret);
+    expect(settings.text).not.toContain(bed.provider.clientSecret);
     const stored = await testApp.database.sql.query<{ client_secret_encrypted: string }>(
       'SELECT client_secret_encrypted FROM sso_connections WHERE organization_id = $1',
       [team.id],
     );
-    expect(stored[0]?.client_secret_encrypted).not.toContain(provider.clientSecret);
+    expect(stored[0]?.client_secret_encrypted).not.toContain(bed.provider.clientSecret);
   });
 
   it('keeps the saved secret when a change leaves it out, and normalises the domains', async () => {
@@ -118,23 +83,32 @@ describe('connecting a provider', () => {
     await connect(team);
     const domain = newDomain();
     const changed = await team.admin.client.request('PUT', `/api/organizations/${team.id}/sso`, {
-      issuer: provider.issuer,
-      clientId: provider.clientId,
+      issuer: bed.provider.issuer,
+      clientId: bed.provider.clientId,
       domains: [` ${domain.toUpperCase()} `, domain],
       required: true,
     });
     expect(changed.status, changed.text).toBe(200);
     expect(changed.body).toMatchObject({ domains: [domain], required: true, hasClientSecret: true });
+    expect(changed.body.domainStatus).toMatchObject([{ domain, verified: false }]);
+    expect((await verifyDomain(bed, team, domain)).status).toBe(200);
     const person = `new.person@${domain}`;
-    provider.addAccount({ email: person });
+    bed.provider.addAccount({ email: person });
     expect((await signInWithSso(person)).location).toBe('/');
-    expect(await auditActions(testApp, team.id)).toEqual(['sso.connected', 'sso.changed', 'sso.required_changed']);
+    expect(await auditActions(testApp, team.id)).toEqual([
+      'sso.connected',
+      'sso.domain_verified',
+      'sso.changed',
+      'sso.required_changed',
+      'sso.domain_verified',
+      'sso.account_linked',
+    ]);
   });
 
   it('refuses an issuer whose discovery document cannot be read, with a sentence', async () => {
     const team = await createTeam(testApp);
     const response = await team.admin.client.request('PUT', `/api/organizations/${team.id}/sso`, {
-      issuer: `${provider.issuer}/nothing-here`,
+      issuer: `${bed.provider.issuer}/nothing-here`,
       clientId: 'perch',
       clientSecret: 'whatever',
       domains: [newDomain()],
@@ -155,7 +129,7 @@ describe('connecting a provider', () => {
 
   it('refuses a first connection without a secret and malformed domains', async () => {
     const team = await createTeam(testApp);
-    const base = { issuer: provider.issuer, clientId: provider.clientId, required: false };
+    const base = { issuer: bed.provider.issuer, clientId: bed.provider.clientId, required: false };
     const noSecret = await team.admin.client.request('PUT', `/api/organizations/${team.id}/sso`, {
       ...base,
       domains: [newDomain()],
@@ -171,20 +145,20 @@ describe('connecting a provider', () => {
     expect(badDomain.body.message).toMatch(/e-mail domains such as example.com/);
   });
 
-  it('gives each e-mail domain to one organization only (409)', async () => {
+  it('gives each verified e-mail domain to one organization only (409)', async () => {
     const first = await createTeam(testApp);
     const domain = await connect(first);
     const second = await createTeam(testApp);
     const response = await second.admin.client.request('PUT', `/api/organizations/${second.id}/sso`, {
-      issuer: provider.issuer,
-      clientId: provider.clientId,
-      clientSecret: provider.clientSecret,
+      issuer: bed.provider.issuer,
+      clientId: bed.provider.clientId,
+      clientSecret: bed.provider.clientSecret,
       domains: [domain],
       required: false,
     });
     expect(response.status).toBe(409);
     expect(response.body.message).toBe(
-      `${domain} is already covered by another organization’s single sign-on: each e-mail domain can belong to one organization only.`,
+      `${domain} is already verified by another organization: each e-mail domain can belong to one organization only.`,
     );
   });
 
@@ -198,7 +172,7 @@ describe('connecting a provider', () => {
     const start = await newClient(testApp).post('/api/sso/start', { email: `someone@${domain}` });
     expect(start.status).toBe(404);
     expect(start.body.message).toBe(ssoMessages.noConnectionForDomain);
-    expect(await auditActions(testApp, team.id)).toEqual(['sso.connected', 'sso.removed']);
+    expect(await auditActions(testApp, team.id)).toEqual(['sso.connected', 'sso.domain_verified', 'sso.removed']);
   });
 });
 
@@ -207,7 +181,7 @@ describe('signing in with single sign-on', () => {
     const team = await createTeam(testApp);
     const domain = await connect(team);
     const email = `grace@${domain}`;
-    provider.addAccount({ email, givenName: 'Grace', familyName: 'Hopper' });
+    bed.provider.addAccount({ email, givenName: 'Grace', familyName: 'Hopper' });
 
     const first = await signInWithSso(email);
     expect(first.response.status).toBe(302);
@@ -222,7 +196,7 @@ describe('signing in with single sign-on', () => {
     expect((await membersOf(team)).filter((member) => member.user.email === email)).toHaveLength(1);
   });
 
-  it('goes to the provider from GET /api/login when the address names an organization that has it', async () => {
+  it('goes from GET /api/login to Perch’s page for an organization that has it, which names the provider’s host', async () => {
     const team = await createTeam(testApp);
     await connect(team);
     const slug = (await team.admin.client.get('/api/organizations')).body.find(
@@ -232,7 +206,14 @@ describe('signing in with single sign-on', () => {
     for (const handle of [slug, team.id]) {
       const response = await client.get(`/api/login?organization=${encodeURIComponent(handle)}`);
       expect(response.status).toBe(302);
-      expect(String(response.headers.location)).toMatch(new RegExp(`^${provider.issuer}/auth\\?`));
+      expect(response.headers.location).toBe(`/auth?organization=${encodeURIComponent(handle)}`);
+      const started = await client.post('/api/sso/start', { organization: handle });
+      expect(started.status, started.text).toBe(200);
+      expect(started.body).toMatchObject({
+        organizationName: 'Acme Corp',
+        providerHost: new URL(bed.provider.issuer).host,
+      });
+      expect(started.body.redirectUrl).toMatch(new RegExp(`^${bed.provider.issuer}/auth\\?`));
     }
     const other = await createTeam(testApp);
     const withoutSso = await client.get(`/api/login?organization=${other.id}`);
@@ -244,7 +225,7 @@ describe('signing in with single sign-on', () => {
   it('refuses an ID token from another issuer', async () => {
     const team = await createTeam(testApp);
     const email = `issuer@${await connect(team)}`;
-    provider.addAccount({ email });
+    bed.provider.addAccount({ email });
     const { location, client } = await withMisbehaviour({ idTokenIssuer: 'http://127.0.0.1:9/impostor' }, () =>
       signInWithSso(email),
     );
@@ -255,7 +236,7 @@ describe('signing in with single sign-on', () => {
   it('refuses an ID token meant for another client', async () => {
     const team = await createTeam(testApp);
     const email = `audience@${await connect(team)}`;
-    provider.addAccount({ email });
+    bed.provider.addAccount({ email });
     const { location } = await withMisbehaviour({ idTokenAudience: 'another-application' }, () => signInWithSso(email));
     expect(location).toBe('/auth?sso=wrong-audience');
   });
@@ -263,7 +244,7 @@ describe('signing in with single sign-on', () => {
   it('refuses an expired ID token', async () => {
     const team = await createTeam(testApp);
     const email = `expired@${await connect(team)}`;
-    provider.addAccount({ email });
+    bed.provider.addAccount({ email });
     const { location } = await withMisbehaviour({ clockBehindSeconds: 2 * 60 * 60 }, () => signInWithSso(email));
     expect(location).toBe('/auth?sso=expired-token');
   });
@@ -271,7 +252,7 @@ describe('signing in with single sign-on', () => {
   it('refuses a replayed state and an unknown one', async () => {
     const team = await createTeam(testApp);
     const email = `replay@${await connect(team)}`;
-    provider.addAccount({ email });
+    bed.provider.addAccount({ email });
     const { back, location } = await signInWithSso(email);
     expect(location).toBe('/');
     const attacker = newClient(testApp);
@@ -285,7 +266,7 @@ describe('signing in with single sign-on', () => {
   it('refuses an ID token whose nonce belongs to another sign-in', async () => {
     const team = await createTeam(testApp);
     const email = `nonce@${await connect(team)}`;
-    provider.addAccount({ email });
+    bed.provider.addAccount({ email });
     const { location } = await signInWithSso(email, {
       alterUrl: (url) => url.searchParams.set('nonce', 'a-nonce-of-another-sign-in'),
     });
@@ -314,13 +295,13 @@ describe('signing in with single sign-on', () => {
     });
     expect(registered.status).toBe(201);
 
-    provider.addAccount({ email, emailVerified: false });
+    bed.provider.addAccount({ email, emailVerified: false });
     const refused = await signInWithSso(email);
     expect(refused.location).toBe('/auth?sso=unverified-email');
     expect((await refused.client.get('/api/user')).status).toBe(401);
     expect((await membersOf(team)).some((member) => member.user.email === email)).toBe(false);
 
-    provider.addAccount({ email, emailVerified: true });
+    bed.provider.addAccount({ email, emailVerified: true });
     const linked = await signInWithSso(email);
     expect(linked.location).toBe('/');
     expect((await linked.client.get('/api/user')).body.id).toBe(registered.body.id);
@@ -332,7 +313,7 @@ describe('signing in with single sign-on', () => {
     const domain = await connect(team);
     await setSubscription(testApp, team.id, { maxUsers: 1 });
     const email = `full@${domain}`;
-    provider.addAccount({ email });
+    bed.provider.addAccount({ email });
     expect((await signInWithSso(email)).location).toBe('/auth?sso=seat-limit');
     expect(await membersOf(team)).toHaveLength(1);
   });
@@ -342,7 +323,7 @@ describe('signing in with single sign-on', () => {
     const domain = await connect(team);
     const typed = `typed@${domain}`;
     // The provider signs in the account named in login_hint; this one's e-mail claim is elsewhere.
-    provider.accounts.set(typed, { email: 'someone@elsewhere.example.org' });
+    bed.provider.accounts.set(typed, { email: 'someone@elsewhere.example.org' });
     expect((await signInWithSso(typed)).location).toBe('/auth?sso=wrong-domain');
   });
 });
@@ -364,8 +345,8 @@ describe('requiring single sign-on', () => {
     expect(admin.status).toBe(200);
 
     await team.admin.client.request('PUT', `/api/organizations/${team.id}/sso`, {
-      issuer: provider.issuer,
-      clientId: provider.clientId,
+      issuer: bed.provider.issuer,
+      clientId: bed.provider.clientId,
       domains: (await team.admin.client.get(`/api/organizations/${team.id}/sso`)).body.domains,
       required: false,
     });
@@ -399,9 +380,9 @@ describe('without SSO_SECRET_KEY on a public address', () => {
     try {
       const team = await createTeam(bare);
       const response = await team.admin.client.request('PUT', `/api/organizations/${team.id}/sso`, {
-        issuer: provider.issuer,
-        clientId: provider.clientId,
-        clientSecret: provider.clientSecret,
+        issuer: bed.provider.issuer,
+        clientId: bed.provider.clientId,
+        clientSecret: bed.provider.clientSecret,
         domains: [newDomain()],
         required: false,
       });
@@ -417,7 +398,12 @@ describe('the client secret', () => {
   it('never appears in a response, a log line or the audit log', async () => {
     const lines: string[] = [];
     const logged = await startTestApp({
-      environment: { BILLING: 'off', PUBLIC_URL: publicUrl, SSO_SECRET_KEY: ssoSecretKey },
+      environment: {
+        BILLING: 'off',
+        PUBLIC_URL: publicUrl,
+        SSO_SECRET_KEY: ssoSecretKey,
+        DNS_SERVERS: bed.dns.address,
+      },
       logLines: lines,
     });
     const { app, database } = logged;
@@ -445,28 +431,33 @@ describe('the client secret', () => {
       const id = organization.json().id as string;
       const domain = newDomain();
       const settings = {
-        issuer: provider.issuer,
-        clientId: provider.clientId,
-        clientSecret: provider.clientSecret,
+        issuer: bed.provider.issuer,
+        clientId: bed.provider.clientId,
+        clientSecret: bed.provider.clientSecret,
         domains: [domain],
         required: false,
       };
       expect((await call('PUT', `/api/organizations/${id}/sso`, cookie, settings)).statusCode).toBe(200);
       await call('PUT', `/api/organizations/${id}/sso`, cookie, { ...settings, required: true });
-      await call('GET', `/api/organizations/${id}/sso`, cookie);
+      const saved = await call('GET', `/api/organizations/${id}/sso`, cookie);
+      bed.dns.setTxt(domain, [saved.json().domainStatus[0].recordValue]);
+      expect((await call('POST', `/api/organizations/${id}/sso/domains/${domain}/verify`, cookie)).statusCode).toBe(
+        200,
+      );
       await call('GET', `/api/organizations/${id}/audit-log`, cookie);
       const email = `logged@${domain}`;
-      provider.addAccount({ email });
+      bed.provider.addAccount({ email });
+      const browserOf = (response: { cookies: Array<{ name: string; value: string }> }) =>
+        `perch_sso=${response.cookies.find((entry) => entry.name === 'perch_sso')?.value}`;
       const started = await call('POST', '/api/sso/start', '', { email });
       const back = await followToCallback(started.json().redirectUrl, callbackUrl);
-      const finished = await call('GET', `${back.pathname}${back.search}`, '');
+      const finished = await call('GET', `${back.pathname}${back.search}`, browserOf(started));
       expect(finished.headers.location).toBe('/');
       await withMisbehaviour({ idTokenAudience: 'someone-else' }, async () => {
         const again = await call('POST', '/api/sso/start', '', { email });
         const refusedBack = await followToCallback(again.json().redirectUrl, callbackUrl);
-        expect((await call('GET', `${refusedBack.pathname}${refusedBack.search}`, '')).headers.location).toBe(
-          '/auth?sso=wrong-audience',
-        );
+        const refused = await call('GET', `${refusedBack.pathname}${refusedBack.search}`, browserOf(again));
+        expect(refused.headers.location).toBe('/auth?sso=wrong-audience');
       });
 
       const audit = await database.sql.query<{ details: unknown }>('SELECT details FROM audit_events');
@@ -474,7 +465,7 @@ describe('the client secret', () => {
       expect(lines.length).toBeGreaterThan(0);
       expect(lines.join('\n')).toContain('single sign-on refused');
       for (const text of [...bodies, ...lines, JSON.stringify(audit)]) {
-        expect(text).not.toContain(provider.clientSecret);
+        expect(text).not.toContain(bed.provider.clientSecret);
         expect(text).not.toContain(ssoSecretKey);
       }
     } finally {

@@ -1,65 +1,181 @@
 import * as oidc from 'openid-client';
+import { registerSchema } from '#domain/account.ts';
 import type { SsoRefusal } from '#domain/sso.ts';
 import { unprocessable } from '#server/errors.ts';
+import { addressKindOf } from '#server/net/address-ranges.ts';
+import {
+  checkOutboundUrl,
+  createOutboundFetch,
+  type OutboundFetch,
+  OutboundFetchError,
+  type OutboundNetwork,
+} from '#server/net/outbound-fetch.ts';
 
 // The one file that speaks OpenID Connect, through openid-client: discovery, the authorization URL with PKCE, state
 // and nonce, and the code exchange whose ID token openid-client verifies (signature, issuer, audience, expiry, nonce).
+// Every request to the provider goes through Perch's outbound fetch (decision 022): checked addresses, pinned, no
+// redirects, 5 seconds and 256 KiB at most.
 
-const discoverySeconds = 5;
-
-/** Plain http only for a provider on this machine (trying Perch locally, tests); anything else must be https. */
-function isLoopbackHttp(url: URL): boolean {
-  return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
-}
+/** The limit openid-client itself keeps; every request is bounded sooner by the outbound fetch (5 seconds). */
+const librarySeconds = 30;
 
 export interface ProviderSettings {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  /**
-   * Whether a plain-http issuer on this machine is accepted: only when Perch itself is on a loopback address or under
-   * test. Behind a public address an admin's issuer URL must not reach the server's own loopback services.
-   */
-  allowsLoopbackHttp: boolean;
+  /** Perch's resolver (DNS_SERVERS), and whether loopback addresses are allowed (only while Perch runs on one). */
+  network: OutboundNetwork;
 }
 
-/** Reads and checks the issuer's discovery document; a sentence (422) when it cannot be used. */
+/** The endpoints a discovery document names, checked all alike: those Perch fetches and those it sends people to. */
+const endpoints = [
+  ['authorization_endpoint', true],
+  ['token_endpoint', true],
+  ['jwks_uri', true],
+  ['userinfo_endpoint', false],
+  ['end_session_endpoint', false],
+] as const;
+
+const discoveredBytes = new WeakMap<oidc.Configuration, number>();
+
+/**
+ * The bytes of the provider's discovery document and key set as discoverProvider read them, for a cache bounded by
+ * bytes. Each is at most 256 KiB (outboundLimits), and so is any key set openid-client fetches again later.
+ */
+export function discoveredBytesOf(config: oidc.Configuration): number {
+  return discoveredBytes.get(config) ?? 0;
+}
+
+/**
+ * Reads and checks the issuer's discovery document and its key set: every endpoint it names must be an https
+ * address (plain http only to this machine, while Perch runs on loopback) whose host leads to addresses Perch may
+ * connect to. A sentence (422) naming what cannot be used otherwise. Everything openid-client fetches for this
+ * provider afterwards (keys, tokens) goes through the same outbound fetch.
+ */
 export async function discoverProvider(settings: ProviderSettings): Promise<oidc.Configuration> {
-  const url = new URL(settings.issuer);
-  const isLocalHttp = settings.allowsLoopbackHttp && isLoopbackHttp(url);
-  if (url.protocol !== 'https:' && !isLocalHttp) {
-    throw unprocessable('The issuer URL must start with https://.');
-  }
+  const { issuer, network } = settings;
+  const issuerProblem = usableUrlProblemOf(issuer, network.allowsLoopback);
+  if (issuerProblem === 'credentials') throw unprocessable('The issuer URL must not contain a user name or password.');
+  if (issuerProblem) throw unprocessable('The issuer URL must start with https://.');
+  let lastBytes = 0;
+  const fetchOutside = createOutboundFetch(network, { onBody: (bytes) => (lastBytes = bytes) });
   let config: oidc.Configuration;
   try {
-    config = await oidc.discovery(url, settings.clientId, undefined, oidc.ClientSecretBasic(settings.clientSecret), {
-      timeout: discoverySeconds,
-      ...(isLocalHttp ? { execute: [oidc.allowInsecureRequests] } : {}),
-    });
-  } catch (error) {
-    throw unprocessable(discoveryProblem(settings.issuer, error));
-  }
-  const metadata = config.serverMetadata();
-  const missing = (['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const).filter((name) => !metadata[name]);
-  if (missing.length > 0) {
-    throw unprocessable(
-      `The provider’s discovery document at ${settings.issuer} lacks ${missing.join(', ')}: it cannot be used for sign-in.`,
+    config = await oidc.discovery(
+      new URL(issuer),
+      settings.clientId,
+      undefined,
+      oidc.ClientSecretBasic(settings.clientSecret),
+      {
+        [oidc.customFetch]: fetchOutside,
+        timeout: librarySeconds,
+        // openid-client's own https rule is relaxed only where the outbound fetch allows http: to loopback.
+        ...(network.allowsLoopback ? { execute: [oidc.allowInsecureRequests] } : {}),
+      },
     );
+  } catch (error) {
+    throw unprocessable(discoveryProblem(issuer, error));
   }
+  const documentBytes = lastBytes;
+  await checkEndpoints(config.serverMetadata(), issuer, network);
+  const keys = await readKeySet(fetchOutside, config.serverMetadata().jwks_uri as string);
+  oidc.setJwksCache(config, { jwks: keys, uat: Math.floor(Date.now() / 1000) });
+  discoveredBytes.set(config, documentBytes + lastBytes);
   return config;
 }
 
+type UrlProblem = 'not-https' | 'credentials';
+
+/** An endpoint's own rules: absolute, https (http only to a loopback host while Perch runs on loopback), no user. */
+function usableUrlProblemOf(value: unknown, allowsLoopback: boolean): UrlProblem | undefined {
+  const url = typeof value === 'string' ? URL.parse(value) : null;
+  if (!url) return 'not-https';
+  const isLocalHttp = allowsLoopback && url.protocol === 'http:' && isLoopbackHost(url.hostname);
+  if (url.protocol !== 'https:' && !isLocalHttp) return 'not-https';
+  if (url.username !== '' || url.password !== '') return 'credentials';
+  return undefined;
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  return host === 'localhost' || host.endsWith('.localhost') || addressKindOf(host) === 'loopback';
+}
+
+const urlRules: Record<UrlProblem, string> = {
+  'not-https': 'it must be an absolute address that starts with https://',
+  credentials: 'it must not contain a user name or password',
+};
+
+async function checkEndpoints(metadata: oidc.ServerMetadata, issuer: string, network: OutboundNetwork): Promise<void> {
+  const missing = endpoints.filter(([name, isRequired]) => isRequired && !metadata[name]).map(([name]) => name);
+  if (missing.length > 0) {
+    throw unprocessable(
+      `The provider’s discovery document at ${issuer} lacks ${missing.join(', ')}: it cannot be used for sign-in.`,
+    );
+  }
+  const unusable = (name: string, reason: string) =>
+    unprocessable(`The provider’s discovery document gives a ${name} Perch cannot use: ${reason}.`);
+  const named = endpoints.map(([name]) => name).filter((name) => metadata[name] !== undefined);
+  for (const name of named) {
+    const problem = usableUrlProblemOf(metadata[name], network.allowsLoopback);
+    if (problem) throw unusable(name, urlRules[problem]);
+  }
+  // Each host once: where Perch connects, and where it sends people, must lead to addresses Perch may reach.
+  const checked = new Map<string, Promise<unknown>>();
+  for (const name of named) {
+    const url = new URL(metadata[name] as string);
+    const key = `${url.protocol}//${url.host}`;
+    if (!checked.has(key)) checked.set(key, checkOutboundUrl(url.href, network));
+    await (checked.get(key) as Promise<unknown>).catch((error: unknown) => {
+      if (!(error instanceof OutboundFetchError)) throw error;
+      throw unusable(name, withoutFullStop(lowerFirst(error.message)));
+    });
+  }
+}
+
+async function readKeySet(fetchOutside: OutboundFetch, jwksUri: string): Promise<oidc.JWKS> {
+  const cannotRead = (reason: string) =>
+    unprocessable(`Perch could not read the provider’s key set (jwks_uri, ${jwksUri}): ${reason}`);
+  let response: Response;
+  try {
+    response = await fetchOutside(jwksUri, {
+      method: 'GET',
+      headers: { accept: 'application/json, application/jwk-set+json' },
+    });
+  } catch (error) {
+    if (error instanceof OutboundFetchError) throw cannotRead(lowerFirst(error.message));
+    throw error;
+  }
+  if (response.status !== 200) throw cannotRead(`it answered ${response.status}.`);
+  const keys = (await response.json().catch(() => undefined)) as { keys?: unknown } | undefined;
+  const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
+  const isKeySet = isObject(keys) && Array.isArray(keys?.keys) && keys.keys.every(isObject);
+  if (!isKeySet) throw cannotRead('it is not a JSON Web Key Set (an object with a list of "keys").');
+  return keys as oidc.JWKS;
+}
+
 function discoveryProblem(issuer: string, error: unknown): string {
+  const outbound = outboundErrorIn(error);
+  if (outbound) return `Perch could not read the discovery document at ${issuer}: ${lowerFirst(outbound.message)}`;
   const code = (error as { code?: unknown }).code;
-  const name = (error as { name?: unknown }).name;
   if (code === 'OAUTH_JSON_ATTRIBUTE_COMPARISON_FAILED') {
     return `The provider’s discovery document names another issuer than ${issuer}: enter the issuer URL exactly as the provider shows it.`;
   }
-  if (name === 'TimeoutError' || name === 'AbortError') {
-    return `The provider at ${issuer} did not answer within ${discoverySeconds} seconds: check the issuer URL.`;
-  }
   return `Perch could not read a valid OpenID Connect discovery document at ${issuer}/.well-known/openid-configuration: check the issuer URL.`;
 }
+
+/** The outbound fetch's error, where openid-client has wrapped it (as the cause of its own). */
+function outboundErrorIn(error: unknown): OutboundFetchError | undefined {
+  let current = error;
+  for (let depth = 0; depth < 4 && current; depth++) {
+    if (current instanceof OutboundFetchError) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const lowerFirst = (text: string) => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
+const withoutFullStop = (text: string) => text.replace(/\.$/, '');
 
 export interface AuthorizationRequest {
   url: string;
@@ -110,14 +226,22 @@ export async function exchangeCode(
   });
   const claims = tokens.claims();
   if (!claims) throw new Error('the provider answered without an ID token');
-  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
   return {
     subject: claims.sub,
-    email: text(claims.email)?.toLowerCase(),
+    email: validOrNone(signUp.email, claims.email),
     emailVerified: claims.email_verified === true,
-    firstName: text(claims.given_name),
-    lastName: text(claims.family_name),
+    firstName: validOrNone(signUp.firstName, claims.given_name),
+    lastName: validOrNone(signUp.lastName, claims.family_name),
   };
+}
+
+/** The rules of sign-up: what a provider asserts is kept only when a person could have typed it at registration. */
+const signUp = registerSchema.shape;
+
+/** The claim as sign-up's schema makes it (trimmed, an e-mail lower-case), or none when it refuses it or it is blank. */
+function validOrNone(schema: { safeParse(value: unknown): { success: boolean; data?: unknown } }, value: unknown) {
+  const parsed = schema.safeParse(value);
+  return parsed.success && typeof parsed.data === 'string' && parsed.data !== '' ? parsed.data : undefined;
 }
 
 /** Which refusal an error of the exchange is, for the sentence on /auth and the log. */
@@ -135,12 +259,22 @@ export function refusalOf(error: unknown): SsoRefusal {
   return 'provider-error';
 }
 
-/** What the log may keep of an exchange error: its name, code and message, never tokens or secrets. */
-export function describeExchangeError(error: unknown): { type: string; code?: string; message: string } {
+/**
+ * What the log may keep of an exchange error: its name, code and message, and what the outbound fetch refused (a key
+ * set or token answer too large, a redirect...), never tokens or secrets.
+ */
+export function describeExchangeError(error: unknown): {
+  type: string;
+  code?: string;
+  message: string;
+  outbound?: string;
+} {
   const code = (error as { code?: unknown }).code;
+  const outbound = outboundErrorIn(error);
   return {
     type: (error as { name?: string }).name ?? 'Error',
     ...(typeof code === 'string' ? { code } : {}),
     message: error instanceof Error ? error.message : String(error),
+    ...(outbound && outbound !== error ? { outbound: `${outbound.problem}: ${outbound.message}` } : {}),
   };
 }

@@ -12,6 +12,7 @@ import {
   weekStartOf,
   weeksCovering,
 } from './booking-rules.ts';
+import type { NewBookingCheckIn } from './check-in.ts';
 
 // 2026-11-25 is a Wednesday; its week runs from Monday 23 to Sunday 29 November.
 const today = '2026-11-25';
@@ -33,14 +34,26 @@ const holding = (bookingDate: string, timeSlot: HeldBooking['timeSlot'], deskNam
   bookingDate,
   timeSlot,
 });
+// 11:00 in London on today: a morning's check-in (09:00 and 15 minutes of grace) has closed, an afternoon's has not.
+const checkIn = (change: Partial<NewBookingCheckIn> = {}): NewBookingCheckIn => ({
+  checkInRequired: false,
+  checkInGraceMinutes: 15,
+  timeZone: 'Europe/London',
+  now: new Date(`${today}T11:00:00Z`),
+  isWalkIn: false,
+  ...change,
+});
 const context = (overrides: Partial<BookingRuleContext> = {}): BookingRuleContext => ({
   rules: defaultBookingRules,
   today,
   bookerIsAdmin: false,
   personName: null,
   held: [],
+  checkIn: checkIn(),
   ...overrides,
 });
+const morningClosed =
+  'Check-in for this morning closed at 9:15 AM: book this afternoon instead, or use Sit here at the desk to book and check in at once';
 
 describe('judgeBookings', () => {
   const cases: Array<{
@@ -251,6 +264,46 @@ describe('judgeBookings', () => {
         bookingDate: '2027-06-01',
         message: 'Bookings open 90 days ahead: choose a date until Tuesday, 23 February 2027',
       },
+    },
+    {
+      name: 'refuses a booking of this morning once its check-in closed, when check-in is required',
+      requests: [ask(today, 'morning')],
+      context: context({ checkIn: checkIn({ checkInRequired: true }) }),
+      expected: { rule: 'check-in-closed', bookingDate: today, message: morningClosed },
+    },
+    {
+      name: 'allows the same booking when the organization does not use check-in',
+      requests: [ask(today, 'morning')],
+      context: context(),
+      expected: null,
+    },
+    {
+      name: 'allows the same booking made at the desk with Sit here, which checks in as it books',
+      requests: [ask(today, 'morning')],
+      context: context({ checkIn: checkIn({ checkInRequired: true, isWalkIn: true }) }),
+      expected: null,
+    },
+    {
+      name: 'allows this afternoon, whose check-in has not closed',
+      requests: [ask(today, 'afternoon')],
+      context: context({ checkIn: checkIn({ checkInRequired: true }) }),
+      expected: null,
+    },
+    {
+      name: 'refuses a weekly series from this morning as a whole, naming today',
+      requests: [ask(today, 'morning'), ask('2026-11-26', 'morning'), ask('2026-11-27', 'morning')],
+      context: context({ checkIn: checkIn({ checkInRequired: true }) }),
+      expected: { rule: 'check-in-closed', bookingDate: today, message: morningClosed },
+    },
+    {
+      name: 'refuses a missed check-in for an exempt admin too, before the other rules',
+      requests: [ask(today, 'morning')],
+      context: context({
+        bookerIsAdmin: true,
+        held: [holding(today, 'morning')],
+        checkIn: checkIn({ checkInRequired: true }),
+      }),
+      expected: { rule: 'check-in-closed', bookingDate: today, message: morningClosed },
     },
   ];
 

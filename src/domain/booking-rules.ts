@@ -1,9 +1,10 @@
 import { slotLabel, type TimeSlot } from './bookings.ts';
-import { checkInSettingsSchema, defaultCheckInSettings } from './check-in.ts';
+import { checkInSettingsSchema, defaultCheckInSettings, missedCheckIn, type NewBookingCheckIn } from './check-in.ts';
 import { addDays, formatLongDate } from './dates.ts';
 import { z } from './zod.ts';
 
-// An organization's booking rules (issue 15), and the one judgement that applies them. The server runs judgeBookings
+// An organization's booking rules (issue 15), check-in's one rule for new bookings (no booking of a slot whose
+// check-in window has closed: check-in.ts), and the one judgement that applies them. The server runs judgeBookings
 // inside the booking's transaction, under the person's lock, with the person's bookings read after taking it, so
 // that concurrent requests cannot slip past a rule; the browser runs it on the bookings it shows, to explain a
 // refusal before anyone clicks.
@@ -52,7 +53,7 @@ export const defaultBookingRules: BookingRules = {
   ...defaultCheckInSettings,
 };
 
-export type BookingRule = 'one-desk-per-person' | 'advance-window' | 'weekly-quota';
+export type BookingRule = 'check-in-closed' | 'one-desk-per-person' | 'advance-window' | 'weekly-quota';
 
 /** A booking asked for: one day and slot of a desk. */
 export interface RequestedBooking {
@@ -80,6 +81,8 @@ export interface BookingRuleContext {
   personName: string | null;
   /** The person's active one-off bookings in the weeks the requests fall in (more do no harm). */
   held: readonly HeldBooking[];
+  /** The organization's check-in, its zone and now: a booking of today whose check-in has closed is refused. */
+  checkIn: NewBookingCheckIn;
 }
 
 export interface BookingRefusal {
@@ -162,6 +165,9 @@ export function judgeBookings(
   const quota = context.bookerIsAdmin && rules.adminsExempt ? null : rules.maxBookingsPerWeek;
   const held: HeldBooking[] = [...context.held];
   for (const request of requests) {
+    // Nobody could check it in, and the release job would end it at its next pass: no exemption makes sense of it.
+    const missed = missedCheckIn(request, context.checkIn, personName);
+    if (missed) return { rule: 'check-in-closed', bookingDate: request.bookingDate, message: missed };
     if (latest !== undefined && request.bookingDate > latest) {
       return {
         rule: 'advance-window',

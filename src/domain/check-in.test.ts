@@ -6,6 +6,8 @@ import {
   checkInWindow,
   checkInWindowState,
   localClock,
+  missedCheckIn,
+  type NewBookingCheckIn,
   type ReleasePolicy,
   releaseDue,
   walkInSlotLabel,
@@ -195,5 +197,81 @@ describe('what Sit here may book', () => {
   it('names the slots as people say them on the spot', () => {
     expect(walkInSlots('10:00').map(walkInSlotLabel)).toEqual(['the rest of the day', 'the morning']);
     expect(walkInSlotLabel('afternoon')).toBe('the afternoon');
+  });
+});
+
+describe('why a new booking would miss its check-in', () => {
+  // London in winter: UTC is the wall clock. Check-in required with 15 minutes of grace, unless a case says otherwise.
+  const checkIn: NewBookingCheckIn = {
+    checkInRequired: true,
+    checkInGraceMinutes: 15,
+    timeZone: 'Europe/London',
+    now: at('2026-11-25T11:00:00Z'),
+    isWalkIn: false,
+  };
+  const today = '2026-11-25';
+  const sitHere = 'or use Sit here at the desk to book and check in at once';
+  it.each<[string, TimeSlot, Partial<NewBookingCheckIn>, string | null, string | undefined]>([
+    [
+      'refuses this morning at 11:00, its check-in closed at 9:15, and offers the afternoon',
+      'morning',
+      {},
+      null,
+      `Check-in for this morning closed at 9:15 AM: book this afternoon instead, ${sitHere}`,
+    ],
+    [
+      'refuses the full day once its morning check-in closed',
+      'full-day',
+      {},
+      null,
+      `Check-in for the full day today closed at 9:15 AM: book this afternoon instead, ${sitHere}`,
+    ],
+    [
+      'names the person an admin books for',
+      'morning',
+      {},
+      'Ana Lima',
+      'Check-in for this morning closed at 9:15 AM: book this afternoon instead, or Ana Lima can use Sit here at the desk to book and check in at once',
+    ],
+    [
+      'refuses this afternoon after its check-in closed, and offers tomorrow and Sit here while the day lasts',
+      'afternoon',
+      { now: at('2026-11-25T14:00:00Z') },
+      null,
+      `Check-in for this afternoon closed at 1:15 PM: book tomorrow or later, ${sitHere}`,
+    ],
+    [
+      'offers only tomorrow once the office day is over',
+      'afternoon',
+      { now: at('2026-11-25T18:30:00Z') },
+      null,
+      'Check-in for this afternoon closed at 1:15 PM: book tomorrow or later',
+    ],
+    ['allows this morning while its window is open', 'morning', { now: at('2026-11-25T09:14:59Z') }, null, undefined],
+    ['allows this morning before its window opens', 'morning', { now: at('2026-11-25T07:00:00Z') }, null, undefined],
+    ['allows this afternoon at 11:00', 'afternoon', {}, null, undefined],
+    ['allows a longer grace still open', 'morning', { checkInGraceMinutes: 180 }, null, undefined],
+    ['counts a walk-in as checked in as it is made', 'morning', { isWalkIn: true }, null, undefined],
+    [
+      'judges nothing when the organization does not use check-in',
+      'morning',
+      { checkInRequired: false },
+      null,
+      undefined,
+    ],
+    [
+      'judges the slot in the organization’s zone, not in UTC',
+      'morning',
+      { timeZone: 'America/New_York', now: at('2026-11-25T13:00:00Z') },
+      null,
+      undefined,
+    ],
+  ])('%s', (_case, timeSlot, change, personName, expected) => {
+    expect(missedCheckIn({ bookingDate: today, timeSlot }, { ...checkIn, ...change }, personName)).toBe(expected);
+  });
+
+  it('leaves a date before today to the horizon’s own sentence, and judges no later date', () => {
+    expect(missedCheckIn({ bookingDate: '2026-11-24', timeSlot: 'afternoon' }, checkIn, null)).toBeUndefined();
+    expect(missedCheckIn({ bookingDate: '2026-11-26', timeSlot: 'morning' }, checkIn, null)).toBeUndefined();
   });
 });

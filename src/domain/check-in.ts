@@ -1,4 +1,4 @@
-import { slotLabel, slotTimes, type TimeSlot } from './bookings.ts';
+import { slotLabel, slotTimes, type TimeSlot, timeSlots } from './bookings.ts';
 import { zonedTimeToUtc, zoneOffsetAt } from './calendar.ts';
 import { formatClockTime } from './clock.ts';
 import { addDays, formatLongDate } from './dates.ts';
@@ -151,6 +151,58 @@ export function releaseDue(booking: Omit<CheckInCandidate, 'releasedAt'>, policy
   if (booking.status !== 'active' || booking.isPermanent || booking.checkedInAt) return false;
   const window = checkInWindow(booking, policy.timeZone, policy.checkInGraceMinutes);
   return window.opensAt >= policy.checkInRequiredSince && checkInWindowState(window, now) === 'closed';
+}
+
+/** What judging a new one-off booking against check-in needs (booking-rules.ts judges it with the other rules). */
+export interface NewBookingCheckIn extends Pick<CheckInSettings, 'checkInRequired' | 'checkInGraceMinutes'> {
+  /** The organization's zone, and the instant the booking is judged at. */
+  timeZone: string;
+  now: Date;
+  /** Made at the desk with Sit here: the insert that makes it checks it in, so it has no window to miss. */
+  isWalkIn: boolean;
+}
+
+const slotOfToday: Record<TimeSlot, string> = {
+  'full-day': 'the full day today',
+  morning: 'this morning',
+  afternoon: 'this afternoon',
+};
+
+export const missedCheckInMessages = {
+  closed: (slot: TimeSlot, closedAt: string, instead: string) =>
+    `Check-in for ${slotOfToday[slot]} closed at ${closedAt}: ${instead}`,
+  laterSlots: (slots: readonly TimeSlot[]) => `book ${slots.map((slot) => slotOfToday[slot]).join(' or ')} instead`,
+  laterDays: 'book tomorrow or later',
+  sitHere: (person: string | null) =>
+    `or ${person ? `${person} can use` : 'use'} Sit here at the desk to book and check in at once`,
+};
+
+/**
+ * Why a one-off booking of today cannot be made at `now` when the organization requires check-in: its window has
+ * closed, so nobody could ever check it in and the release job would end it at its next pass. The sentence says when
+ * it closed and what is still open: a later slot of today whose window has not closed, or tomorrow, and Sit here
+ * while the office day lasts. A walk-in is checked in as it is made. A date before today is the horizon's (past date).
+ */
+export function missedCheckIn(
+  booking: { bookingDate: string; timeSlot: TimeSlot },
+  checkIn: NewBookingCheckIn,
+  personName: string | null,
+): string | undefined {
+  if (!checkIn.checkInRequired || checkIn.isWalkIn) return undefined;
+  const { date: today, time } = localClock(checkIn.now, checkIn.timeZone);
+  if (booking.bookingDate !== today) return undefined;
+  const windowOf = (timeSlot: TimeSlot) =>
+    checkInWindow({ bookingDate: today, timeSlot }, checkIn.timeZone, checkIn.checkInGraceMinutes);
+  const isClosed = (timeSlot: TimeSlot) => checkInWindowState(windowOf(timeSlot), checkIn.now) === 'closed';
+  if (!isClosed(booking.timeSlot)) return undefined;
+  const open = timeSlots.filter((slot) => !isClosed(slot));
+  const instead = open.length > 0 ? missedCheckInMessages.laterSlots(open) : missedCheckInMessages.laterDays;
+  const sitHere = walkInSlots(time).length > 0 ? `, ${missedCheckInMessages.sitHere(personName)}` : '';
+  return missedCheckInMessages.closed(
+    booking.timeSlot,
+    whenLocal(windowOf(booking.timeSlot).closesAt, checkIn.timeZone, today),
+    instead + sitHere,
+  );
 }
 
 /** The slots "Sit here" may book on the organization's today at a local time: what is left of the office day. */

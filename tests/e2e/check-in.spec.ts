@@ -75,3 +75,42 @@ test('an admin requires check-in, and a person checks in from My Bookings: the r
   await expectNoSeriousAxeViolations(page);
   await context.close();
 });
+
+test('Book Desk greys out a slot of today whose check-in has closed, says when it closed, and books the afternoon', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  // 10 or 11 in the morning in the organization's zone, with 15 minutes of grace: the check-in of the morning and of
+  // the full day closed at 9:15, the afternoon's opens at 12:30.
+  const timezoneId = zoneWhereHourIs([10, 11]);
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId });
+  const page = await context.newPage();
+  await createOrganizationThroughPage(page, newPerson('Ana', 'Lima'), 'Late Works');
+  await addDesksThroughEditor(page, 1);
+  const { organizationId } = await firstFloorOf(page);
+  const rulesUrl = `/api/organizations/${organizationId}/booking-rules`;
+  const call = apiAs(page);
+  const rules = await call<Record<string, unknown>>('GET', rulesUrl);
+  await call('PUT', rulesUrl, { ...rules, checkInRequired: true, checkInGraceMinutes: 15 });
+  await page.reload();
+
+  await deskTile(page, 'D01').click();
+  const book = page.getByRole('dialog', { name: 'Book Desk D01' });
+  const slot = (name: string) => book.getByRole('radio', { name: new RegExp(`^${name}`) });
+  await expect(slot('Morning')).toBeDisabled();
+  await expect(slot('Morning')).toHaveAccessibleName(
+    /Check-in for this morning closed at 9:15 AM: book this afternoon instead, or use Sit here at the desk to book and check in at once$/,
+  );
+  await expect(slot('Full day')).toBeDisabled();
+  await expect(slot('Full day')).toHaveAccessibleName(/Check-in for the full day today closed at 9:15 AM/);
+  await expect(slot('Afternoon')).toBeEnabled();
+  await expect(slot('Afternoon')).toHaveAccessibleName(/Available$/);
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('book-desk-check-in-closed-1440.png') });
+
+  await book.getByText('Afternoon', { exact: true }).click();
+  await expect(slot('Afternoon')).toBeChecked();
+  await book.getByRole('button', { name: 'Book Desk' }).click();
+  await expect(page.getByText('Desk booked successfully!', { exact: true })).toBeVisible();
+  await context.close();
+});

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { BookingLimits, HeldBooking } from '#domain/booking-rules.ts';
 import type { BookingStatus, TimeSlot } from '#domain/bookings.ts';
-import type { BookingEndReason } from '#domain/check-in.ts';
+import type { BookingEndReason, CheckInSettings } from '#domain/check-in.ts';
 import type { Role } from '#domain/organization.ts';
 import type { Database } from '#server/db/client.ts';
 import { namedStatement, param } from '#server/db/named-statement.ts';
@@ -115,7 +115,7 @@ export async function findBookingPlace(
   return { ...membership, desk: foundDeskId ? { id: foundDeskId, name: deskName, floorName } : null };
 }
 
-/** What judging bookings by the organization's rules needs (migration 0016). */
+/** What judging bookings by the organization's rules needs (migration 0016), and its check-in (migration 0017). */
 export interface RulesContext {
   bookerRole: Role | null;
   personRole: Role | null;
@@ -123,11 +123,14 @@ export interface RulesContext {
   today: string;
   rules: BookingLimits;
   held: HeldBooking[];
+  /** The organization's check-in, its zone, and the database's now (the clock its today is read by). */
+  checkIn: Pick<CheckInSettings, 'checkInRequired' | 'checkInGraceMinutes'> & { timeZone: string; now: Date };
 }
 
 /**
  * Takes the person's booking lock until the end of the transaction `tx` (when a rule needs it) and reads, after it
- * was granted, what the rules judge: null for an unknown organization.
+ * was granted, what the rules judge: null for an unknown organization. The organization's check-in is read by the
+ * same statement, beside migration 0016's function.
  */
 export async function findRulesContextUnderPersonLock(
   tx: Database,
@@ -135,19 +138,27 @@ export async function findRulesContextUnderPersonLock(
 ): Promise<RulesContext | null> {
   const [row] = await rowsOf<{
     context:
-      | (Omit<RulesContext, 'rules'> & {
+      | (Omit<RulesContext, 'rules' | 'checkIn'> & {
           rules: Omit<BookingLimits, 'onePerPersonPerSlot'> & { oneDeskPerPerson: boolean };
         })
       | null;
+    checkIn: (Omit<RulesContext['checkIn'], 'now'> & { now: string }) | null;
   }>(
     tx,
     sql`SELECT perch_booking_rules_context(${scope.organizationId}::uuid, ${scope.personId}::uuid,
-      ${scope.bookerId}::uuid, ${scope.from}::date, ${scope.to}::date) AS context`,
+      ${scope.bookerId}::uuid, ${scope.from}::date, ${scope.to}::date) AS context,
+      (SELECT jsonb_build_object('checkInRequired', o.check_in_required, 'checkInGraceMinutes', o.check_in_grace_minutes,
+          'timeZone', o.time_zone, 'now', ${isoInstant(sql`now()`)})
+        FROM organizations o WHERE o.id = ${scope.organizationId}::uuid) AS "checkIn"`,
   );
-  if (!row?.context) return null;
+  if (!row?.context || !row.checkIn) return null;
   // Migration 0016 names the first rule by its column; the API's name is the server contract's.
   const { oneDeskPerPerson, ...limits } = row.context.rules;
-  return { ...row.context, rules: { ...limits, onePerPersonPerSlot: oneDeskPerPerson } };
+  return {
+    ...row.context,
+    rules: { ...limits, onePerPersonPerSlot: oneDeskPerPerson },
+    checkIn: { ...row.checkIn, now: new Date(row.checkIn.now) },
+  };
 }
 
 /** The organization's desks among `deskIds`, with their floors and whether they may be booked (a weekly series). */

@@ -39,7 +39,7 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Bookings'],
           summary: 'Book a desk for a date and time slot.',
           description:
-            'Members book for themselves from today on (400 for a past date); only admins make permanent bookings. 409 `Desk is already booked for this time slot` on a conflict; a permanent booking over future bookings answers 409 listing them unless the admin confirms. 422 when the subscription is inactive.',
+            'Members book for themselves from today on (400 for a past date); only admins make permanent bookings. 409 `Desk is already booked for this time slot` on a conflict; a permanent booking over future bookings answers 409 listing them unless the admin confirms. 422 when the subscription is inactive, and 422 `booking_rule` with the rule’s sentence when a booking rule refuses (among them a slot of today whose check-in has already closed, when check-in is required).',
           body: createBookingSchema,
           response: { 201: bookingSchema },
         },
@@ -54,7 +54,8 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['Bookings'],
           summary: 'Book several dates at once, all or nothing.',
-          description: 'One conflict and nothing is created: 409 names the conflicting date.',
+          description:
+            'One conflict and nothing is created: 409 names the conflicting date. A booking rule that refuses one date refuses them all (422 `booking_rule`).',
           body: bulkBookingSchema,
           response: { 201: bulkBookingResponseSchema },
         },

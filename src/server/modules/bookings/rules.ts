@@ -5,7 +5,8 @@ import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { findRulesContextUnderPersonLock } from './repo.ts';
 
 // The booking rules applied where bookings are made (issue 15): inside the booking's transaction, under the person's
-// lock, judged by src/domain/booking-rules.ts on the person's bookings as committed when the lock was granted.
+// lock, judged by src/domain/booking-rules.ts on the person's bookings as committed when the lock was granted, and
+// on the organization's check-in (issue 26: no booking of a slot whose check-in window has closed, but a walk-in).
 
 export interface JudgedPerson {
   /** The one the bookings are for, as the booking views and mails name them. */
@@ -24,7 +25,14 @@ export const onlyAdminsBookForOthers = () => forbidden('Only administrators can 
  */
 export async function judgeUnderPersonLock(
   tx: Database,
-  booking: { organizationId: string; personId: string; bookerId: string; requests: readonly RequestedBooking[] },
+  booking: {
+    organizationId: string;
+    personId: string;
+    bookerId: string;
+    requests: readonly RequestedBooking[];
+    /** Sit here: checked in by the insert that makes it, so no check-in window can have closed on it. */
+    isWalkIn?: boolean;
+  },
 ): Promise<JudgedPerson> {
   const weeks = weeksCovering(booking.requests.map((request) => request.bookingDate));
   if (!weeks) throw new Error('no bookings to judge');
@@ -39,6 +47,7 @@ export async function judgeUnderPersonLock(
     bookerIsAdmin: context.bookerRole === 'admin',
     personName: forSomeoneElse ? displayName(context.person) : null,
     held: context.held,
+    checkIn: { ...context.checkIn, isWalkIn: booking.isWalkIn === true },
   });
   if (refusal) {
     throw new AppError(422, refusal.message, {

@@ -92,6 +92,7 @@ export async function createBooking(
               requests: [
                 { deskId: deskId ?? '', deskName: '', bookingDate: booking.bookingDate, timeSlot: booking.timeSlot },
               ],
+              isWalkIn: booking.isWalkIn,
             });
             person = judged.person;
             const placed = await placeOrExplain(tx, { ...booking, mayInsert: true });

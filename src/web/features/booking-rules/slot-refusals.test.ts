@@ -35,6 +35,13 @@ const context = (overrides: Partial<BookingRuleContext> = {}): BookingRuleContex
   bookerIsAdmin: false,
   personName: null,
   held: [],
+  checkIn: {
+    checkInRequired: false,
+    checkInGraceMinutes: 30,
+    timeZone: 'Europe/London',
+    now: new Date(`${today}T08:00:00Z`),
+    isWalkIn: false,
+  },
   ...overrides,
 });
 
@@ -91,6 +98,31 @@ describe('judgeSlots', () => {
     }
     // The same day alone is still within the quota.
     expect(judgeSlots(oneOn(monday), context({ today: monday, rules, held })).morning).toBeNull();
+  });
+});
+
+describe('judgeSlots with check-in required', () => {
+  it('greys out this morning and the full day once their check-in closed, and leaves the afternoon', () => {
+    const refusals = judgeSlots(
+      oneOn(today),
+      context({
+        checkIn: {
+          checkInRequired: true,
+          checkInGraceMinutes: 15,
+          timeZone: 'Europe/London',
+          now: new Date(`${today}T11:00:00Z`),
+          isWalkIn: false,
+        },
+      }),
+    );
+    expect(refusals.morning).toMatchObject({
+      rule: 'check-in-closed',
+      message:
+        'Check-in for this morning closed at 9:15 AM: book this afternoon instead, or use Sit here at the desk to book and check in at once',
+    });
+    expect(refusals['full-day']).toMatchObject({ rule: 'check-in-closed' });
+    expect(refusals.afternoon).toBeNull();
+    expect(dateRefusalOf(refusals, today)).toBeUndefined();
   });
 });
 

@@ -18,8 +18,9 @@ export interface SlotRules {
 
 /**
  * What the organization's booking rules say of each slot Book Desk offers, before anyone clicks: the domain's
- * judgeBookings (the server's own judgement) run on the rules and the person's one-off bookings of the week(s) the
- * dates fall in, read with the organization's range call. Permanent bookings are desk blocks: never judged.
+ * judgeBookings (the server's own judgement) run on the rules, the person's one-off bookings of the week(s) the
+ * dates fall in, read with the organization's range call, and the organization's check-in at the moment of the
+ * render (a slot of today whose check-in has closed). Permanent bookings are desk blocks: never judged.
  */
 export function useSlotRules({
   organization,
@@ -67,6 +68,14 @@ export function useSlotRules({
             bookerIsAdmin,
             personName,
             held: heldBookingsOf(bookings.data ?? [], personId),
+            // Book Desk is never a walk-in: a slot of today whose check-in has closed says so, and offers Sit here.
+            checkIn: {
+              checkInRequired: rules.data.checkInRequired,
+              checkInGraceMinutes: rules.data.checkInGraceMinutes,
+              timeZone: organization.timeZone,
+              now: new Date(),
+              isWalkIn: false,
+            },
           },
         )
       : undefined;

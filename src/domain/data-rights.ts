@@ -76,7 +76,14 @@ export const userDataExportSchema = z.object({
       revokedAt: timestamp.nullable(),
     }),
   ),
-  sessions: z.array(z.object({ createdAt: timestamp, lastSeenAt: timestamp, expiresAt: timestamp })),
+  /** Issue 26: how each session was opened (password, passkey, sso, registration, invitation, email-link). */
+  sessions: z.array(
+    z.object({ createdAt: timestamp, lastSeenAt: timestamp, expiresAt: timestamp, signInMethod: z.string() }),
+  ),
+  /** Issue 26: the identities at organizations' providers linked to the account. */
+  singleSignOnLinks: z.array(
+    z.object({ organization: z.string(), issuer: z.string(), linkedBy: z.string(), createdAt: timestamp }),
+  ),
   /** Issue 19: the passkeys the person signs in with (their public keys are not personal data worth a copy). */
   passkeys: z.array(z.object({ name: z.string(), createdAt: timestamp, lastUsedAt: timestamp.nullable() })),
   administratorActions: z.array(

@@ -122,13 +122,15 @@ export interface SessionRecord {
   createdAt: Date;
   lastSeenAt: Date;
   expiresAt: Date;
+  signInMethod: string;
 }
 
 /** The user's sessions, without their ids (a session id is a credential). */
 export function listSessions(db: Database, userId: string): Promise<SessionRecord[]> {
   return rowsOf<SessionRecord>(
     db,
-    sql`SELECT created_at AS "createdAt", last_seen_at AS "lastSeenAt", expires_at AS "expiresAt"
+    sql`SELECT created_at AS "createdAt", last_seen_at AS "lastSeenAt", expires_at AS "expiresAt",
+        sign_in_method AS "signInMethod"
       FROM sessions WHERE user_id = ${userId} AND expires_at > now()
       ORDER BY created_at DESC`,
   );

@@ -10,6 +10,7 @@ import { cancelUpcomingBookingsOfUser } from '../bookings/writes-repo.ts';
 import { deleteInvitationsOfPerson } from '../invitations/repo.ts';
 import { lockTeam } from '../members/repo.ts';
 import { listPasskeysOf } from '../passkeys/repo.ts';
+import { listIdentityLinksOf } from '../sso/repo.ts';
 import { enforceLimits, type Limit } from '../rate-limits/service.ts';
 import { floorPlanFoldersOf } from '../uploads/service.ts';
 import { forgetPerson, mentionsOf } from './data-rights-forget.ts';
@@ -31,13 +32,14 @@ const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
 export async function exportUserData(context: AppContext, userId: string) {
   const account = await repo.findAccount(context.db, userId);
   if (!account) throw notFound('Account not found.');
-  const [memberships, bookings, invitations, sessions, actions, passkeys] = await Promise.all([
+  const [memberships, bookings, invitations, sessions, actions, passkeys, ssoLinks] = await Promise.all([
     repo.listMemberships(context.db, userId),
     repo.listBookings(context.db, userId),
     repo.listInvitationsSent(context.db, userId),
     repo.listSessions(context.db, userId),
     repo.listAuditActionsBy(context.db, userId),
     listPasskeysOf(context.db, userId),
+    listIdentityLinksOf(context.db, userId),
   ]);
   return {
     exportedAt: new Date().toISOString(),
@@ -87,6 +89,13 @@ export async function exportUserData(context: AppContext, userId: string) {
       createdAt: iso(row.createdAt) ?? '',
       lastSeenAt: iso(row.lastSeenAt) ?? '',
       expiresAt: iso(row.expiresAt) ?? '',
+      signInMethod: row.signInMethod,
+    })),
+    singleSignOnLinks: ssoLinks.map((row) => ({
+      organization: row.organizationName,
+      issuer: row.issuer,
+      linkedBy: row.linkedBy,
+      createdAt: iso(row.createdAt) ?? '',
     })),
     passkeys: passkeys.map((row) => ({
       name: row.name,

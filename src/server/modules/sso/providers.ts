@@ -2,12 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { Configuration } from 'openid-client';
 import { type AppContext, perApp } from '#server/context.ts';
 import { resolverOf } from '#server/net/dns.ts';
-import * as client from './provider-client.ts';
-
-// TEMPORARY until provider-client exports discoveredBytesOf
-const discoveredBytesOf = (config: Configuration) =>
-  (client as unknown as { discoveredBytesOf?: (c: Configuration) => number }).discoveredBytesOf?.(config) ?? 1;
-const discoverProvider = client.discoverProvider;
+import { discoveredBytesOf, discoverProvider } from './provider-client.ts';
 
 import * as repo from './repo.ts';
 import { decryptSecret, ssoKeyOf } from './secret-box.ts';
@@ -16,7 +11,6 @@ import { decryptSecret, ssoKeyOf } from './secret-box.ts';
 export const outboundNetworkOf = (context: AppContext) => ({
   resolver: resolverOf(context),
   allowsLoopback: context.config.isLoopback,
-  allowsLoopbackHttp: context.config.isLoopback,
 });
 
 /** Reads and checks a provider's discovery document over Perch's outbound network rules (422 with a sentence). */

@@ -236,3 +236,18 @@ export async function findOrganizationOfObject(
   const [row] = await db.select({ organizationId: table.organizationId }).from(table).where(eq(table.id, id)).limit(1);
   return row?.organizationId;
 }
+
+/** The identities linked to the account, with their organizations' names (the data download). */
+export async function listIdentityLinksOf(db: Database, userId: string) {
+  return db
+    .select({
+      organizationName: organizations.name,
+      issuer: ssoIdentities.issuer,
+      linkedBy: ssoIdentities.linkedBy,
+      createdAt: ssoIdentities.createdAt,
+    })
+    .from(ssoIdentities)
+    .innerJoin(organizations, eq(organizations.id, ssoIdentities.organizationId))
+    .where(eq(ssoIdentities.userId, userId))
+    .orderBy(ssoIdentities.createdAt);
+}

@@ -194,6 +194,18 @@ describe('signing in with single sign-on', () => {
     expect(second.location).toBe('/');
     expect((await second.client.get('/api/user')).body.id).toBe(user.body.id);
     expect((await membersOf(team)).filter((member) => member.user.email === email)).toHaveLength(1);
+
+    // The person's data download names the link and how each session was opened.
+    const download = (await second.client.get('/api/user/export')).body;
+    expect(download.singleSignOnLinks).toEqual([
+      {
+        organization: 'Acme Corp',
+        issuer: bed.provider.issuer,
+        linkedBy: 'verified-domain',
+        createdAt: expect.any(String),
+      },
+    ]);
+    expect(download.sessions.map((session: { signInMethod: string }) => session.signInMethod)).toEqual(['sso', 'sso']);
   });
 
   it('goes from GET /api/login to Perch’s page for an organization that has it, which names the provider’s host', async () => {

@@ -133,7 +133,7 @@ export function passkeyRoutes(context: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const token = releaseChallenge(request, reply);
         const user = await passkeys.signInWithPasskey(context, request.body, token, request.ip);
-        await startSession(context, request, reply, user.id);
+        await startSession(context, request, reply, user.id, { method: 'passkey' });
         return toPublicUser(user);
       },
     );

@@ -15,6 +15,8 @@ export const accountMessages = {
   resetPasswordTooShort: 'Password must be at least 6 characters long',
   invalidCredentials: 'Invalid email or password',
   forgotPasswordSent: 'If an account exists for that email, we have sent a link to reset the password.',
+  passwordResetSignedIn: 'Your password has been reset, and you are signed in.',
+  passwordResetSignInNext: 'Your password has been reset. You can now sign in with your new password.',
 } as const;
 
 const email = z
@@ -117,6 +119,19 @@ export const publicUserSchema = z.object({
   profileImageUrl: z.string().nullable(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/**
+ * POST /api/reset-password's answer. `user` is the person, now signed in by the reset (the link was mailed to their
+ * address); null when a password sign-in would not be admitted (their organization requires single sign-on, or their
+ * address awaits confirmation), and they sign in as they otherwise would. `hasCalendarFeed`: their calendar feed's
+ * address, which a new password does not change, still works, so the page offers to replace it (issue 26).
+ */
+export const passwordResetResultSchema = z.object({
+  message: z.string(),
+  user: publicUserSchema.nullable(),
+  hasCalendarFeed: z.boolean(),
+});
+export type PasswordResetResult = z.infer<typeof passwordResetResultSchema>;
 
 /** POST /api/register's 202 when e-mail verification is on: no session yet, a link has been mailed. */
 export const registrationPendingSchema = z.object({ requiresVerification: z.literal(true), message: z.string() });

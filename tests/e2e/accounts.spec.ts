@@ -91,10 +91,16 @@ test('a user who forgot the password resets it through the mailed link', async (
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByRole('heading', { name: 'Password Reset Complete' })).toBeVisible();
   await expect(page.getByText('Your password has been successfully updated.')).toBeVisible();
+  // The mailed link signs the person in; with no calendar link, nothing is said of one.
+  await expect(page.getByText('You are signed in with your new password.')).toBeVisible();
+  await expect(page.getByText(/calendar link/i)).toHaveCount(0);
+  await page.getByRole('link', { name: 'Continue to Perch' }).click();
+  await expect(page).toHaveURL(/\/setup$/);
 
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
 
+  await page.context().clearCookies();
   await page.goto('/auth');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('new-password-2');

@@ -1,6 +1,14 @@
 import { expect, request, test } from '@playwright/test';
 import { addDays } from '#domain/dates.ts';
-import { apiAs, createOrganizationThroughPage, expectNoSeriousAxeViolations, newPerson } from './support.ts';
+import {
+  apiAs,
+  createOrganizationThroughPage,
+  expectMailTo,
+  expectNoSeriousAxeViolations,
+  linkFromOutbox,
+  newPerson,
+  signUpThroughPage,
+} from './support.ts';
 
 test('a person adds their bookings to a calendar from the account menu, and turns the link off again', async ({
   page,
@@ -114,4 +122,55 @@ test('a person turns check-in reminders off and on from the account menu, and th
   await reminders.press('Enter');
   await expect(page.getByText('Check-in reminders on', { exact: true })).toBeVisible();
   await expect(reminders).toBeChecked();
+});
+
+test('after a password reset, the page offers to replace the calendar link, which until then still works', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const person = newPerson('Rhea', 'Reset');
+  await signUpThroughPage(page, person);
+  await expect(page).toHaveURL(/\/setup$/);
+  const api = apiAs(page);
+  const { url: oldAddress } = await api<{ url: string }>('POST', '/api/user/calendar-feed', {});
+
+  // Signed out, as someone who forgot the password: the mailed link, then a new password.
+  await page.context().clearCookies();
+  await api('POST', '/api/forgot-password', { email: person.email });
+  await page.goto(await linkFromOutbox(person.email, '/reset-password?token='));
+  await page.getByLabel('New Password', { exact: true }).fill('a-new-password-7');
+  await page.getByLabel('Confirm New Password').fill('a-new-password-7');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Password Reset Complete' })).toBeVisible();
+
+  // The link still works, and both the page and the mail after the reset say so.
+  const offer = page.getByRole('region', { name: 'Your calendar link still works' });
+  await expect(offer).toContainText('If someone else may have it, replace it. The old link then stops working.');
+  const calendarProgram = await request.newContext();
+  expect((await calendarProgram.get(oldAddress)).status()).toBe(200);
+  await expectMailTo(person.email, 'Your calendar link still works');
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('reset-calendar-offer-1440.png'), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('reset-calendar-offer-390.png'), fullPage: true });
+
+  await offer.getByRole('button', { name: 'Replace calendar link' }).click();
+  const replaced = page.getByRole('region', { name: 'Your calendar link was replaced' });
+  await expect(replaced.getByRole('status')).toHaveText(
+    'The old link has stopped working. Add this one to your calendar app in its place.',
+  );
+  const field = replaced.getByLabel('Your calendar link');
+  await expect(field).toHaveValue(/^webcal:\/\/localhost:\d+\/api\/calendar-feed\/[A-Za-z0-9_-]{43}\.ics$/);
+  const newAddress = (await field.inputValue()).replace(/^webcal:\/\//, 'http://');
+  expect(newAddress).not.toBe(oldAddress);
+  expect((await calendarProgram.get(oldAddress)).status()).toBe(404);
+  expect((await calendarProgram.get(newAddress)).status()).toBe(200);
+  await calendarProgram.dispose();
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('reset-calendar-replaced-390.png'), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.screenshot({ path: testInfo.outputPath('reset-calendar-replaced-1440.png'), fullPage: true });
+
+  await page.getByRole('link', { name: 'Continue to Perch' }).click();
+  await expect(page).toHaveURL(/\/setup$/);
 });

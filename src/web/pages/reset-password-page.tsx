@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CheckCircle2, KeyRound, XCircle } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'wouter';
-import { resetPasswordFormSchema, resetPasswordProblemOf } from '#domain/account.ts';
+import { type PasswordResetResult, resetPasswordFormSchema, resetPasswordProblemOf } from '#domain/account.ts';
 import { errorMessage } from '../app/api.ts';
 import { CardPage } from '../components/layout/card-page.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -11,6 +11,11 @@ import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { useResetPassword, useResetTokenCheck } from '../features/password-reset/index.ts';
+
+// Only people with a calendar feed see the offer: the others do not download the account feature's code.
+const CalendarFeedReplacementOffer = lazy(() =>
+  import('../features/account/index.ts').then((module) => ({ default: module.CalendarFeedReplacementOffer })),
+);
 
 function InvalidLink() {
   return (
@@ -26,22 +31,40 @@ function InvalidLink() {
   );
 }
 
-function ResetComplete() {
+/**
+ * Spec section 5's success screen. The reset signs the person in unless a password sign-in would be refused them
+ * (then: sign in as the spec says); a person with a calendar feed is offered to replace its address (issue 26).
+ */
+function ResetComplete({ result }: { result: PasswordResetResult }) {
+  const isSignedIn = result.user !== null;
   return (
     <div className="text-center">
       <CheckCircle2 className="mx-auto size-12 text-emerald-500" aria-hidden="true" />
       <h1 className="mt-4 text-2xl font-bold text-slate-900">Password Reset Complete</h1>
       <p className="mt-2 text-slate-700">Your password has been successfully updated.</p>
-      <p className="mt-2 text-sm text-slate-600">You can now sign in with your new password.</p>
+      <p className="mt-2 text-sm text-slate-600">
+        {isSignedIn ? 'You are signed in with your new password.' : 'You can now sign in with your new password.'}
+      </p>
+      {result.hasCalendarFeed && (
+        <Suspense fallback={<p className="mt-6 text-sm text-slate-600">Loading…</p>}>
+          <CalendarFeedReplacementOffer canReplace={isSignedIn} />
+        </Suspense>
+      )}
       <Button asChild className="mt-6 w-full">
-        <Link href="/auth">Sign In</Link>
+        {isSignedIn ? <Link href="/">Continue to Perch</Link> : <Link href="/auth">Sign In</Link>}
       </Button>
     </div>
   );
 }
 
 /** Spec section 5: the checks run on submit, in the spec's order; the first problem is a toast. */
-function ResetPasswordForm({ token, onComplete }: { token: string; onComplete: () => void }) {
+function ResetPasswordForm({
+  token,
+  onComplete,
+}: {
+  token: string;
+  onComplete: (result: PasswordResetResult) => void;
+}) {
   const reset = useResetPassword();
   const { control, register, handleSubmit } = useForm({
     resolver: zodResolver(resetPasswordFormSchema),
@@ -56,7 +79,7 @@ function ResetPasswordForm({ token, onComplete }: { token: string; onComplete: (
         {
           onSuccess: (answer) => {
             toast({ title: 'Password reset successful', description: answer.message });
-            onComplete();
+            onComplete(answer);
           },
           onError: (error) =>
             toast({
@@ -118,10 +141,10 @@ function ResetPasswordForm({ token, onComplete }: { token: string; onComplete: (
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  const [isComplete, setIsComplete] = useState(false);
+  const [result, setResult] = useState<PasswordResetResult | null>(null);
   const validation = useResetTokenCheck(token);
 
-  if (isComplete) return <CardPage>{<ResetComplete />}</CardPage>;
+  if (result) return <CardPage>{<ResetComplete result={result} />}</CardPage>;
   if (!token || validation.isError) return <CardPage>{<InvalidLink />}</CardPage>;
   if (validation.isPending) {
     return (
@@ -144,7 +167,7 @@ export function ResetPasswordPage() {
         <h1 className="mt-3 text-2xl font-bold text-slate-900">Reset your password</h1>
         <p className="mt-1 text-sm text-slate-600">Choose a new password for your Perch account.</p>
       </div>
-      <ResetPasswordForm token={token} onComplete={() => setIsComplete(true)} />
+      <ResetPasswordForm token={token} onComplete={setResult} />
     </CardPage>
   );
 }

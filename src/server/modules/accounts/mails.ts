@@ -33,3 +33,33 @@ export function verificationMail(to: string, url: string): MailMessage {
     }),
   };
 }
+
+/**
+ * Sent after every password reset: the owner of the address hears of it even if someone else used the link. A new
+ * password does not change the calendar feed's secret address (issue 26), so a person who has one is told it still
+ * works and how to replace it, should someone else have it.
+ */
+export function passwordChangedMail(
+  to: string,
+  { hasCalendarFeed, publicUrl }: { hasCalendarFeed: boolean; publicUrl: string },
+): MailMessage {
+  return {
+    to,
+    subject: 'Your Perch password was changed',
+    links: [publicUrl],
+    ...renderMail({
+      preview: 'If this was you, there is nothing more to do.',
+      heading: 'Your password was changed',
+      paragraphs: [
+        'The password of the Perch account for this address was changed with a reset link, and every other browser signed in to the account was signed out.',
+        ...(hasCalendarFeed
+          ? [
+              'Your calendar link still works: calendar apps subscribed to it keep showing your desk bookings. If someone else may have it, replace it: in Perch, open your account menu, choose Add to calendar, then Replace link. The old link stops working at once.',
+            ]
+          : []),
+        'If you did not change your password, ask for a new reset link on the sign-in page (Forgot password?) now.',
+      ],
+      action: { label: 'Open Perch', url: publicUrl },
+    }),
+  };
+}

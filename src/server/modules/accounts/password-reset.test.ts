@@ -90,7 +90,11 @@ describe('password reset links', () => {
     const newPassword = 'a much better password';
     const reset = await newClient().post('/api/reset-password', { token, newPassword });
     expect(reset.status).toBe(200);
-    expect(reset.body).toEqual({ message: expect.any(String) });
+    expect(reset.body).toEqual({
+      message: expect.any(String),
+      user: expect.objectContaining({ email }),
+      hasCalendarFeed: false,
+    });
 
     expect((await newClient().get(`/api/reset-password/${token}`)).status).toBe(400);
     const reuse = await newClient().post('/api/reset-password', { token, newPassword: 'yet another password' });
@@ -125,7 +129,7 @@ describe('password reset links', () => {
     expect((await newClient().post('/api/login', { email, password: 'fresh password' })).status).toBe(200);
   });
 
-  it("ends the user's other sessions but keeps the one that made the reset", async () => {
+  it("ends the user's other sessions, and the browser that made the reset stays signed in", async () => {
     const { client: resettingDevice, email } = await registered();
     const otherDevice = newClient();
     expect((await otherDevice.post('/api/login', { email, password })).status).toBe(200);

@@ -4,6 +4,7 @@ import {
   accountMessages,
   forgotPasswordSchema,
   loginSchema,
+  passwordResetResultSchema,
   publicUserSchema,
   registerSchema,
   registrationPendingSchema,
@@ -151,16 +152,22 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['Accounts'],
-          summary: 'Set a new password with a reset token.',
+          summary: 'Set a new password with a reset token, and sign in.',
           description:
-            'The token is single use; the user’s other sessions end. 400 for an unknown, used or expired token or a password shorter than 6 or longer than 200 characters. Rate limited per address (429 with Retry-After).',
+            'The token is single use; the user’s other sessions end, and the address is mailed that the password changed. The answer signs the person in (`user`, and a session cookie) unless a password sign-in would be refused them (their organization requires single sign-on, or their address awaits confirmation): then `user` is null. `hasCalendarFeed` says their calendar feed’s address, which a new password leaves working, exists: POST /api/user/calendar-feed replaces it. 400 for an unknown, used or expired token or a password shorter than 6 or longer than 200 characters. Rate limited per address (429 with Retry-After).',
           body: resetPasswordSchema,
-          response: { 200: messageResponseSchema },
+          response: { 200: passwordResetResultSchema },
         },
       },
-      async (request) => {
-        await accounts.resetPassword(context, request.body, request.ip, request.auth?.sessionId);
-        return { message: 'Your password has been reset. You can now sign in with your new password.' };
+      async (request, reply) => {
+        const reset = await accounts.resetPassword(context, request.body, request.ip, request.auth?.sessionId);
+        // The reset link was mailed to the address: a way into the account, as a verification link is.
+        if (reset.isAdmitted) await startSession(context, request, reply, reset.user.id, { method: 'email-link' });
+        return {
+          message: reset.isAdmitted ? accountMessages.passwordResetSignedIn : accountMessages.passwordResetSignInNext,
+          user: reset.isAdmitted ? toPublicUser(reset.user) : null,
+          hasCalendarFeed: reset.hasCalendarFeed,
+        };
       },
     );
 

@@ -5,10 +5,11 @@ import { ssoMessages } from '#domain/sso.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError, badRequest, conflict, describeForLog, unauthorized } from '#server/errors.ts';
 import { createToken, digestToken } from '#server/tokens.ts';
+import { readFeedStatus } from '../calendar-feed/service.ts';
 import { enforceLimits, limits } from '../rate-limits/service.ts';
 import { beginSignInAttempt } from '../rate-limits/sign-in.ts';
 import { isMemberWhereSsoIsRequired } from '../sso/repo.ts';
-import { passwordResetMail, verificationMail } from './mails.ts';
+import { passwordChangedMail, passwordResetMail, verificationMail } from './mails.ts';
 import * as repo from './repo.ts';
 
 const hour = 60 * 60 * 1000;
@@ -63,14 +64,25 @@ export async function authenticate(context: AppContext, input: LoginInput, ip: s
  * - while e-mail verification is on, an unconfirmed address gets a new link and 403 instead of a session.
  */
 export async function admitLocalSignIn(context: AppContext, user: repo.UserRow): Promise<void> {
-  if (await isMemberWhereSsoIsRequired(context.db, user.id)) {
+  const refusal = await refusalOfLocalSignIn(context, user);
+  if (refusal === 'sso-required') {
     throw new AppError(403, ssoMessages.requiredForMembers, { code: 'SSO_REQUIRED' });
   }
-  if (!context.config.requireEmailVerification || user.emailVerifiedAt) return;
+  if (refusal !== 'email-not-verified') return;
   await sendVerification(context, user);
   throw new AppError(403, 'Please confirm your email address first. We have sent you a new confirmation link.', {
     code: 'EMAIL_NOT_VERIFIED',
   });
+}
+
+/** Why admitLocalSignIn would refuse this person a session now, if it would; asked without side effects. */
+async function refusalOfLocalSignIn(
+  context: AppContext,
+  user: repo.UserRow,
+): Promise<'sso-required' | 'email-not-verified' | undefined> {
+  if (await isMemberWhereSsoIsRequired(context.db, user.id)) return 'sso-required';
+  if (context.config.requireEmailVerification && !user.emailVerifiedAt) return 'email-not-verified';
+  return undefined;
 }
 
 /** Always answers the same, whether or not the address has an account; the mail goes out in the background. */
@@ -99,27 +111,46 @@ export async function checkResetToken(context: AppContext, token: string): Promi
   if (!live) throw badRequest(resetLinkInvalid);
 }
 
+export interface PasswordReset {
+  user: repo.UserRow;
+  /** Whether the reset may sign the person in: when a password sign-in would be admitted (admitLocalSignIn). */
+  isAdmitted: boolean;
+  /** Whether they have a calendar feed, whose address a new password leaves working (issue 26). */
+  hasCalendarFeed: boolean;
+}
+
 /**
  * Single use, and voids the user's other reset links; ends every other session of the user,
  * since whoever held the old password may hold them. The link is checked before the new password is hashed, so
- * a made-up link costs no argon2 work; the consuming transaction checks it again.
+ * a made-up link costs no argon2 work; the consuming transaction checks it again. The address is then told that the
+ * password changed, and whether a calendar feed's address still works.
  */
 export async function resetPassword(
   context: AppContext,
   input: { token: string; newPassword: string },
   ip: string,
   currentSessionId: string | undefined,
-): Promise<void> {
+): Promise<PasswordReset> {
   await enforceLimits(context.db, [[limits.resetPerIp, ip]]);
   await checkResetToken(context, input.token);
   const passwordHash = await hash(input.newPassword, hashOptions);
-  await context.db.transaction(async (tx) => {
+  const user = await context.db.transaction(async (tx) => {
     const userId = await repo.consumeAccountToken(tx, digestToken(input.token), 'password-reset');
     if (!userId) throw badRequest(resetLinkInvalid);
-    await repo.updatePassword(tx, userId, passwordHash);
+    const updated = await repo.updatePassword(tx, userId, passwordHash);
     await repo.useUpAccountTokensOfUser(tx, userId, 'password-reset');
     await repo.deleteSessionsOfUser(tx, userId, currentSessionId);
+    return updated;
   });
+  const [refusal, feed] = await Promise.all([refusalOfLocalSignIn(context, user), readFeedStatus(context, user.id)]);
+  const mail = passwordChangedMail(user.email, {
+    hasCalendarFeed: feed.exists,
+    publicUrl: context.config.publicUrl,
+  });
+  context.mailer.send(mail).catch((error: unknown) => {
+    context.log.error({ error: describeForLog(error) }, 'password changed mail could not be sent');
+  });
+  return { user, isAdmitted: refusal === undefined, hasCalendarFeed: feed.exists };
 }
 
 /** Confirms the address behind a verification link; answers the user id, or undefined for a bad link. */

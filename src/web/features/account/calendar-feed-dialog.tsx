@@ -1,12 +1,12 @@
-import { Copy, ExternalLink } from 'lucide-react';
-import { useId, useState } from 'react';
+import { ExternalLink } from 'lucide-react';
+import { useState } from 'react';
 import { webcalUrl } from '#domain/calendar-feed.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
-import { Input, Label } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { CalendarLinkField } from './calendar-link-field.tsx';
 import { useCreateCalendarFeed } from './create-calendar-feed.ts';
 import { useCalendarFeedStatus } from './get-calendar-feed.ts';
 import { useRevokeCalendarFeed } from './revoke-calendar-feed.ts';
@@ -27,8 +27,6 @@ export function CalendarFeedDialog({ onClose }: { onClose: () => void }) {
   const revocation = useRevokeCalendarFeed();
   const [address, setAddress] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<Confirming>(null);
-  const fieldId = useId();
-  const noteId = useId();
   const isBusy = creation.isPending || revocation.isPending;
   const webcal = address ? webcalUrl(address) : null;
 
@@ -60,18 +58,6 @@ export function CalendarFeedDialog({ onClose }: { onClose: () => void }) {
         }),
     });
 
-  const copy = async () => {
-    if (!webcal) return;
-    try {
-      await navigator.clipboard.writeText(webcal);
-      toast({ title: 'Link copied' });
-    } catch {
-      // The browser refused the clipboard: the link is selected for the person to copy.
-      (document.getElementById(fieldId) as HTMLInputElement | null)?.select();
-      toast({ title: 'Copy the selected link', description: 'Press Ctrl+C (⌘C on a Mac) to copy it.' });
-    }
-  };
-
   const hasFeed = address !== null || status.data?.exists === true;
 
   return (
@@ -88,28 +74,7 @@ export function CalendarFeedDialog({ onClose }: { onClose: () => void }) {
           </p>
         )}
 
-        {webcal && (
-          <div className="grid gap-2">
-            <Label htmlFor={fieldId}>Your calendar link</Label>
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <Input
-                id={fieldId}
-                value={webcal}
-                readOnly
-                aria-describedby={noteId}
-                onFocus={(event) => event.currentTarget.select()}
-                className="font-mono text-xs"
-              />
-              <Button type="button" variant="secondary" onClick={() => void copy()}>
-                <Copy className="size-4" aria-hidden="true" />
-                Copy
-              </Button>
-            </div>
-            <p id={noteId} className="text-sm text-slate-600">
-              Anyone with this link can see your bookings: keep it to yourself. It is shown only now.
-            </p>
-          </div>
-        )}
+        {address && <CalendarLinkField url={address} />}
 
         {!webcal && status.data?.exists && status.data.createdAt && (
           <p className="text-sm text-slate-700">

@@ -47,7 +47,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
             message: 'Check your email: we have sent you a link to confirm your address.',
           });
         }
-        await startSession(context, request, reply, result.user.id);
+        await startSession(context, request, reply, result.user.id, { method: 'registration' });
         return reply.status(201).send(toPublicUser(result.user));
       },
     );
@@ -66,7 +66,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const user = await accounts.authenticate(context, request.body, request.ip);
-        await startSession(context, request, reply, user.id);
+        await startSession(context, request, reply, user.id, { method: 'password' });
         return toPublicUser(user);
       },
     );
@@ -186,7 +186,7 @@ export function accountRoutes(context: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => {
         const userId = await accounts.verifyEmail(context, request.params.token);
         if (!userId) return reply.redirect('/auth?verification=invalid');
-        await startSession(context, request, reply, userId);
+        await startSession(context, request, reply, userId, { method: 'email-link' });
         return reply.redirect('/');
       },
     );

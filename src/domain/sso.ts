@@ -175,6 +175,14 @@ export const ssoConnectionInputSchema = z.strictObject({
 });
 export type SsoConnectionInput = z.infer<typeof ssoConnectionInputSchema>;
 
+/** An identity waiting, in this browser, for its account's owner to link it (GET /api/sso/pending-link). */
+export const ssoPendingLinkSchema = z.object({
+  organizationName: z.string(),
+  providerHost: z.string(),
+  email: z.string(),
+});
+export type SsoPendingLink = z.infer<typeof ssoPendingLinkSchema>;
+
 /** A claimed domain and how to prove it: the TXT record to publish, whether it is verified, when it was last checked. */
 export const ssoDomainStatusSchema = z.object({
   domain: z.string(),

@@ -400,6 +400,17 @@ export const ssoIdentities = pgTable(
   (table) => [primaryKey({ columns: [table.organizationId, table.issuer, table.subject] })],
 );
 
+// Migration 0022: identities waiting for their account's owner to link them with a password or passkey.
+export const ssoPendingLinks = pgTable('sso_pending_links', {
+  id: text('id').primaryKey(),
+  organizationId: uuid('organization_id').notNull(),
+  issuer: text('issuer').notNull(),
+  subject: text('subject').notNull(),
+  userId: uuid('user_id').notNull(),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', timestamps).notNull(),
+});
+
 // Pending sign-ins, keyed by the digest of their state; single use, 10 minutes.
 export const ssoLogins = pgTable('sso_logins', {
   id: text('id').primaryKey(),

@@ -42,8 +42,13 @@ export function toPublicUser(user: UserRow): PublicUser {
 
 /** The signed-in user, or 401. */
 export function requireUser(request: FastifyRequest): UserRow {
+  return requireSession(request).user;
+}
+
+/** The signed-in session (its user, how and when it was opened), or 401. */
+export function requireSession(request: FastifyRequest): SignedIn {
   if (!request.auth) throw unauthorized();
-  return request.auth.user;
+  return request.auth;
 }
 
 /** The app's memory of recently read sessions (one per running app). */
@@ -74,7 +79,12 @@ export function registerSessions(app: FastifyInstance, context: AppContext): voi
     }
     const found = await findSession(context.db, id);
     if (!found) return;
-    const session: SessionView = { user: found.user, barredOrganizationIds: found.barredOrganizationIds };
+    const session: SessionView = {
+      user: found.user,
+      barredOrganizationIds: found.barredOrganizationIds,
+      signInMethod: found.session.signInMethod,
+      openedAt: found.session.createdAt,
+    };
     request.auth = { sessionId: id, ...session };
     const lifetime = context.config.sessionDays * day;
     let expiresAt = found.session.expiresAt;

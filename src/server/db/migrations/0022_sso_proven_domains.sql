@@ -39,3 +39,18 @@ ALTER TABLE sessions
   ADD COLUMN sign_in_method text NOT NULL DEFAULT 'password'
     CHECK (sign_in_method IN ('password', 'passkey', 'sso', 'registration', 'invitation', 'email-link')),
   ADD COLUMN sso_organization_id uuid REFERENCES organizations (id) ON DELETE CASCADE;
+
+-- An identity a provider asserted for an existing account outside the organization's verified domains, waiting for
+-- the account's owner to link it by signing in with their own password or passkey in the same browser (ten minutes).
+-- Keyed by the digest of the token in that browser's cookie.
+CREATE TABLE sso_pending_links (
+  id text PRIMARY KEY,
+  organization_id uuid NOT NULL REFERENCES organizations (id) ON DELETE CASCADE,
+  issuer text NOT NULL,
+  subject text NOT NULL,
+  user_id uuid NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  expires_at timestamptz NOT NULL
+);
+CREATE INDEX sso_pending_links_expires_idx ON sso_pending_links (expires_at);
+CREATE INDEX sso_pending_links_user_idx ON sso_pending_links (user_id);

@@ -5,6 +5,8 @@ import { forgetSession, forgetUserSessions, SessionCache, sessionCacheMs } from 
 const user = (id: string) => ({
   user: { id, email: `${id}@example.com` } as unknown as UserRow,
   barredOrganizationIds: [],
+  signInMethod: 'password',
+  openedAt: new Date(),
 });
 let counter = 0;
 const freshId = (prefix: string) => {

@@ -6,6 +6,9 @@ export interface SessionView {
   user: UserRow;
   /** Organizations that require single sign-on of this member, which this session was not opened through. */
   barredOrganizationIds: readonly string[];
+  /** How and when the session was opened. */
+  signInMethod: string;
+  openedAt: Date;
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   ssoDomains,
   ssoIdentities,
   ssoLogins,
+  ssoPendingLinks,
   subscriptions,
   users,
 } from '#server/db/schema.ts';
@@ -250,4 +251,29 @@ export async function listIdentityLinksOf(db: Database, userId: string) {
     .innerJoin(organizations, eq(organizations.id, ssoIdentities.organizationId))
     .where(eq(ssoIdentities.userId, userId))
     .orderBy(ssoIdentities.createdAt);
+}
+
+/** Records an identity waiting for its account's owner, and drops the expired ones. */
+export async function insertPendingLink(db: Database, values: typeof ssoPendingLinks.$inferInsert): Promise<void> {
+  await db.delete(ssoPendingLinks).where(lt(ssoPendingLinks.expiresAt, sql`now()`));
+  await db.insert(ssoPendingLinks).values(values);
+}
+
+/** The live pending link with this id, with its organization's name. */
+export async function findPendingLink(db: Database, id: string) {
+  const [row] = await db
+    .select({ link: ssoPendingLinks, organizationName: organizations.name })
+    .from(ssoPendingLinks)
+    .innerJoin(organizations, eq(organizations.id, ssoPendingLinks.organizationId))
+    .where(and(eq(ssoPendingLinks.id, id), gt(ssoPendingLinks.expiresAt, sql`now()`)));
+  return row;
+}
+
+/** Deletes the pending link and answers it: it is used once. */
+export async function consumePendingLink(db: Database, id: string) {
+  const [row] = await db
+    .delete(ssoPendingLinks)
+    .where(and(eq(ssoPendingLinks.id, id), gt(ssoPendingLinks.expiresAt, sql`now()`)))
+    .returning();
+  return row;
 }

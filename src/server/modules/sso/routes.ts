@@ -4,14 +4,16 @@ import { messageResponseSchema } from '#domain/responses.ts';
 import {
   ssoConnectionInputSchema,
   ssoDomainStatusSchema,
+  ssoPendingLinkSchema,
   ssoSettingsSchema,
   ssoStartResponseSchema,
   ssoStartSchema,
 } from '#domain/sso.ts';
 import type { AppContext } from '#server/context.ts';
 import { isSecureRequest } from '#server/plugins/security.ts';
-import { requireUser, startSession } from '#server/plugins/session.ts';
+import { requireSession, requireUser, startSession } from '#server/plugins/session.ts';
 import { redirectResponse } from '#server/response-schemas.ts';
+import { describePendingLink, linkPendingIdentity } from './links.ts';
 import * as sso from './service.ts';
 import { completeSso, findStartableOrganization, startSso } from './sign-in.ts';
 
@@ -19,6 +21,9 @@ const params = z.object({ id: z.string().max(100) });
 /** Holds the token that binds a sign-in to the browser that started it (the pending sign-in keeps its digest). */
 const browserCookie = 'perch_sso';
 const browserCookieOptions = { path: '/api/sso', httpOnly: true, sameSite: 'lax' as const };
+/** Holds the token of an identity waiting for its account's owner to link it (links.ts); read by the sign-ins. */
+export const linkCookie = 'perch_sso_link';
+export const linkCookieOptions = { path: '/api', httpOnly: true, sameSite: 'strict' as const };
 
 export function ssoRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -128,6 +133,38 @@ export function ssoRoutes(context: AppContext): FastifyPluginAsyncZod {
     );
 
     app.get(
+      '/api/sso/pending-link',
+      {
+        schema: {
+          tags: ['Single sign-on'],
+          summary: 'The single sign-on waiting in this browser for its account’s owner to link it.',
+          description:
+            'After a refusal “account-not-linked”, the browser that made the sign-in holds a cookie for ten minutes: this names the organization, its provider’s host and the account’s address, so that the sign-in page can offer to link them when the owner signs in with their password or passkey (`linkSingleSignOn: true`). 404 when there is none.',
+          response: { 200: ssoPendingLinkSchema },
+        },
+      },
+      async (request) => describePendingLink(context, request.cookies[linkCookie]),
+    );
+
+    app.post(
+      '/api/sso/pending-link',
+      {
+        schema: {
+          tags: ['Single sign-on'],
+          summary: 'Link the single sign-on waiting in this browser to the signed-in account.',
+          description:
+            'Only from a session opened with the account’s own password or passkey after the sign-in that is waiting, in the browser that holds it (403 otherwise; 404 when nothing waits for this account). The link is audited in the organization and mailed to the account’s address; the person then signs in through single sign-on.',
+          response: { 200: messageResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const linked = await linkPendingIdentity(context, request.cookies[linkCookie], requireSession(request));
+        reply.clearCookie(linkCookie, { ...linkCookieOptions, secure: isSecureRequest(request) });
+        return { message: `Your account now also signs in through ${linked.organizationName}’s single sign-on.` };
+      },
+    );
+
+    app.get(
       '/api/sso/callback',
       {
         schema: {
@@ -145,7 +182,16 @@ export function ssoRoutes(context: AppContext): FastifyPluginAsyncZod {
         const outcome = await completeSso(context, request.query, browserToken, (db, userId, organizationId) =>
           startSession({ ...context, db }, request, reply, userId, { method: 'sso', organizationId }),
         );
-        if ('refusal' in outcome) return reply.redirect(`/auth?sso=${outcome.refusal}`);
+        if ('refusal' in outcome) {
+          if (outcome.linkToken) {
+            reply.setCookie(linkCookie, outcome.linkToken, {
+              ...linkCookieOptions,
+              secure: isSecureRequest(request),
+              maxAge: 10 * 60,
+            });
+          }
+          return reply.redirect(`/auth?sso=${outcome.refusal}`);
+        }
         return reply.redirect(outcome.returnPath);
       },
     );

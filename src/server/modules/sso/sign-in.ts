@@ -19,6 +19,7 @@ import { recordAuditEvent } from '../audit/repo.ts';
 import * as members from '../members/repo.ts';
 import { seatLimitOf } from '../organizations/service.ts';
 import { enforceLimits, type Limit } from '../rate-limits/service.ts';
+import { keepPendingLink } from './links.ts';
 import { ssoLinkedMail, ssoRefusedMail } from './mails.ts';
 import {
   buildAuthorizationRequest,
@@ -111,7 +112,13 @@ async function startAt(
   };
 }
 
-export type SsoOutcome = { userId: string; organizationId: string; returnPath: string } | { refusal: SsoRefusal };
+export type SsoOutcome =
+  | { userId: string; organizationId: string; returnPath: string }
+  | {
+      refusal: SsoRefusal;
+      /** For the browser's cookie: the account's owner may link this identity by signing in (links.ts). */
+      linkToken?: string;
+    };
 
 /**
  * The provider's redirect back. Consumes the pending sign-in named by the state (a replayed or unknown state finds
@@ -164,7 +171,10 @@ export async function completeSso(
       context.log.warn({ error: describeForLog(error) }, 'single sign-on: a mail to the account’s owner failed');
     });
   }
-  if ('refusal' in outcome) return refuse(outcome.refusal, { organizationId, subject: hashOf(identity.subject) });
+  if ('refusal' in outcome) {
+    refuse(outcome.refusal, { organizationId, subject: hashOf(identity.subject) });
+    return outcome;
+  }
   return outcome;
 }
 
@@ -226,7 +236,8 @@ async function admit(context: AppContext, tx: Database, admission: Admission): P
     if (refusal) {
       await audit('sso.sign_in_refused', existing.id, { reason: refusal });
       mails.push(ssoRefusedMail(existing.email, about, context.config.publicUrl));
-      return { refusal };
+      if (refusal !== 'account-not-linked') return { refusal };
+      return { refusal, linkToken: await keepPendingLink(tx, { ...identityKey, userId: existing.id }) };
     }
   }
   if (!existing && !isVerifiedDomain) return { refusal: 'wrong-domain' };

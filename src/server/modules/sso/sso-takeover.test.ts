@@ -279,3 +279,63 @@ describe('requiring single sign-on is a property of the session', () => {
     expect(read.body.message).toBe(ssoMessages.requiredForMembers);
   });
 });
+
+describe('an account’s owner links a provider identity outside the verified domains', () => {
+  async function refusedSignInWaitingInBrowser() {
+    const partner = await mallorysOrganization();
+    const alice = await registerAs(bed, uniqueEmail('consultant').replace('@example.com', '@own-domain.example'));
+    evilProviderAsserts(alice.email);
+    const browser = newClient(testApp);
+    const refused = await signInWithSso(bed, { organization: partner.slug }, { client: browser });
+    expect(refused.location).toBe('/auth?sso=account-not-linked');
+    return { partner, alice, browser };
+  }
+
+  it('with their own password, in the browser that made the sign-in, after which single sign-on enters the account', async () => {
+    const { partner, alice, browser } = await refusedSignInWaitingInBrowser();
+    const waiting = await browser.get('/api/sso/pending-link');
+    expect(waiting.status).toBe(200);
+    expect(waiting.body).toEqual({
+      organizationName: 'Acme Corp',
+      providerHost: new URL(evilProvider.issuer).host,
+      email: alice.email,
+    });
+    expect((await browser.post('/api/sso/pending-link')).status).toBe(401);
+
+    expect((await browser.post('/api/login', { email: alice.email, password })).status).toBe(200);
+    const linked = await browser.post('/api/sso/pending-link');
+    expect(linked.status, linked.text).toBe(200);
+    expect(linked.body.message).toBe('Your account now also signs in through Acme Corp’s single sign-on.');
+    expect(await auditActions(testApp, partner.team.id)).toContain('sso.account_linked');
+    expect(testApp.mails.filter((mail) => mail.to === alice.email).map((mail) => mail.subject)).toContain(
+      'Your Perch account now signs in through "Acme Corp"’s single sign-on',
+    );
+    // The link is used once; single sign-on now enters Alice's account, from any browser.
+    expect((await browser.post('/api/sso/pending-link')).status).toBe(404);
+    const entered = await signInWithSso(bed, { organization: partner.slug });
+    expect(entered.location).toBe('/');
+    expect((await entered.client.get('/api/user')).body.id).toBe(alice.user.id);
+  });
+
+  it('never from a session opened before the sign-in that waits, nor by another account, nor by single sign-on', async () => {
+    // Alice is signed in; someone drives her browser through a provider that asserts her address.
+    const partner = await mallorysOrganization();
+    const alice = await registerAs(bed, uniqueEmail('victim').replace('@example.com', '@own-domain.example'));
+    evilProviderAsserts(alice.email);
+    const planted = await signInWithSso(bed, { organization: partner.slug }, { client: alice.client });
+    expect(planted.location).toBe('/auth?sso=account-not-linked');
+    const early = await alice.client.post('/api/sso/pending-link');
+    expect(early.status).toBe(403);
+    expect(early.body.message).toMatch(/only a sign-in of your own can link single sign-on/);
+
+    // Another person signing in in that browser links nothing.
+    const { alice: waitingFor, browser } = await refusedSignInWaitingInBrowser();
+    const bob = await registerAs(bed, uniqueEmail('bob'));
+    expect((await browser.post('/api/login', { email: bob.email, password })).status).toBe(200);
+    expect((await browser.post('/api/sso/pending-link')).status).toBe(404);
+    const links = await testApp.database.sql.query('SELECT user_id FROM sso_identities WHERE user_id = ANY($1)', [
+      [alice.user.id, waitingFor.user.id, bob.user.id],
+    ]);
+    expect(links).toHaveLength(0);
+  });
+});

@@ -1,7 +1,9 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoMessages } from '#domain/sso.ts';
 import { checkDueDomains } from '#server/modules/sso/domains.ts';
 import { insertMembership, uniqueEmail } from '#test-support/harness.ts';
+import { answerJson, startHostileHttpServer } from '#test-support/hostile-http.ts';
 import { followToCallback, startTestProvider, type TestProvider } from '#test-support/oidc-provider.ts';
 import {
   callbackUrl,
@@ -337,5 +339,70 @@ describe('an account’s owner links a provider identity outside the verified do
       [alice.user.id, waitingFor.user.id, bob.user.id],
     ]);
     expect(links).toHaveLength(0);
+  });
+});
+
+describe('a provider whose documents turn hostile after they were saved', () => {
+  it('answers every request with a sentence, never a 5xx, and starts no sign-in', async () => {
+    const hostile = await startHostileHttpServer();
+    try {
+      const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+      const keys = { keys: [{ ...publicKey.export({ format: 'jwk' }), kid: 'k', use: 'sig', alg: 'RS256' }] };
+      const document = (authorizationEndpoint: string) => ({
+        issuer: hostile.url,
+        authorization_endpoint: authorizationEndpoint,
+        token_endpoint: `${hostile.url}/token`,
+        jwks_uri: `${hostile.url}/jwks`,
+        response_types_supported: ['code'],
+        subject_types_supported: ['public'],
+        id_token_signing_alg_values_supported: ['RS256'],
+      });
+      hostile.serve('/.well-known/openid-configuration', answerJson(document(`${hostile.url}/authorize`)));
+      hostile.serve('/jwks', answerJson(keys));
+      const team = await createTeam(testApp);
+      const domain = newDomain();
+      const saved = await team.admin.client.request('PUT', `/api/organizations/${team.id}/sso`, {
+        issuer: hostile.url,
+        clientId: 'perch',
+        clientSecret: 'secret',
+        domains: [domain],
+      });
+      expect(saved.status, saved.text).toBe(200);
+      expect((await verifyDomain(bed, team, domain)).status).toBe(200);
+
+      hostile.serve('/.well-known/openid-configuration', answerJson(document('javascript:alert(document.cookie)')));
+      const start = await newClient(testApp).post('/api/sso/start', { email: `someone@${domain}` });
+      expect(start.status).toBeGreaterThanOrEqual(400);
+      expect(start.status).toBeLessThan(500);
+      expect(start.body.message).toMatch(/authorization_endpoint/);
+      const again = await team.admin.client.request('PUT', `/api/organizations/${team.id}/sso`, {
+        issuer: hostile.url,
+        clientId: 'perch',
+        domains: [domain],
+      });
+      expect(again.status).toBe(422);
+    } finally {
+      await hostile.close();
+    }
+  });
+});
+
+describe('signed-out doors write bounded rows', () => {
+  it('writes nothing for GET /api/login, and stops one address at its limit of started sign-ins', async () => {
+    const team = await createTeam(testApp);
+    await connect(bed, team);
+    const rowsBefore = (await testApp.database.sql.query('SELECT 1 FROM sso_logins')).length;
+    const client = newClient(testApp);
+    for (let attempt = 0; attempt < 400; attempt++) {
+      expect((await client.get(`/api/login?organization=${team.id}`)).status).toBe(302);
+    }
+    expect((await testApp.database.sql.query('SELECT 1 FROM sso_logins')).length).toBe(rowsBefore);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 110; attempt++) {
+      statuses.push((await client.post('/api/sso/start', { organization: team.id })).status);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(100);
+    expect(statuses.slice(100)).toEqual(Array(10).fill(429));
+    expect((await testApp.database.sql.query('SELECT 1 FROM sso_logins')).length).toBeLessThanOrEqual(rowsBefore + 100);
   });
 });

@@ -141,4 +141,30 @@ describe('audit events as sentences', () => {
   ])('describes %s in words', (action, details, sentence) => {
     expect(describeAuditEvent({ action, actor: ana, details })).toBe(sentence);
   });
+
+  it('tells how single sign-on proved a domain, lost one, linked an account or refused a sign-in', () => {
+    expect(describeAuditEvent({ action: 'sso.domain_verified', actor: ana, details: { domain: 'acme.example' } })).toBe(
+      'Ana Lopez verified acme.example for single sign-on',
+    );
+    expect(
+      describeAuditEvent({ action: 'sso.domain_unverified', actor: null, details: { domain: 'acme.example' } }),
+    ).toBe('acme.example is no longer verified: its DNS record was missing three days in a row');
+    expect(
+      describeAuditEvent({ action: 'sso.account_linked', actor: null, details: { email: 'sam@acme.example' } }),
+    ).toBe('sam@acme.example was linked to single sign-on (a verified domain)');
+    expect(
+      describeAuditEvent({
+        action: 'sso.account_linked',
+        actor: sam,
+        details: { email: 'sam@example.com', linkedBy: 'passkey' },
+      }),
+    ).toBe('sam@example.com linked their account to single sign-on with their passkey');
+    expect(
+      describeAuditEvent({
+        action: 'sso.sign_in_refused',
+        actor: null,
+        details: { email: 'alice@acme.example', reason: 'account-not-linked' },
+      }),
+    ).toBe('A single sign-on as alice@acme.example was refused: its domain is not verified by this organization');
+  });
 });

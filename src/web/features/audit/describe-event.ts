@@ -152,6 +152,24 @@ export function describeAuditEvent(event: Pick<AuditEventView, 'action' | 'actor
       return details.required === true
         ? `${who} required single sign-on for members`
         : `${who} let members sign in with a password again`;
+    case 'sso.domain_verified':
+      return `${event.actor ? who : 'Perch'} verified ${text(details, 'domain') ?? 'a domain'} for single sign-on`;
+    case 'sso.domain_unverified':
+      return `${text(details, 'domain') ?? 'A domain'} is no longer verified: its DNS record was missing three days in a row`;
+    case 'sso.account_linked': {
+      const email = text(details, 'email') ?? 'an account';
+      if (details.newAccount === true) return `${email} joined through single sign-on`;
+      const by = text(details, 'linkedBy');
+      return by === 'password' || by === 'passkey'
+        ? `${email} linked their account to single sign-on with their ${by}`
+        : `${email} was linked to single sign-on (a verified domain)`;
+    }
+    case 'sso.sign_in_refused':
+      return `A single sign-on as ${text(details, 'email') ?? 'an existing account'} was refused: ${
+        text(details, 'reason') === 'unverified-email'
+          ? 'the provider had not verified the address'
+          : 'its domain is not verified by this organization'
+      }`;
     case 'booking.cancelled_by_admin': {
       const owner = personOf(objectOf(details, 'owner'));
       const slot = slotOf(text(details, 'timeSlot'));

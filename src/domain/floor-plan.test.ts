@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { clampPosition, createDeskSchema, nextDeskName, normaliseRotation, updateDeskSchema } from './floor-plan.ts';
+import { amenityLimits } from './amenities.ts';
+import {
+  clampPosition,
+  createDeskSchema,
+  deskBatchBodyLimit,
+  deskBatchSchema,
+  largestDeskBatchUpdate,
+  maxCompactJsonBytes,
+  maxDesksPerBatch,
+  nextDeskName,
+  normaliseRotation,
+  unavailableReasonLimit,
+  updateDeskSchema,
+} from './floor-plan.ts';
 
 describe('floor plan rules', () => {
   it('names new desks D plus a two-digit sequence number', () => {
@@ -36,5 +49,44 @@ describe('floor plan rules', () => {
     expect(updateDeskSchema.safeParse({ rotation: '15' }).success).toBe(true);
     expect(updateDeskSchema.safeParse({ positionX: '1' }).success).toBe(false);
     expect(updateDeskSchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe('the body limit of a desk batch', () => {
+  const uuid = (index: number) => `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`;
+  const accepts = (update: object) => deskBatchSchema.safeParse({ update: [update] }).success;
+
+  it('is computed from the largest update the batch schema accepts, every field at its limit', () => {
+    expect(accepts(largestDeskBatchUpdate)).toBe(true);
+    const { amenities, unavailableReason } = largestDeskBatchUpdate;
+    expect(amenities).toHaveLength(amenityLimits.perDesk);
+    expect(amenities.every((tag) => tag.length === amenityLimits.tagLength)).toBe(true);
+    expect(unavailableReason).toHaveLength(unavailableReasonLimit);
+    // One more of anything is refused: the update is the largest there is, not merely a large one.
+    expect(accepts({ ...largestDeskBatchUpdate, unavailableReason: `${unavailableReason}é` })).toBe(false);
+    expect(accepts({ ...largestDeskBatchUpdate, amenities: [...amenities, 'Ω'] })).toBe(false);
+    expect(accepts({ ...largestDeskBatchUpdate, amenities: [`${amenities[0]}é`, ...amenities.slice(1)] })).toBe(false);
+  });
+
+  it('counts JSON as its widest writer makes it: every non-ASCII character escaped', () => {
+    expect(maxCompactJsonBytes({ a: 'é', b: [1, true] })).toBe('{"a":"\\u00e9","b":[1,true]}'.length);
+    expect(maxCompactJsonBytes('€')).toBe(8);
+  });
+
+  it('admits a whole batch at the maxima: 5,000 of the largest updates and 5,000 deletions, with almost nothing to spare', () => {
+    const body = {
+      update: Array.from({ length: maxDesksPerBatch }, (_, index) => ({ ...largestDeskBatchUpdate, id: uuid(index) })),
+      delete: Array.from({ length: maxDesksPerBatch }, (_, index) => uuid(maxDesksPerBatch + index)),
+    };
+    const bytes = maxCompactJsonBytes(body);
+    expect(bytes).toBeLessThanOrEqual(deskBatchBodyLimit);
+    expect(deskBatchBodyLimit - bytes).toBeLessThan(16);
+  });
+
+  it('lets a 2,000-desk floor move in one request, far beyond the 64 KiB of every other request', () => {
+    const move = (index: number) => ({ id: uuid(index), positionX: 1234.56, positionY: 567.89 });
+    const body = { update: Array.from({ length: 2000 }, (_, index) => move(index)) };
+    expect(maxCompactJsonBytes(body)).toBeGreaterThan(64 * 1024);
+    expect(maxCompactJsonBytes(body)).toBeLessThan(deskBatchBodyLimit);
   });
 });

@@ -1,4 +1,4 @@
-import { deskAmenitiesSchema } from './amenities.ts';
+import { amenityLimits, deskAmenitiesSchema } from './amenities.ts';
 import { hasNoControlCharacters } from './text.ts';
 import { z } from './zod.ts';
 
@@ -223,6 +223,48 @@ export const deskBatchSchema = z
     path: ['delete'],
   });
 export type DeskBatchInput = z.infer<typeof deskBatchSchema>;
+
+/**
+ * The bytes `value` takes as JSON with no spaces, each non-ASCII character escaped as \uXXXX (six bytes for one UTF-16
+ * unit, as a writer that escapes non-ASCII text makes it): the most any compact JSON writer spends on it.
+ */
+export function maxCompactJsonBytes(value: unknown): number {
+  return JSON.stringify(value).replace(/[\u0080-\uffff]/g, '\\uXXXX').length;
+}
+
+/** Text at a limit, in characters JSON spends most on (distinct ones for each `index`: amenity tags may not repeat). */
+const widestText = (length: number, index = 0) => String.fromCharCode(0x4e00 + index).repeat(length);
+/** The longest text JavaScript writes for a number (25 characters), sent as a numeric string as the schema allows. */
+const longestNumber = '-0.0000012345678901234567';
+
+/**
+ * The largest update a batch may carry, each field at its limit in the schemas above: a desk id (a uuid: any other
+ * answers 404), a position and a rotation in their longest form, the most amenities of the longest tags, not bookable
+ * with the longest reason. A test holds it to deskBatchSchema.
+ */
+export const largestDeskBatchUpdate = {
+  id: '00000000-0000-0000-0000-000000000000',
+  positionX: longestNumber,
+  positionY: longestNumber,
+  rotation: longestNumber,
+  amenities: Array.from({ length: amenityLimits.perDesk }, (_, index) => widestText(amenityLimits.tagLength, index)),
+  bookable: false,
+  unavailableReason: widestText(unavailableReasonLimit),
+};
+
+/**
+ * POST /api/floors/{floorId}/desks/batch's own body limit, in bytes: the most desks it takes ({@link maxDesksPerBatch}
+ * updated and as many deleted), each update the largest there is, in compact JSON. Every other request keeps the
+ * server's 64 KiB, which stops a batch at about 800 moves or 1,700 deletions.
+ */
+export const deskBatchBodyLimit =
+  maxCompactJsonBytes({ update: [], delete: [] }) +
+  maxDesksPerBatch * (maxCompactJsonBytes(largestDeskBatchUpdate) + 1) +
+  maxDesksPerBatch * (maxCompactJsonBytes(largestDeskBatchUpdate.id) + 1);
+
+export const deskBatchMessages = {
+  tooLarge: `The batch is too large: one request may update ${maxDesksPerBatch.toLocaleString('en')} desks and delete as many, in at most ${deskBatchBodyLimit.toLocaleString('en')} bytes. Send the rest in another request.`,
+};
 
 /** The client sends the location it uploaded to; the spec spells the field floorPlanURL. */
 export const floorPlanLocationSchema = z.strictObject({

@@ -13,9 +13,20 @@ import { placementOf, toView } from './service.ts';
 const auditedNamesLimit = 50;
 
 /**
+ * The floor of a batch, for someone who may edit it: a member of its organization (findMemberFloor, else 404), an
+ * admin (403) with an enabled subscription (422, requireEditor). The route asks it before reading the body, which may
+ * be far larger than any other request's (deskBatchBodyLimit), and the batch again under its own name.
+ */
+export async function requireBatchEditor(context: AppContext, floorId: string, userId: string) {
+  const { floor } = await findMemberFloor(context, floorId, userId);
+  await requireEditor(context, floor.organizationId, userId);
+  return floor;
+}
+
+/**
  * Several desks of one floor changed and deleted in one transaction, all or nothing: a desk that is not on this floor
- * (another floor's, another tenant's, unknown, not a uuid) answers 404 and nothing changes. Membership checked by
- * findMemberFloor, admin role and subscription by requireEditor. Property changes and deletions are audited with it.
+ * (another floor's, another tenant's, unknown, not a uuid) answers 404 and nothing changes. Membership, admin role
+ * and subscription checked by requireBatchEditor. Property changes and deletions are audited with it.
  */
 export async function applyDeskBatch(
   context: AppContext,
@@ -23,8 +34,7 @@ export async function applyDeskBatch(
   floorId: string,
   input: DeskBatchInput,
 ): Promise<DeskBatchResult> {
-  const { floor } = await findMemberFloor(context, floorId, userId);
-  await requireEditor(context, floor.organizationId, userId);
+  const floor = await requireBatchEditor(context, floorId, userId);
   const organizationId = floor.organizationId;
   const ids = [...input.update.map((item) => item.id), ...input.delete];
   if (!ids.every(isUuid)) throw notFound('Desk not found.');

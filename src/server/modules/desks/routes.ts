@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   createDeskSchema,
   deletedDesksSchema,
+  deskBatchBodyLimit,
+  deskBatchMessages,
   deskBatchResultSchema,
   deskBatchSchema,
   deskListSchema,
@@ -11,8 +13,9 @@ import {
 } from '#domain/floor-plan.ts';
 import { messageResponseSchema } from '#domain/responses.ts';
 import type { AppContext } from '#server/context.ts';
+import { AppError } from '#server/errors.ts';
 import { requireUser } from '#server/plugins/session.ts';
-import { applyDeskBatch } from './batch.ts';
+import { applyDeskBatch, requireBatchEditor } from './batch.ts';
 import * as desks from './service.ts';
 
 /**
@@ -106,10 +109,23 @@ export function deskRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'Change and delete several desks of one floor at once, all or nothing.',
           description:
             'Admins only, with an enabled subscription (403 / 422). One transaction: a desk that is not on this floor ' +
-            'answers 404 and nothing changes. Each update may move, rotate, set amenities and bookable with its reason.',
+            'answers 404 and nothing changes. Each update may move, rotate, set amenities and bookable with its reason. ' +
+            `The body may be up to ${deskBatchBodyLimit.toLocaleString('en')} bytes, enough for the most desks the ` +
+            'schema takes with every field at its limit (413 beyond); a body is read only once the caller was found ' +
+            'to be able to edit the floor.',
           params: floorParams,
           body: deskBatchSchema,
           response: { 200: deskBatchResultSchema },
+        },
+        // A whole floor in one request (issue 26): every other request keeps the server's 64 KiB.
+        bodyLimit: deskBatchBodyLimit,
+        // Who may send that much is known before a byte of it is read.
+        preParsing: async (request, _reply, payload) => {
+          await requireBatchEditor(context, (request.params as { floorId: string }).floorId, requireUser(request).id);
+          return payload;
+        },
+        errorHandler: (error) => {
+          throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new AppError(413, deskBatchMessages.tooLarge) : error;
         },
       },
       async (request) => applyDeskBatch(context, requireUser(request).id, request.params.floorId, request.body),

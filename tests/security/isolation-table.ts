@@ -100,6 +100,9 @@ export const routeCases: Record<string, RouteCase> = {
     plan: () => ({ url: '/api/sso/start', body: { email: 'someone@no-sso.example.com' } }),
   },
   'GET /api/sso/callback': { access: 'public', success: 302, plan: () => ({ url: '/api/sso/callback?state=x' }) },
+  // Nothing waits to be linked in this world's browsers: the rightful answer is 404 with its sentence.
+  'GET /api/sso/pending-link': { access: 'public', success: 404, plan: () => ({ url: '/api/sso/pending-link' }) },
+  'POST /api/sso/pending-link': { access: 'self', success: 404, plan: () => ({ url: '/api/sso/pending-link' }) },
   'GET /api/logout': { access: 'public', success: 302, plan: () => ({ url: '/api/logout' }) },
   'POST /api/logout': { access: 'public', success: 200, plan: () => ({ url: '/api/logout', body: {} }) },
   'POST /api/forgot-password': {
@@ -183,6 +186,12 @@ export const routeCases: Record<string, RouteCase> = {
     access: 'admin',
     success: 200,
     plan: (w) => ({ url: `/api/organizations/${w.a.id}/sso` }),
+  },
+  // No connection here, so no claimed domain: the admin is told so (404); others are refused before that.
+  'POST /api/organizations/:id/sso/domains/:domain/verify': {
+    access: 'admin',
+    success: 404,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/sso/domains/a.example.com/verify` }),
   },
 
   // Members and invitations.

@@ -48,11 +48,12 @@ export async function linkPendingIdentity(
   session: { user: UserRow; signInMethod: string; openedAt: Date },
 ): Promise<{ organizationName: string }> {
   const { user } = session;
-  const linkedBy = session.signInMethod;
-  if (linkedBy !== 'password' && linkedBy !== 'passkey') throw forbidden(linkMessages.ownCredentials);
   const waiting = token && token.length <= 100 ? await repo.findPendingLink(context.db, digestToken(token)) : undefined;
   if (!waiting || waiting.link.userId !== user.id) throw notFound(linkMessages.nothingWaiting);
-  if (session.openedAt < waiting.link.createdAt) throw forbidden(linkMessages.ownCredentials);
+  const linkedBy = session.signInMethod;
+  const isOwnFreshSignIn =
+    (linkedBy === 'password' || linkedBy === 'passkey') && session.openedAt >= waiting.link.createdAt;
+  if (!isOwnFreshSignIn) throw forbidden(linkMessages.ownCredentials);
   const linked = await context.db.transaction(async (tx) => {
     const link = await repo.consumePendingLink(tx, waiting.link.id);
     if (!link) return undefined;

@@ -1,3 +1,5 @@
+import { Resolver } from 'node:dns/promises';
+import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import dns2 from 'dns2';
 
@@ -7,6 +9,8 @@ import dns2 from 'dns2';
 const { Packet } = dns2;
 
 export interface TestDnsServer {
+  /** A resolver that asks only this server, as Perch's does with DNS_SERVERS set to `address`. */
+  resolver: Resolver;
   /** What DNS_SERVERS should say: 127.0.0.1:<port>. */
   address: string;
   setTxt(name: string, values: string[]): void;
@@ -17,7 +21,31 @@ export interface TestDnsServer {
   close(): Promise<void>;
 }
 
-export async function startTestDnsServer(): Promise<TestDnsServer> {
+export interface TestDnsServerOptions {
+  /**
+   * A JSON file of TXT records, `{ "txt": { "<name>": ["<value>", ...] } }`, read again for every question (records
+   * set with setTxt come first): how a test in another process (a browser test) publishes records to this server.
+   * A missing or unreadable file holds no records.
+   */
+  recordsFile?: string;
+}
+
+/** TXT records of the options' file, by lower-case name without a trailing dot. */
+function readRecordsFile(file: string | undefined): Map<string, string[]> {
+  if (!file) return new Map();
+  try {
+    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { txt?: Record<string, unknown> };
+    const entries = Object.entries(parsed.txt ?? {}).filter(
+      (entry): entry is [string, string[]] =>
+        Array.isArray(entry[1]) && entry[1].every((value) => typeof value === 'string'),
+    );
+    return new Map(entries.map(([name, values]) => [name.toLowerCase().replace(/\.$/, ''), values]));
+  } catch {
+    return new Map();
+  }
+}
+
+export async function startTestDnsServer(options: TestDnsServerOptions = {}): Promise<TestDnsServer> {
   const txt = new Map<string, string[]>();
   const addresses = new Map<string, string[]>();
   const questions = new Map<string, number>();
@@ -31,7 +59,8 @@ export async function startTestDnsServer(): Promise<TestDnsServer> {
       const typeName = Object.entries(Packet.TYPE).find(([, value]) => value === question.type)?.[0] ?? '?';
       const asked = `${typeName} ${name}`;
       questions.set(asked, (questions.get(asked) ?? 0) + 1);
-      if (!txt.has(name) && !addresses.has(name)) {
+      const txtValues = txt.get(name) ?? readRecordsFile(options.recordsFile).get(name);
+      if (!txtValues && !addresses.has(name)) {
         response.header.rcode = Packet.RCODE.NXDOMAIN;
         return send(response);
       }
@@ -39,7 +68,7 @@ export async function startTestDnsServer(): Promise<TestDnsServer> {
       // dns2's types ask for its Resource class; the plain records its own examples push are what it encodes.
       const answers = response.answers as unknown[];
       if (question.type === Packet.TYPE.TXT) {
-        for (const data of txt.get(name) ?? []) answers.push({ ...base, type: Packet.TYPE.TXT, data });
+        for (const data of txtValues ?? []) answers.push({ ...base, type: Packet.TYPE.TXT, data });
       }
       const wanted = question.type === Packet.TYPE.A ? 4 : question.type === Packet.TYPE.AAAA ? 6 : 0;
       for (const address of addresses.get(name) ?? []) {
@@ -53,7 +82,10 @@ export async function startTestDnsServer(): Promise<TestDnsServer> {
   await server.listen({ udp: { port: 0, address: '127.0.0.1' } });
   const port = (server.addresses().udp as AddressInfo).port;
   const key = (name: string) => name.toLowerCase().replace(/\.$/, '');
+  const resolver = new Resolver({ timeout: 2000, tries: 1 });
+  resolver.setServers([`127.0.0.1:${port}`]);
   return {
+    resolver,
     address: `127.0.0.1:${port}`,
     setTxt: (name, values) => txt.set(key(name), values),
     setAddresses: (name, values) => addresses.set(key(name), values),

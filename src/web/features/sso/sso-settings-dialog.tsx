@@ -1,5 +1,4 @@
-import { Copy } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useCallback, useId, useState } from 'react';
 import type { OrganizationView } from '#domain/organization.ts';
 import { type SsoSettings, ssoConnectionInputSchema } from '#domain/sso.ts';
 import { errorMessage } from '#web/app/api.ts';
@@ -8,8 +7,11 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { FieldError, Input, Label } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { CopyableValue } from './copyable-value.tsx';
 import { useSsoSettings } from './get-sso-settings.ts';
 import { useRemoveSsoSettings, useSaveSsoSettings } from './save-sso-settings.ts';
+import { SsoDomainList } from './sso-domain-list.tsx';
+import { savedSsoDescription } from './sso-words.ts';
 
 type Field = 'issuer' | 'clientId' | 'clientSecret' | 'domains';
 
@@ -76,6 +78,9 @@ function SsoSettingsForm({
   const [problems, setProblems] = useState<Partial<Record<Field | 'form', string>>>({});
   const switchId = useId();
   const [isConfirmingRemove, setIsConfirmingRemove] = useState(false);
+  // Once saved with a domain still to prove, its record (the next step) is brought into view.
+  const [domainToShow, setDomainToShow] = useState<string | null>(null);
+  const onDomainShown = useCallback(() => setDomainToShow(null), []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -101,12 +106,10 @@ function SsoSettingsForm({
     }
     setProblems({});
     save.mutate(parsed.data, {
-      onSuccess: () => {
-        toast({
-          title: 'Single sign-on saved',
-          description: `People of ${organization.name} can now sign in with it.`,
-        });
+      onSuccess: (answer) => {
+        toast({ title: 'Single sign-on saved', description: savedSsoDescription(answer, organization.name) });
         setClientSecret('');
+        if (answer.configured) setDomainToShow(answer.domainStatus.find((entry) => !entry.verified)?.domain ?? null);
       },
       onError: (error) => {
         const message = errorMessage(error, 'Failed to save single sign-on');
@@ -115,115 +118,110 @@ function SsoSettingsForm({
     });
   };
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(settings.callbackUrl);
-      toast({ title: 'Callback address copied' });
-    } catch {
-      toast({ title: 'Copy failed', description: 'Select the address and copy it yourself.', variant: 'destructive' });
-    }
-  };
-
   return (
-    <form onSubmit={submit} noValidate className="grid min-w-0 gap-4">
-      <div className="grid min-w-0 gap-1.5">
-        <p className="text-sm font-medium text-slate-900">Callback address</p>
-        <p className="text-sm text-slate-600">Register it at your provider as the redirect URI.</p>
-        <div className="flex items-start gap-2">
-          <code className="min-w-0 flex-1 break-all rounded-md bg-slate-100 px-2 py-1.5 text-sm text-slate-900">
-            {settings.callbackUrl}
-          </code>
-          <Button type="button" variant="secondary" size="sm" onClick={copy}>
-            <Copy className="size-4" aria-hidden="true" />
-            Copy
+    <>
+      <form onSubmit={submit} noValidate className="grid min-w-0 gap-4">
+        <CopyableValue
+          label="Callback address"
+          hint="Register it at your provider as the redirect URI."
+          value={settings.callbackUrl}
+          copyLabel="Copy the callback address"
+          copiedTitle="Callback address copied"
+        />
+        <TextField
+          label="Issuer URL"
+          value={issuer}
+          onChange={setIssuer}
+          problem={problems.issuer}
+          placeholder="https://accounts.google.com"
+        />
+        <TextField label="Client id" value={clientId} onChange={setClientId} problem={problems.clientId} />
+        <TextField
+          label="Client secret"
+          type="password"
+          value={clientSecret}
+          onChange={setClientSecret}
+          problem={problems.clientSecret}
+          placeholder={saved?.hasClientSecret ? 'Saved — leave empty to keep' : undefined}
+        />
+        <TextField
+          label="E-mail domains"
+          value={domains}
+          onChange={setDomains}
+          problem={problems.domains}
+          placeholder="example.com, example.org"
+          hint="People whose work e-mail is at these domains sign in with this provider, once you have proven the domain with a DNS record."
+        />
+        <div className="grid grid-cols-[1fr_auto] items-start gap-x-4">
+          <label htmlFor={switchId} className="text-sm font-medium text-slate-900">
+            Require single sign-on for members
+          </label>
+          <input
+            id={switchId}
+            type="checkbox"
+            role="switch"
+            checked={required}
+            aria-checked={required}
+            aria-describedby={`${switchId}-hint`}
+            onChange={(event) => setRequired(event.target.checked)}
+            className="relative mt-0.5 h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-400 transition-colors checked:bg-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none before:absolute before:top-0.5 before:left-0.5 before:size-4 before:rounded-full before:bg-white before:shadow before:transition-transform before:content-[''] checked:before:translate-x-4"
+          />
+          <p id={`${switchId}-hint`} className="col-span-2 text-sm text-slate-600">
+            Members can no longer sign in with a password or a passkey. Admins keep theirs as a way back in.
+          </p>
+        </div>
+        {problems.form && (
+          <p role="alert" className="text-sm text-red-700">
+            {problems.form}
+          </p>
+        )}
+        <div className="flex flex-wrap justify-end gap-2">
+          {saved && (
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={remove.isPending}
+              onClick={() => setIsConfirmingRemove(true)}
+            >
+              Remove
+            </Button>
+          )}
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Checking the provider…' : 'Save'}
           </Button>
         </div>
-      </div>
-      <TextField
-        label="Issuer URL"
-        value={issuer}
-        onChange={setIssuer}
-        problem={problems.issuer}
-        placeholder="https://accounts.google.com"
-      />
-      <TextField label="Client id" value={clientId} onChange={setClientId} problem={problems.clientId} />
-      <TextField
-        label="Client secret"
-        type="password"
-        value={clientSecret}
-        onChange={setClientSecret}
-        problem={problems.clientSecret}
-        placeholder={saved?.hasClientSecret ? 'Saved — leave empty to keep' : undefined}
-      />
-      <TextField
-        label="E-mail domains"
-        value={domains}
-        onChange={setDomains}
-        problem={problems.domains}
-        placeholder="example.com, example.org"
-        hint="People whose work e-mail is at these domains sign in with this provider."
-      />
-      <div className="grid grid-cols-[1fr_auto] items-start gap-x-4">
-        <label htmlFor={switchId} className="text-sm font-medium text-slate-900">
-          Require single sign-on for members
-        </label>
-        <input
-          id={switchId}
-          type="checkbox"
-          role="switch"
-          checked={required}
-          aria-checked={required}
-          aria-describedby={`${switchId}-hint`}
-          onChange={(event) => setRequired(event.target.checked)}
-          className="relative mt-0.5 h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-400 transition-colors checked:bg-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none before:absolute before:top-0.5 before:left-0.5 before:size-4 before:rounded-full before:bg-white before:shadow before:transition-transform before:content-[''] checked:before:translate-x-4"
+        <ConfirmDialog
+          open={isConfirmingRemove}
+          onOpenChange={setIsConfirmingRemove}
+          title="Remove single sign-on?"
+          description={`People of ${organization.name} can no longer sign in with your provider, and the client secret is forgotten: connecting again needs it. Members sign in with a password or a passkey.`}
+          confirmLabel="Remove single sign-on"
+          cancelLabel="Keep it"
+          onConfirm={() =>
+            remove.mutate(undefined, {
+              onSuccess: () => {
+                toast({ title: 'Single sign-on removed', description: 'Members sign in with a password again.' });
+                onClose();
+              },
+              onError: (error) =>
+                toast({
+                  title: 'Remove failed',
+                  description: errorMessage(error, 'Please try again.'),
+                  variant: 'destructive',
+                }),
+            })
+          }
         />
-        <p id={`${switchId}-hint`} className="col-span-2 text-sm text-slate-600">
-          Members can no longer sign in with a password or a passkey. Admins keep theirs as a way back in.
-        </p>
-      </div>
-      {problems.form && (
-        <p role="alert" className="text-sm text-red-700">
-          {problems.form}
-        </p>
+      </form>
+      {saved && (
+        <SsoDomainList
+          organizationId={organization.id}
+          domainStatus={saved.domainStatus}
+          domainToShow={domainToShow}
+          onDomainShown={onDomainShown}
+        />
       )}
-      <div className="flex flex-wrap justify-end gap-2">
-        {saved && (
-          <Button
-            type="button"
-            variant="secondary"
-            disabled={remove.isPending}
-            onClick={() => setIsConfirmingRemove(true)}
-          >
-            Remove
-          </Button>
-        )}
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Checking the provider…' : 'Save'}
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={isConfirmingRemove}
-        onOpenChange={setIsConfirmingRemove}
-        title="Remove single sign-on?"
-        description={`People of ${organization.name} can no longer sign in with your provider, and the client secret is forgotten: connecting again needs it. Members sign in with a password or a passkey.`}
-        confirmLabel="Remove single sign-on"
-        cancelLabel="Keep it"
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => {
-              toast({ title: 'Single sign-on removed', description: 'Members sign in with a password again.' });
-              onClose();
-            },
-            onError: (error) =>
-              toast({
-                title: 'Remove failed',
-                description: errorMessage(error, 'Please try again.'),
-                variant: 'destructive',
-              }),
-          })
-        }
-      />
-    </form>
+    </>
   );
 }
 

@@ -1,24 +1,81 @@
 import { Building2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'wouter';
-import { isSsoRefusal, ssoRefusals, ssoStartSchema } from '#domain/sso.ts';
+import { isSsoRefusal, type SsoStartResponse, ssoRefusals, ssoStartSchema } from '#domain/sso.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FieldError, Input, Label } from '#web/components/ui/input.tsx';
 import { useStartSso } from './start-sso.ts';
 
+const panelClass = 'grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-4';
+
 /**
- * "Sign in with single sign-on" on /auth: reveals a work e-mail field and continues to the organization's provider.
- * A refused sign-in comes back with ?sso=<code>, explained here.
+ * Where the browser is about to go, named before it leaves Perch: a link to an organization's sign-in that someone
+ * else sent would otherwise take a person to a provider they did not choose. The focus starts on Continue.
+ */
+function SsoDestination({ destination, onCancel }: { destination: SsoStartResponse; onCancel: () => void }) {
+  const id = useId();
+  const sectionRef = useRef<HTMLElement>(null);
+  const continueRef = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    continueRef.current?.focus({ preventScroll: true });
+    // The whole choice in view, Cancel too: it sits beneath the password form.
+    sectionRef.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
+  return (
+    <section ref={sectionRef} aria-labelledby={`${id}-title`} className={panelClass}>
+      <h2 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
+        Single sign-on
+      </h2>
+      <p id={`${id}-where`} className="text-sm text-slate-900">
+        You are going to <strong className="font-semibold">{destination.organizationName}</strong>’s sign-in at{' '}
+        <strong className="font-semibold wrap-anywhere">{destination.providerHost}</strong>.
+      </p>
+      <p className="mb-1 text-sm text-slate-600">Continue only if this is where you meant to sign in.</p>
+      <Button asChild className="h-auto min-h-10 py-2 text-center whitespace-normal">
+        <a ref={continueRef} href={destination.redirectUrl} aria-describedby={`${id}-where`}>
+          <span className="wrap-anywhere">Continue to {destination.providerHost}</span>
+        </a>
+      </Button>
+      <Button type="button" variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+    </section>
+  );
+}
+
+/**
+ * "Sign in with single sign-on" on /auth: a work e-mail finds the organization that verified its domain, and the page
+ * says whose sign-in, at which host, before the browser leaves. Opened as /auth?organization=<slug or id> (from
+ * GET /api/login), it starts for that organization by itself. A refused sign-in comes back with ?sso=<code>.
  */
 export function SsoSignIn() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const code = searchParams.get('sso');
-  const [isOpen, setIsOpen] = useState(false);
+  const organization = searchParams.get('organization');
+  const [isOpen, setIsOpen] = useState(organization !== null);
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [organizationProblem, setOrganizationProblem] = useState<string | null>(null);
+  const [destination, setDestination] = useState<SsoStartResponse | null>(null);
   const start = useStartSso();
+  const { mutate } = start;
   const fieldId = useId();
+  const startedFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!organization || startedFor.current === organization) return;
+    startedFor.current = organization;
+    setIsOpen(true);
+    mutate(
+      { organization },
+      {
+        onSuccess: setDestination,
+        onError: (error) =>
+          setOrganizationProblem(errorMessage(error, 'Single sign-on could not start. Please try again.')),
+      },
+    );
+  }, [organization, mutate]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -28,11 +85,28 @@ export function SsoSignIn() {
       return;
     }
     setProblem(null);
-    start.mutate(parsed.data.email, {
-      onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl),
+    mutate(parsed.data, {
+      onSuccess: setDestination,
       onError: (error) => setProblem(errorMessage(error, 'Single sign-on could not start. Please try again.')),
     });
   };
+
+  // Back to the work e-mail form, where nothing starts by itself again.
+  const cancel = () => {
+    setDestination(null);
+    if (organization !== null) {
+      setSearchParams(
+        (params) => {
+          const next = new URLSearchParams(params);
+          next.delete('organization');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  };
+
+  const isFindingOrganization = organization !== null && start.isPending && !destination;
 
   return (
     <div className="mt-3 grid gap-3">
@@ -41,18 +115,24 @@ export function SsoSignIn() {
           {ssoRefusals[code]}
         </p>
       )}
-      {isOpen ? (
-        <form
-          onSubmit={submit}
-          noValidate
-          aria-labelledby={`${fieldId}-title`}
-          className="grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-4"
-        >
+      {destination ? (
+        <SsoDestination destination={destination} onCancel={cancel} />
+      ) : isFindingOrganization ? (
+        <p role="status" className={`${panelClass} text-sm text-slate-700`}>
+          Looking for your organization’s sign-in…
+        </p>
+      ) : isOpen ? (
+        <form onSubmit={submit} noValidate aria-labelledby={`${fieldId}-title`} className={panelClass}>
           <h2 id={`${fieldId}-title`} className="text-sm font-semibold text-slate-900">
             Single sign-on
           </h2>
+          {organizationProblem && (
+            <p role="alert" className="text-sm text-red-700">
+              {organizationProblem}
+            </p>
+          )}
           <p className="-mt-1 mb-1 text-sm text-slate-600">
-            Enter your work email: we send you to your organization’s sign-in page.
+            Enter your work email: we find your organization’s sign-in page.
           </p>
           <Label htmlFor={fieldId}>Work email</Label>
           <Input
@@ -67,7 +147,7 @@ export function SsoSignIn() {
           />
           {problem && <FieldError id={`${fieldId}-problem`} message={problem} />}
           <Button type="submit" disabled={start.isPending}>
-            {start.isPending ? 'Going to your provider…' : 'Continue with single sign-on'}
+            {start.isPending ? 'Finding your organization…' : 'Continue with single sign-on'}
           </Button>
         </form>
       ) : (

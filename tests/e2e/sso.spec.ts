@@ -408,10 +408,73 @@ test('a refused sign-in comes back to /auth with its sentence', async ({ page, b
   await person.goto('/auth?sso=replayed-state');
   await expect(person.getByRole('alert')).toHaveText(ssoRefusals['replayed-state']);
   await person.goto('/auth?sso=account-not-linked');
-  await expect(person.getByRole('alert')).toHaveText(ssoRefusals['account-not-linked']);
+  await expect(person.getByRole('alert')).toContainText(ssoRefusals['account-not-linked']);
   await person.screenshot({ path: `${screenshotDir}/auth-sso-refused.png` });
   await person.goto('/auth?sso=made-up');
   await expect(person.getByRole('heading', { name: 'Welcome to Perch' })).toBeVisible();
   await expect(person.getByRole('alert')).toHaveCount(0);
   await context.close();
+});
+
+test('someone with an account outside the verified domains links it with their password after a refused sign-in, then signs in through single sign-on', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  // The organization's provider knows the consultant by their own address, which no organization has proven.
+  const ownProvider = await startTestProvider({ redirectUris: [callbackUrl] });
+  try {
+    const organizationName = 'Linked Partners';
+    const domain = newDomain();
+    const { organization } = await connectThroughSettings(page, organizationName, domain, ownProvider);
+    await proveDomainThroughApi(page, organization.id, domain);
+    const providerHost = new URL(ownProvider.issuer).host;
+
+    const context = await browser.newContext();
+    const person = await context.newPage();
+    await person.setViewportSize({ width: 1440, height: 900 });
+    const consultant = newPerson('Cora', 'Consultant');
+    await signUpThroughPage(person, consultant);
+    await expect(person).toHaveURL(/\/setup$/);
+    await person.goto('/api/logout');
+    ownProvider.addAccount({ email: consultant.email });
+
+    // Through the organization's link: refused, nothing changed, and told how to link.
+    await person.goto(`/api/login?organization=${organization.slug}`);
+    await person.getByRole('link', { name: `Continue to ${providerHost}` }).click();
+    await expect(person).toHaveURL(/\/auth\?sso=account-not-linked$/);
+    const refusal = person.getByRole('alert').filter({ hasText: ssoRefusals['account-not-linked'] });
+    await expect(refusal).toContainText('Perch will then ask whether to link it');
+    await expectNoSeriousAxeViolations(person);
+
+    // The consultant signs in with their own password and is asked, with the organization and host named.
+    await person.getByLabel('Email').fill(consultant.email);
+    await person.getByLabel('Password').fill(consultant.password);
+    await person.getByRole('button', { name: 'Sign In', exact: true }).click();
+    const question = person.getByRole('alertdialog', { name: 'Link single sign-on to your account?' });
+    await expect(question).toContainText(
+      `at ${providerHost}, the sign-in of ${organizationName}, as ${consultant.email}`,
+    );
+    await expectNoSeriousAxeViolations(person);
+    await person.screenshot({ path: `${screenshotDir}/sso-link-question.png` });
+    await question.getByRole('button', { name: 'Link single sign-on' }).click();
+    await expect(
+      person.getByText(`Your account now also signs in through ${organizationName}’s single sign-on.`).first(),
+    ).toBeVisible();
+    await expect(question).toBeHidden();
+    await context.close();
+
+    // From then on single sign-on enters the consultant's account, in any browser.
+    const later = await browser.newContext();
+    const again = await later.newPage();
+    await again.goto(`/api/login?organization=${organization.slug}`);
+    await again.getByRole('link', { name: `Continue to ${providerHost}` }).click();
+    await expect(again).toHaveURL(new RegExp(`^http://localhost:${e2ePort}/$`));
+    await expect(again.getByRole('heading', { name: organizationName })).toBeVisible();
+    const user = await again.request.get('/api/user');
+    expect((await user.json()).email).toBe(consultant.email);
+    await later.close();
+  } finally {
+    await ownProvider.close();
+  }
 });

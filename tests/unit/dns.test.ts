@@ -1,4 +1,4 @@
-import { Resolver } from 'node:dns/promises';
+import type { Resolver } from 'node:dns/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAddresses, findTxtRecords } from '#server/net/dns.ts';
 import { startTestDnsServer, type TestDnsServer } from '#test-support/dns-server.ts';
@@ -7,8 +7,7 @@ let dns: TestDnsServer;
 let resolver: Resolver;
 beforeAll(async () => {
   dns = await startTestDnsServer();
-  resolver = new Resolver({ timeout: 2000, tries: 1 });
-  resolver.setServers([dns.address]);
+  resolver = dns.resolver;
 });
 afterAll(() => dns.close());
 

@@ -1,4 +1,4 @@
-import { Resolver } from 'node:dns/promises';
+import type { Resolver } from 'node:dns/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboundFetch, OutboundFetchError, type OutboundProblem } from '#server/net/outbound-fetch.ts';
 import { startTestDnsServer, type TestDnsServer } from '#test-support/dns-server.ts';
@@ -18,8 +18,7 @@ let resolver: Resolver;
 let server: HostileHttpServer;
 beforeAll(async () => {
   dns = await startTestDnsServer();
-  resolver = new Resolver({ timeout: 2000, tries: 1 });
-  resolver.setServers([dns.address]);
+  resolver = dns.resolver;
   server = await startHostileHttpServer();
 });
 afterAll(async () => {

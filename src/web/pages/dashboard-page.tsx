@@ -30,6 +30,7 @@ import { LostOrganizationsNotice, useLostOrganizations } from '../features/lost-
 import { type Organization, useOrganizations } from '../features/organizations/index.ts';
 import { useLiveUpdates } from '../features/realtime/index.ts';
 import { useCurrentUser } from '../features/session/index.ts';
+import { SsoLinkPrompt } from '../features/sso/index.ts';
 
 const noDesks: Desk[] = [];
 const noBookings: BookingView[] = [];
@@ -292,6 +293,7 @@ export function DashboardPage() {
   return (
     <>
       <LostOrganizationsNotice layout="strip" lost={lostOrganizations.lost} onDismiss={lostOrganizations.dismiss} />
+      <SsoLinkPrompt />
       <Workspace
         key={organization.id}
         user={user}

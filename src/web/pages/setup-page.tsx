@@ -14,6 +14,7 @@ import { toast } from '../components/ui/use-toast.ts';
 import { LostOrganizationsNotice, useLostOrganizations } from '../features/lost-organizations/index.ts';
 import { useCreateOrganization, useOrganizations } from '../features/organizations/index.ts';
 import { dismissLostOrganizations, signOut, useCurrentUser } from '../features/session/index.ts';
+import { SsoLinkPrompt } from '../features/sso/index.ts';
 import { usePaymentSetup } from '../features/subscriptions/index.ts';
 
 /** The browser's zone when the schema takes it; else none is sent and the server's default applies. */
@@ -82,6 +83,7 @@ export function SetupPage() {
   return (
     <CardPage className="max-w-lg">
       <LostOrganizations userId={user.id} onDismissed={() => document.getElementById('organization-name')?.focus()} />
+      <SsoLinkPrompt />
       <div className="mb-6 flex items-start gap-4">
         <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
           <Building2 className="size-6" aria-hidden="true" />

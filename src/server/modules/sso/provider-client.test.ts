@@ -1,4 +1,4 @@
-import { Resolver } from 'node:dns/promises';
+import type { Resolver } from 'node:dns/promises';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors.ts';
@@ -29,8 +29,7 @@ let dns: TestDnsServer;
 let resolver: Resolver;
 beforeAll(async () => {
   dns = await startTestDnsServer();
-  resolver = new Resolver({ timeout: 2000, tries: 1 });
-  resolver.setServers([dns.address]);
+  resolver = dns.resolver;
 });
 afterAll(() => dns.close());
 

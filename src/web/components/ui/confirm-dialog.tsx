@@ -9,6 +9,7 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   cancelLabel = 'Cancel',
+  confirmVariant = 'destructive',
   open,
   onOpenChange,
   onConfirm,
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   confirmLabel: string;
   /** What keeps things as they are: 'Cancel' unless that reads oddly beside the action ('Keep booking'). */
   cancelLabel?: string;
+  /** Destructive unless the action is a yes that undoes nothing (linking, agreeing). */
+  confirmVariant?: 'destructive' | 'primary';
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
@@ -39,7 +42,7 @@ export function ConfirmDialog({
               <Button variant="secondary">{cancelLabel}</Button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <Button variant="destructive" onClick={onConfirm}>
+              <Button variant={confirmVariant} onClick={onConfirm}>
                 {confirmLabel}
               </Button>
             </AlertDialog.Action>

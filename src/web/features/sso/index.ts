@@ -1,2 +1,3 @@
+export { SsoLinkPrompt } from './sso-link-prompt.tsx';
 export { SsoSettingsDialog } from './sso-settings-dialog.tsx';
 export { SsoSignIn } from './sso-sign-in.tsx';

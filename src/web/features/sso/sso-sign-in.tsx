@@ -5,6 +5,7 @@ import { isSsoRefusal, type SsoStartResponse, ssoRefusals, ssoStartSchema } from
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FieldError, Input, Label } from '#web/components/ui/input.tsx';
+import { rememberSsoLinkOffer } from './pending-sso-link.ts';
 import { useStartSso } from './start-sso.ts';
 
 const panelClass = 'grid gap-2 rounded-lg border border-slate-200 bg-slate-50 p-4';
@@ -64,6 +65,10 @@ export function SsoSignIn() {
   const startedFor = useRef<string | null>(null);
 
   useEffect(() => {
+    // A refused sign-in waits in this browser for its account's owner: ask once they have signed in (SsoLinkPrompt).
+    if (code === 'account-not-linked') rememberSsoLinkOffer();
+  }, [code]);
+  useEffect(() => {
     if (!organization || startedFor.current === organization) return;
     startedFor.current = organization;
     setIsOpen(true);
@@ -113,6 +118,13 @@ export function SsoSignIn() {
       {isSsoRefusal(code) && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {ssoRefusals[code]}
+          {code === 'account-not-linked' && (
+            <span className="mt-1 block">
+              {' '}
+              If this account is yours, sign in with your password or passkey here: Perch will then ask whether to link
+              it to your organization’s single sign-on.
+            </span>
+          )}
         </p>
       )}
       {destination ? (

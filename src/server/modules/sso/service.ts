@@ -103,10 +103,10 @@ export async function saveSsoSettings(
     for (const userId of await memberIdsOf(context.db, organization.id)) forgetUserSessions(userId);
   }
   // A domain whose record is already published is verified at once; the others wait for Verify or the hourly check.
+  // All at once, so that a silent DNS server costs the save its few seconds once, not once per domain.
   const saved = await repo.findConnection(context.db, organization.id);
-  for (const row of saved?.domainRows ?? []) {
-    if (!row.verifiedAt) await checkDomain(context, row, { actorId: adminId }).catch(() => undefined);
-  }
+  const pending = (saved?.domainRows ?? []).filter((row) => !row.verifiedAt);
+  await Promise.all(pending.map((row) => checkDomain(context, row, { actorId: adminId }).catch(() => undefined)));
   return getSsoSettings(context, organization.id, adminId);
 }
 

@@ -91,10 +91,10 @@ test('a user who forgot the password resets it through the mailed link', async (
   await page.getByRole('button', { name: 'Reset Password' }).click();
   await expect(page.getByRole('heading', { name: 'Password Reset Complete' })).toBeVisible();
   await expect(page.getByText('Your password has been successfully updated.')).toBeVisible();
-  // The mailed link signs the person in; with no calendar link, nothing is said of one.
-  await expect(page.getByText('You are signed in with your new password.')).toBeVisible();
+  await expect(page.getByText('You can now sign in with your new password.')).toBeVisible();
+  // The mailed link also signed the person in: Sign In goes straight on. With no calendar link, nothing is said of one.
   await expect(page.getByText(/calendar link/i)).toHaveCount(0);
-  await page.getByRole('link', { name: 'Continue to Perch' }).click();
+  await page.getByRole('link', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/setup$/);
 
   await page.goto(link);

@@ -171,6 +171,6 @@ test('after a password reset, the page offers to replace the calendar link, whic
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: testInfo.outputPath('reset-calendar-replaced-1440.png'), fullPage: true });
 
-  await page.getByRole('link', { name: 'Continue to Perch' }).click();
+  await page.getByRole('link', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/setup$/);
 });

@@ -32,8 +32,9 @@ function InvalidLink() {
 }
 
 /**
- * Spec section 5's success screen. The reset signs the person in unless a password sign-in would be refused them
- * (then: sign in as the spec says); a person with a calendar feed is offered to replace its address (issue 26).
+ * Spec section 5's success screen, in its words. The reset also signs the person in unless a password sign-in would be
+ * refused them (Sign In then goes on to the dashboard), so that a person with a calendar feed can replace its address
+ * here (issue 26).
  */
 function ResetComplete({ result }: { result: PasswordResetResult }) {
   const isSignedIn = result.user !== null;
@@ -42,16 +43,14 @@ function ResetComplete({ result }: { result: PasswordResetResult }) {
       <CheckCircle2 className="mx-auto size-12 text-emerald-500" aria-hidden="true" />
       <h1 className="mt-4 text-2xl font-bold text-slate-900">Password Reset Complete</h1>
       <p className="mt-2 text-slate-700">Your password has been successfully updated.</p>
-      <p className="mt-2 text-sm text-slate-600">
-        {isSignedIn ? 'You are signed in with your new password.' : 'You can now sign in with your new password.'}
-      </p>
+      <p className="mt-2 text-sm text-slate-600">You can now sign in with your new password.</p>
       {result.hasCalendarFeed && (
         <Suspense fallback={<p className="mt-6 text-sm text-slate-600">Loading…</p>}>
           <CalendarFeedReplacementOffer canReplace={isSignedIn} />
         </Suspense>
       )}
       <Button asChild className="mt-6 w-full">
-        {isSignedIn ? <Link href="/">Continue to Perch</Link> : <Link href="/auth">Sign In</Link>}
+        <Link href="/auth">Sign In</Link>
       </Button>
     </div>
   );

@@ -147,8 +147,16 @@ const environmentSchema = z.object({
   // The DNS servers Perch asks (domain verification, outside addresses it fetches): "host[:port]", comma-separated.
   DNS_SERVERS: z
     .string()
-    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean))
-    .refine((servers) => servers.length > 0 && servers.every(isDnsServer), 'must be addresses such as 1.1.1.1,8.8.8.8:53')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (servers) => servers.length > 0 && servers.every(isDnsServer),
+      'must be addresses such as 1.1.1.1,8.8.8.8:53',
+    )
     .optional(),
   ...storageSettings,
   ...httpSettings,

@@ -5,9 +5,9 @@ import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from './db/embedded-lock.t
 import { migrate } from './db/migrate.ts';
 import { checkInRemindersJob } from './jobs/check-in-reminders.ts';
 import { maintenanceJob } from './jobs/maintenance.ts';
-import { ssoDomainsJob } from './jobs/sso-domains.ts';
 import { releaseNoShowsJob } from './jobs/release-no-shows.ts';
 import { startJobs } from './jobs/scheduler.ts';
+import { ssoDomainsJob } from './jobs/sso-domains.ts';
 import { trialsJob } from './jobs/trials.ts';
 import { describeSetup } from './setup-report.ts';
 

@@ -71,7 +71,12 @@ describe('downloading one’s data', () => {
       }),
     ]);
     expect(response.body.sessions).toHaveLength(2);
-    expect(Object.keys(response.body.sessions[0]).sort()).toEqual(['createdAt', 'expiresAt', 'lastSeenAt', 'signInMethod']);
+    expect(Object.keys(response.body.sessions[0]).sort()).toEqual([
+      'createdAt',
+      'expiresAt',
+      'lastSeenAt',
+      'signInMethod',
+    ]);
     expect(response.body.administratorActions).toEqual([
       expect.objectContaining({ organization: 'Acme Corp', action: 'invitation.sent' }),
     ]);

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'wouter';
 import { type PasswordResetResult, resetPasswordFormSchema, resetPasswordProblemOf } from '#domain/account.ts';
 import { errorMessage } from '../app/api.ts';
+import { signInAddress } from '../app/return-address.ts';
 import { CardPage } from '../components/layout/card-page.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
@@ -38,6 +39,7 @@ function InvalidLink() {
  */
 function ResetComplete({ result }: { result: PasswordResetResult }) {
   const isSignedIn = result.user !== null;
+  // Signed in already, Sign In goes through the sign-in page's return address straight on to the dashboard.
   return (
     <div className="text-center">
       <CheckCircle2 className="mx-auto size-12 text-emerald-500" aria-hidden="true" />
@@ -50,7 +52,7 @@ function ResetComplete({ result }: { result: PasswordResetResult }) {
         </Suspense>
       )}
       <Button asChild className="mt-6 w-full">
-        <Link href="/auth">Sign In</Link>
+        <Link href={isSignedIn ? signInAddress('/') : '/auth'}>Sign In</Link>
       </Button>
     </div>
   );

@@ -63,9 +63,6 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
 }
 
-// Request addresses are logged without the secrets some carry, in their path or their query.
-export { withoutTokens } from './log-redaction.ts';
-
 export async function buildApp(dependencies: AppDependencies): Promise<FastifyInstance> {
   const { config, database } = dependencies;
   const app = Fastify({

@@ -1,5 +1,6 @@
 // The single values of Perch's settings, parsed: what config.ts checks and combines.
 import net from 'node:net';
+import { isLoopbackIpHost } from '#domain/host-names.ts';
 
 const tierIds = ['tier-1', 'tier-2', 'tier-3', 'tier-4'] as const;
 export type TierPlanIds = Record<(typeof tierIds)[number], string>;
@@ -19,11 +20,10 @@ export function parsePlanIds(value: string): TierPlanIds | undefined {
   return tierIds.every((tier) => found[tier]) && entries.length === tierIds.length ? (found as TierPlanIds) : undefined;
 }
 
-const loopbackHosts = /^(localhost|[a-z0-9-]+\.localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
-
 /** A URL only this machine can reach: localhost, *.localhost, 127.0.0.0/8 or [::1]. */
 export function isLoopbackUrl(url: string): boolean {
-  return loopbackHosts.test(new URL(url).hostname);
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || isLoopbackIpHost(host);
 }
 
 /** TRUST_PROXY: true, false, a hop count, or a list of addresses and CIDRs; undefined when it is none of those. */

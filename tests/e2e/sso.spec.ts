@@ -9,7 +9,7 @@ import {
   expectNoSeriousAxeViolations,
   newPerson,
   screenshotDirFor,
-  signUpThroughPage,
+  signUpThroughApi,
 } from './support.ts';
 
 // Single sign-on in the browser against a real OpenID provider (oidc-provider) on loopback and a real DNS server that
@@ -70,6 +70,28 @@ async function connectThroughSettings(
   const [organization] = await apiAs(page)<Array<{ id: string; slug: string }>>('GET', '/api/organizations');
   if (!organization) throw new Error('the admin has no organization');
   return { admin, dialog, organization };
+}
+
+/**
+ * For tests about signing in: an admin (signed in in `page`'s browser), their organization, its provider connected
+ * and its domain proven, all through the API; the Sign-in screen itself is the first test's.
+ */
+async function connectThroughApi(page: Page, organizationName: string, domain: string, identityProvider: TestProvider) {
+  const call = apiAs(page);
+  await signUpThroughApi(page, newPerson('Ada', 'Admin'));
+  const slug = `sso-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const organization = await call<{ id: string; slug: string }>('POST', '/api/organizations', {
+    name: organizationName,
+    slug,
+  });
+  await call('PUT', `/api/organizations/${organization.id}/sso`, {
+    issuer: identityProvider.issuer,
+    clientId: identityProvider.clientId,
+    clientSecret: identityProvider.clientSecret,
+    domains: [domain],
+  });
+  await proveDomainThroughApi(page, organization.id, domain);
+  return { organization };
 }
 
 /** The TXT record value the Sign-in screen tells the admin to publish for `domain`. */
@@ -273,8 +295,7 @@ test('a new person signs in with single sign-on from /auth, told first where the
   try {
     const domain = newDomain();
     const organizationName = 'Single Sign Works';
-    const { organization } = await connectThroughSettings(page, organizationName, domain, ownProvider);
-    await proveDomainThroughApi(page, organization.id, domain);
+    const { organization } = await connectThroughApi(page, organizationName, domain, ownProvider);
     const providerHost = new URL(ownProvider.issuer).host;
     const whereTo = `You are going to ${organizationName}’s sign-in at ${providerHost}.`;
 
@@ -367,13 +388,12 @@ test('a new person signs in with single sign-on from /auth, told first where the
 test('a refused sign-in comes back to /auth with its sentence', async ({ page, browser }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const domain = newDomain();
-  const { organization } = await connectThroughSettings(page, 'Refusing Works', domain);
-  await proveDomainThroughApi(page, organization.id, domain);
+  const { organization } = await connectThroughApi(page, 'Refusing Works', domain, provider);
 
   // Someone already has a Perch account with this address; the provider has not verified it, so it is not linked.
   const existing = { firstName: 'Una', lastName: 'Verified', email: `una@${domain}`, password: 'desk-hopper-42' };
   const signUpContext = await browser.newContext();
-  await signUpThroughPage(await signUpContext.newPage(), existing);
+  await signUpThroughApi(await signUpContext.newPage(), existing);
   await signUpContext.close();
   provider.addAccount({ email: existing.email, emailVerified: false });
 
@@ -426,17 +446,15 @@ test('someone with an account outside the verified domains links it with their p
   try {
     const organizationName = 'Linked Partners';
     const domain = newDomain();
-    const { organization } = await connectThroughSettings(page, organizationName, domain, ownProvider);
-    await proveDomainThroughApi(page, organization.id, domain);
+    const { organization } = await connectThroughApi(page, organizationName, domain, ownProvider);
     const providerHost = new URL(ownProvider.issuer).host;
 
     const context = await browser.newContext();
     const person = await context.newPage();
     await person.setViewportSize({ width: 1440, height: 900 });
     const consultant = newPerson('Cora', 'Consultant');
-    await signUpThroughPage(person, consultant);
-    await expect(person).toHaveURL(/\/setup$/);
-    await person.goto('/api/logout');
+    await signUpThroughApi(person, consultant);
+    await context.clearCookies();
     ownProvider.addAccount({ email: consultant.email });
 
     // Through the organization's link: refused, nothing changed, and told how to link.
@@ -457,6 +475,9 @@ test('someone with an account outside the verified domains links it with their p
     );
     await expectNoSeriousAxeViolations(person);
     await person.screenshot({ path: `${screenshotDir}/sso-link-question.png` });
+    await person.setViewportSize({ width: 390, height: 844 });
+    await expect(question).toBeInViewport();
+    await person.screenshot({ path: `${screenshotDir}/sso-link-question-390.png` });
     await question.getByRole('button', { name: 'Link single sign-on' }).click();
     await expect(
       person.getByText(`Your account now also signs in through ${organizationName}’s single sign-on.`).first(),

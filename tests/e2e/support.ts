@@ -5,7 +5,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
 import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { freePort, perchProcess } from '#test-support/perch-server.ts';
-import { e2eDataDir } from './paths.ts';
+import { e2eDataDir, e2ePort } from './paths.ts';
 
 const outbox = path.join(e2eDataDir, 'outbox');
 
@@ -112,6 +112,16 @@ export function newPerson(firstName: string, lastName: string): Person {
 }
 
 export const fullName = (person: Person) => `${person.firstName} ${person.lastName}`;
+
+/** Signs the person up through the API, in the page's browser (which is then signed in as them). */
+export async function signUpThroughApi(page: Page, person: Person): Promise<void> {
+  await apiAs(page)('POST', '/api/register', {
+    email: person.email,
+    password: person.password,
+    firstName: person.firstName,
+    lastName: person.lastName,
+  });
+}
 
 /** Signs `admin` up and creates the organization through /setup, ending on its dashboard. */
 export async function createOrganizationThroughPage(page: Page, admin: Person, organizationName: string) {
@@ -275,9 +285,12 @@ export function floorPlanPng(width = 800, height = 450): Buffer {
   ]);
 }
 
-/** Calls Perch's API as the page's signed-in person (the same cookies, the app's own origin), for setting up. */
+/**
+ * Calls Perch's API as the page's signed-in person (the same cookies, the app's own origin), for setting up; a page
+ * that has opened nothing yet calls the browser tests' server.
+ */
 export function apiAs(page: Page) {
-  const origin = new URL(page.url()).origin;
+  const origin = page.url().startsWith('http') ? new URL(page.url()).origin : `http://localhost:${e2ePort}`;
   return async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const response = await page.request.fetch(new URL(path, origin).toString(), {
       method,

@@ -329,7 +329,7 @@ describe('health', () => {
 
 describe('logs', () => {
   it('never carry the secret tokens that some paths hold', async () => {
-    const { withoutTokens } = await import('../app.ts');
+    const { withoutTokens } = await import('../log-redaction.ts');
     expect(withoutTokens('/api/reset-password/abc123')).toBe('/api/reset-password/[token]');
     expect(withoutTokens('/api/objects/upload/abc123?x=1')).toBe('/api/objects/upload/[token]?x=1');
     expect(withoutTokens('/api/verify-email/abc')).toBe('/api/verify-email/[token]');

@@ -1,6 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
-import { withoutTokens } from '#server/app.ts';
+import { withoutTokens } from '#server/log-redaction.ts';
 import {
   addMember,
   afterPendingMail,

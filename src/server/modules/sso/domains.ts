@@ -1,6 +1,6 @@
 import { afterDomainCheck, type DomainCheck, hasVerificationRecord, verificationRecordOf } from '#domain/sso.ts';
 import type { AppContext } from '#server/context.ts';
-import { conflict, describeForLog, sqlState } from '#server/errors.ts';
+import { AppError, conflict, describeForLog, sqlState } from '#server/errors.ts';
 import { findTxtRecords, resolverOf } from '#server/net/dns.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { domainUnverifiedMail } from './mails.ts';
@@ -88,7 +88,7 @@ export async function checkDueDomains(context: AppContext, now = new Date()): Pr
   for (const row of due) {
     await checkDomain(context, row, { actorId: null }, now).catch((error: unknown) => {
       // Another organization verified it first: this claim stays pending, which is the right outcome.
-      if (!(error instanceof Error && 'statusCode' in error && error.statusCode === 409)) throw error;
+      if (!(error instanceof AppError && error.statusCode === 409)) throw error;
     });
   }
   return due.length;

@@ -1,8 +1,8 @@
 import * as oidc from 'openid-client';
 import { registerSchema } from '#domain/account.ts';
 import type { SsoRefusal } from '#domain/sso.ts';
+import { isLoopbackUrl } from '#server/config-values.ts';
 import { unprocessable } from '#server/errors.ts';
-import { addressKindOf } from '#server/net/address-ranges.ts';
 import {
   checkOutboundUrl,
   createOutboundFetch,
@@ -90,15 +90,10 @@ type UrlProblem = 'not-https' | 'credentials';
 function usableUrlProblemOf(value: unknown, allowsLoopback: boolean): UrlProblem | undefined {
   const url = typeof value === 'string' ? URL.parse(value) : null;
   if (!url) return 'not-https';
-  const isLocalHttp = allowsLoopback && url.protocol === 'http:' && isLoopbackHost(url.hostname);
+  const isLocalHttp = allowsLoopback && url.protocol === 'http:' && isLoopbackUrl(url.href);
   if (url.protocol !== 'https:' && !isLocalHttp) return 'not-https';
   if (url.username !== '' || url.password !== '') return 'credentials';
   return undefined;
-}
-
-function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[(.*)\]$/, '$1');
-  return host === 'localhost' || host.endsWith('.localhost') || addressKindOf(host) === 'loopback';
 }
 
 const urlRules: Record<UrlProblem, string> = {

@@ -22,8 +22,8 @@ const params = z.object({ id: z.string().max(100) });
 const browserCookie = 'perch_sso';
 const browserCookieOptions = { path: '/api/sso', httpOnly: true, sameSite: 'lax' as const };
 /** Holds the token of an identity waiting for its account's owner to link it (links.ts); read by the sign-ins. */
-export const linkCookie = 'perch_sso_link';
-export const linkCookieOptions = { path: '/api', httpOnly: true, sameSite: 'strict' as const };
+const linkCookie = 'perch_sso_link';
+const linkCookieOptions = { path: '/api', httpOnly: true, sameSite: 'strict' as const };
 
 export function ssoRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -9,7 +9,7 @@ import {
 } from '#domain/sso.ts';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/client.ts';
-import { badRequest, notFound, sqlState, unprocessable } from '#server/errors.ts';
+import { AppError, badRequest, describeForLog, notFound, sqlState, unprocessable } from '#server/errors.ts';
 import { forgetUserSessions } from '../accounts/session-cache.ts';
 import { type AuditAction, recordAuditEvent } from '../audit/repo.ts';
 import { memberIdsOf } from '../members/repo.ts';
@@ -99,15 +99,23 @@ export async function saveSsoSettings(
     });
   // A session read lately may be answered from memory for a few seconds (decision 009): requiring single sign-on
   // takes effect for this instance's members at once.
-  if (before?.required !== input.required) {
+  if ((before?.required ?? false) !== input.required) {
     for (const userId of await memberIdsOf(context.db, organization.id)) forgetUserSessions(userId);
   }
   // A domain whose record is already published is verified at once; the others wait for Verify or the hourly check.
   // All at once, so that a silent DNS server costs the save its few seconds once, not once per domain.
   const saved = await repo.findConnection(context.db, organization.id);
   const pending = (saved?.domainRows ?? []).filter((row) => !row.verifiedAt);
-  await Promise.all(pending.map((row) => checkDomain(context, row, { actorId: adminId }).catch(() => undefined)));
-  return getSsoSettings(context, organization.id, adminId);
+  // Another organization verifying one first (409) leaves it pending, which the answer shows.
+  const check = (row: repo.SsoDomainRow) =>
+    checkDomain(context, row, { actorId: adminId }).catch((error: unknown) => {
+      if (!(error instanceof AppError))
+        context.log.warn({ error: describeForLog(error) }, 'single sign-on: a check failed');
+    });
+  await Promise.all(pending.map(check));
+  const checked = await repo.findConnection(context.db, organization.id);
+  if (!checked) throw notFound('Organization not found.');
+  return toSettings(checked, ssoCallbackUrl(context.config.publicUrl));
 }
 
 /** A random token per claim: one organization's published record proves nothing for another's claim. */

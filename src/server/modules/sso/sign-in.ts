@@ -57,39 +57,42 @@ export async function startSso(context: AppContext, input: SsoStartInput, ip: st
   if ('email' in input) {
     const domain = emailDomainOf(input.email);
     const organizationId = domain ? await repo.findVerifiedOrganizationIdByDomain(context.db, domain) : undefined;
-    const started = organizationId ? await startAt(context, organizationId, input.email) : undefined;
+    const organization = organizationId
+      ? await repo.findOrganizationByHandle(context.db, { id: organizationId })
+      : undefined;
+    const started = organization ? await startAt(context, organization, input.email) : undefined;
     if (!started) throw notFound(ssoMessages.noConnectionForDomain);
     return started;
   }
-  const organizationId = await findStartableOrganization(context, input.organization);
-  const started = organizationId ? await startAt(context, organizationId) : undefined;
+  const organization = await repo.findOrganizationByHandle(context.db, handleOf(input.organization));
+  const started = organization ? await startAt(context, organization) : undefined;
   if (!started) throw notFound(ssoMessages.noVerifiedDomain);
   return started;
 }
+
+const handleOf = (handle: string) => (isUuid(handle) ? { id: handle } : { slug: handle });
+
+/** Whether the connection has a domain its organization proved: nobody signs in through it before. */
+const hasVerifiedDomain = (connection: repo.SsoConnection) => connection.domainRows.some((row) => row.verifiedAt);
 
 /**
  * GET /api/login?organization=: the organization (slug or id) when a sign-in can start there, that is when it has a
  * connection and a verified domain. Nothing is written: the page on Perch names the provider before the browser goes.
  */
 export async function findStartableOrganization(context: AppContext, handle: string): Promise<string | undefined> {
-  const organization = await repo.findOrganizationByHandle(
-    context.db,
-    isUuid(handle) ? { id: handle } : { slug: handle },
-  );
-  if (!organization) return undefined;
-  const connection = await repo.findConnection(context.db, organization.id);
-  return connection?.domainRows.some((row) => row.verifiedAt) ? organization.id : undefined;
+  const organization = await repo.findOrganizationByHandle(context.db, handleOf(handle));
+  const connection = organization ? await repo.findConnection(context.db, organization.id) : undefined;
+  return connection && hasVerifiedDomain(connection) ? connection.organizationId : undefined;
 }
 
 async function startAt(
   context: AppContext,
-  organizationId: string,
+  organization: { id: string; name: string },
   loginHint?: string,
 ): Promise<StartedSso | undefined> {
-  const organization = await repo.findOrganizationByHandle(context.db, { id: organizationId });
+  const organizationId = organization.id;
   const provider = await providerOf(context, organizationId);
-  const hasVerifiedDomain = provider?.connection.domainRows.some((row) => row.verifiedAt) ?? false;
-  if (!organization || !provider || !hasVerifiedDomain) return undefined;
+  if (!provider || !hasVerifiedDomain(provider.connection)) return undefined;
   const request = await buildAuthorizationRequest(provider.config, {
     redirectUri: ssoCallbackUrl(context.config.publicUrl),
     loginHint,

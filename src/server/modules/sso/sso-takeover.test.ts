@@ -16,7 +16,7 @@ import {
   verifyDomain,
 } from '#test-support/sso.ts';
 import { auditActions } from '#test-support/subscriptions.ts';
-import { addMember, createTeam, newClient, password, type Team } from '#test-support/team.ts';
+import { addDesks, addMember, createTeam, insertBooking, newClient, password, type Team } from '#test-support/team.ts';
 
 // Issue 26's attack run, replayed: Mallory connects her own organization to an identity provider of her own, which
 // asserts someone else's verified e-mail address. None of it may open a session as anyone but Mallory's own people.
@@ -244,6 +244,25 @@ describe('requiring single sign-on is a property of the session', () => {
     expect(refused.body.message).toBe(ssoMessages.requiredForMembers);
     expect((await member.client.get(`/api/organizations/${team.id}/floors`)).status).toBe(403);
     expect((await member.client.get(`/api/users/bookings?organizationId=${team.id}`)).status).toBe(403);
+    // Through the organization's floors, desks and bookings too, and a refused change changes nothing.
+    const [deskId] = await addDesks(testApp, team.id, 1);
+    const [desk] = await testApp.database.sql.query<{ floor_id: string }>('SELECT floor_id FROM desks WHERE id = $1', [
+      deskId,
+    ]);
+    const bookingId = await insertBooking(testApp, {
+      organizationId: team.id,
+      deskId: deskId as string,
+      userId: member.user.id,
+      daysFromToday: 1,
+    });
+    expect((await member.client.get(`/api/floors/${desk?.floor_id}/desks`)).status).toBe(403);
+    expect((await member.client.get(`/api/desks/${deskId}/here`)).status).toBe(403);
+    expect((await member.client.request('DELETE', `/api/bookings/${bookingId}`)).status).toBe(403);
+    const [booking] = await testApp.database.sql.query<{ status: string }>(
+      'SELECT status FROM bookings WHERE id = $1',
+      [bookingId],
+    );
+    expect(booking?.status).toBe('active');
     expect((await member.client.get(`/api/organizations/${otherTeam.id}/members`)).status).toBe(200);
     // Admins keep their way in.
     expect((await team.admin.client.get(`/api/organizations/${team.id}/members`)).status).toBe(200);

@@ -1,3 +1,5 @@
+import { listOfNames as joinNames } from '#domain/text.ts';
+
 /**
  * The organizations this browser last saw a user belong to, so that one which disappears from their list
  * (an admin removed them) can be named: the server keeps no record of it for the user. Kept per user id in
@@ -47,8 +49,7 @@ export function reconcileOrganizations(
 
 /** 'Acme Ltd', 'Acme Ltd and Globex', 'Acme Ltd, Globex and Initech'. */
 export function listOfNames(organizations: readonly RememberedOrganization[]): string {
-  const names = organizations.map((item) => item.name);
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return joinNames(organizations.map((item) => item.name));
 }
 
 // Storage: one entry per user; a small store so that every screen showing the notice hears of changes.

@@ -3,8 +3,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { missedChecksAllowed, type SsoDomainStatus } from '#domain/sso.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { CopyableValue } from '#web/components/ui/copyable-value.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { CopyableValue } from './copyable-value.tsx';
 import { formatDomainTime } from './sso-words.ts';
 import { useVerifySsoDomain } from './verify-sso-domain.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SsoDomainStatus, SsoSettings } from '#domain/sso.ts';
-import { listOfNames, savedSsoDescription } from './sso-words.ts';
+import { savedSsoDescription } from './sso-words.ts';
 
 const status = (domain: string, verified: boolean): SsoDomainStatus => ({
   domain,
@@ -21,17 +21,6 @@ const settingsWith = (...domainStatus: SsoDomainStatus[]): SsoSettings => ({
   hasClientSecret: true,
   callbackUrl: 'https://perch.example/api/sso/callback',
   updatedAt: '2026-11-21T10:07:00.000Z',
-});
-
-describe('listOfNames', () => {
-  it.each([
-    [[], ''],
-    [['a.example'], 'a.example'],
-    [['a.example', 'b.example'], 'a.example and b.example'],
-    [['a.example', 'b.example', 'c.example'], 'a.example, b.example and c.example'],
-  ])('writes %j as %j', (names, expected) => {
-    expect(listOfNames(names)).toBe(expected);
-  });
 });
 
 describe('savedSsoDescription', () => {

@@ -1,4 +1,5 @@
 import type { SsoSettings } from '#domain/sso.ts';
+import { listOfNames } from '#domain/text.ts';
 
 // The Sign-in screen's sentences that depend on the saved connection.
 
@@ -6,12 +7,6 @@ import type { SsoSettings } from '#domain/sso.ts';
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 export const formatDomainTime = (iso: string): string => dateTime.format(new Date(iso));
-
-/** "a", "a and b", "a, b and c". */
-export function listOfNames(names: readonly string[]): string {
-  if (names.length <= 1) return names.join('');
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-}
 
 /** The toast once the connection is saved: who can sign in with it now, and what is left to do. */
 export function savedSsoDescription(settings: SsoSettings, organizationName: string): string {

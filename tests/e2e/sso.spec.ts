@@ -388,7 +388,7 @@ test('a new person signs in with single sign-on from /auth, told first where the
 test('a refused sign-in comes back to /auth with its sentence', async ({ page, browser }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const domain = newDomain();
-  const { organization } = await connectThroughApi(page, 'Refusing Works', domain, provider);
+  await connectThroughApi(page, 'Refusing Works', domain, provider);
 
   // Someone already has a Perch account with this address; the provider has not verified it, so it is not linked.
   const existing = { firstName: 'Una', lastName: 'Verified', email: `una@${domain}`, password: 'desk-hopper-42' };

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { PageLoading } from '../components/layout/page-loading.tsx';
 import { useCurrentUser } from '../features/session/index.ts';
 import { LandingPage } from '../pages/landing-page.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
@@ -20,20 +21,6 @@ const DeskHerePage = lazy(() => import('../pages/desk-here-page.tsx'));
 const DeskCodesPage = lazy(() => import('../features/desk-codes/desk-codes-page.tsx'));
 // Issue 17: an organization's Analytics; its own chunk carries the charting library.
 const AnalyticsPage = lazy(() => import('../features/analytics/analytics-page.tsx'));
-
-export function PageLoading({ label = 'Loading…' }: { label?: string }) {
-  return (
-    <div className="flex min-h-screen items-center justify-center" role="status" aria-live="polite">
-      <div className="flex items-center gap-3 text-slate-600">
-        <span
-          className="size-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-600"
-          aria-hidden="true"
-        />
-        <span>{label}</span>
-      </div>
-    </div>
-  );
-}
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;

@@ -1,6 +1,6 @@
 import { ApiError } from '../app/api.ts';
-import { PageLoading } from '../app/router.tsx';
 import { CardPage } from '../components/layout/card-page.tsx';
+import { PageLoading } from '../components/layout/page-loading.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { DeskHere, DeskNotFound, useDeskHere } from '../features/desk-here/index.ts';
 import { useCurrentUser } from '../features/session/index.ts';

@@ -1,6 +1,6 @@
 import { useParams } from 'wouter';
 import { errorMessage } from '#web/app/api.ts';
-import { PageLoading } from '#web/app/router.tsx';
+import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { ProblemPage } from '#web/components/layout/problem-page.tsx';
 import { NotFoundPage } from '#web/pages/not-found-page.tsx';
 import { useOrganizations } from '../organizations/index.ts';

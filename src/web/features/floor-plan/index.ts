@@ -3,5 +3,4 @@
 export { availabilityByDesk, type DeskStatistics, summariseAvailability } from './availability.ts';
 export { DeskList } from './desk-list.tsx';
 export { tileTransform, toDeskRect } from './desk-rect.ts';
-export type { DeskPlacement } from './engine/geometry.ts';
 export { FloorPlanView } from './floor-plan-view.tsx';

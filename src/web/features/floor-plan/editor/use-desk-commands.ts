@@ -14,13 +14,13 @@ import {
   useDeleteAllDesks,
   useDeleteDesks,
   useUpdateDesks,
-  writePlacements,
 } from '#web/features/desks/index.ts';
 import { refreshFloorPlanCaches } from '#web/features/floors/index.ts';
 import { toDeskRect } from '../desk-rect.ts';
 import { type DeskPlacement, type DeskRect, type Point, toPlacement } from '../engine/geometry.ts';
 import { emptyHistory, type History, pushHistory, undoHistory, withoutEntry } from '../engine/history.ts';
 import { pickNewDeskName, placeNewDesk } from '../engine/placement.ts';
+import { writePlacements } from './write-placements.ts';
 
 export type ChangeKind = 'move' | 'rotate';
 

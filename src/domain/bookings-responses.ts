@@ -3,7 +3,7 @@ import { bookingEndReasons } from './check-in.ts';
 import { z } from './zod.ts';
 
 // What the booking calls answer: one contract for the server's serialization, the OpenAPI document and the browser's
-// reads. The requests and the rules stay in bookings.ts, which re-exports these types for its many readers.
+// reads. The requests and the rules stay in bookings.ts, which imports nothing from here (so no cycle ties them).
 
 /** Spec section 3, Booking: what every booking call answers. */
 export const bookingSchema = z.object({

@@ -242,9 +242,6 @@ export const deskAvailabilityQuerySchema = z.object({ date: bookingDateSchema })
 /** GET /api/users/bookings?organizationId */
 export const userBookingsQuerySchema = z.object({ organizationId: idSchema('Organization') });
 
-/** What the booking calls answer: schemas in bookings-responses.ts, their types here too for the rules' readers. */
-export type { BookingView, DeskAvailabilityView, WeeklyAvailabilityView } from './bookings-responses.ts';
-
 // What the browser explains before anything is sent (issue 14): the date field, a full desk, the taken weekdays,
 // what a click on a desk opens, and the order of My Bookings.
 

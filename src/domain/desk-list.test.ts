@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingView, TimeSlot } from './bookings.ts';
+import type { TimeSlot } from './bookings.ts';
+import type { BookingView } from './bookings-responses.ts';
 import {
   amenitiesInUse,
   buildDeskRows,

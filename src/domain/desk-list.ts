@@ -1,7 +1,6 @@
 import { displayName } from './account.ts';
 import {
   type BookingOccupancy,
-  type BookingView,
   bookingsByDeskOn,
   countsOnDate,
   deskAvailabilityOn,
@@ -9,6 +8,7 @@ import {
   slotTimes,
   type TimeSlot,
 } from './bookings.ts';
+import type { BookingView } from './bookings-responses.ts';
 import { todayIn } from './dates.ts';
 import type { DeskView } from './floor-plan.ts';
 

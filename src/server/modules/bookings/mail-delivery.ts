@@ -1,4 +1,4 @@
-import type { BookingView } from '#domain/bookings.ts';
+import type { BookingView } from '#domain/bookings-responses.ts';
 import type { AppContext } from '#server/context.ts';
 import { describeForLog } from '#server/errors.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';

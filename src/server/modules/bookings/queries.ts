@@ -1,6 +1,4 @@
 import {
-  type BookingView,
-  type DeskAvailabilityView,
   deskAvailabilityOn,
   remainingWeekdays,
   slotAvailabilityOn,
@@ -8,8 +6,8 @@ import {
   type TimeSlot,
   takenDatesOf,
   type WeeklyAvailabilityInput,
-  type WeeklyAvailabilityView,
 } from '#domain/bookings.ts';
+import type { BookingView, DeskAvailabilityView, WeeklyAvailabilityView } from '#domain/bookings-responses.ts';
 import { addDays } from '#domain/dates.ts';
 import { isUuid } from '#domain/ids.ts';
 import { CachedJsonBody } from '#server/cached-body.ts';

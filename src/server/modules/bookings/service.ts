@@ -1,11 +1,6 @@
 import { displayName } from '#domain/account.ts';
-import {
-  type BookingView,
-  type BulkBookingInput,
-  bookingMessages,
-  type CreateBookingInput,
-  slotTimes,
-} from '#domain/bookings.ts';
+import { type BulkBookingInput, bookingMessages, type CreateBookingInput, slotTimes } from '#domain/bookings.ts';
+import type { BookingView } from '#domain/bookings-responses.ts';
 import { formatLongDate, todayIn } from '#domain/dates.ts';
 import { readDateProblem, readWindowAnywhere } from '#domain/horizon.ts';
 import { isUuid } from '#domain/ids.ts';

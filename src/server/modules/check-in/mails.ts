@@ -1,4 +1,5 @@
-import { type BookingView, slotLabel } from '#domain/bookings.ts';
+import { slotLabel } from '#domain/bookings.ts';
+import type { BookingView } from '#domain/bookings-responses.ts';
 import { buildCalendar, calendarContentType } from '#domain/calendar.ts';
 import { checkInWindow, localClock } from '#domain/check-in.ts';
 import { formatLongDate } from '#domain/dates.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type BookingRuleContext, defaultBookingRules, type RequestedBooking } from '#domain/booking-rules.ts';
-import type { BookingView, TimeSlot } from '#domain/bookings.ts';
+import type { TimeSlot } from '#domain/bookings.ts';
 import { remainingWeekdays } from '#domain/bookings.ts';
+import type { BookingView } from '#domain/bookings-responses.ts';
 import { dateRefusalOf, heldBookingsOf, judgeSlots } from './slot-refusals.ts';
 
 // 2026-11-25 is a Wednesday; its week runs from Monday 23 to Sunday 29 November.

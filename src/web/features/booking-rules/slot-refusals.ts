@@ -5,8 +5,9 @@ import {
   judgeBookings,
   type RequestedBooking,
 } from '#domain/booking-rules.ts';
-import type { BookingView, TimeSlot } from '#domain/bookings.ts';
+import type { TimeSlot } from '#domain/bookings.ts';
 import { timeSlots } from '#domain/bookings.ts';
+import type { BookingView } from '#domain/bookings-responses.ts';
 
 // What Book Desk asks the domain's judgeBookings before anyone clicks: the same judgement the server makes inside
 // the booking's transaction, on the bookings the browser has read.

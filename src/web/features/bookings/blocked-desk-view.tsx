@@ -1,7 +1,7 @@
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
 import { displayName } from '#domain/account.ts';
-import type { BookingView } from '#domain/bookings.ts';
+import type { BookingView } from '#domain/bookings-responses.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { errorMessage } from '#web/app/api.ts';

@@ -4,7 +4,6 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { displayName } from '#domain/account.ts';
 import {
-  type BookingView,
   bookingDateFieldProblem,
   bookingFormSchema,
   bookingMessages,
@@ -15,6 +14,7 @@ import {
   remainingWeekdays,
   type TimeSlot,
 } from '#domain/bookings.ts';
+import type { BookingView } from '#domain/bookings-responses.ts';
 import { todayIn } from '#domain/dates.ts';
 import { horizonMessages, latestBookingDate } from '#domain/horizon.ts';
 import type { OrganizationView } from '#domain/organization.ts';

@@ -1,4 +1,4 @@
-import type { BookingView } from '#domain/bookings.ts';
+import type { BookingView } from '#domain/bookings-responses.ts';
 import { cn } from '#web/lib/cn.ts';
 
 export type BookingBadgeKind = 'Permanent' | 'Past' | 'Today' | 'Upcoming';

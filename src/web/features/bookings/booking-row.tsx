@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { displayName } from '#domain/account.ts';
-import { type BookingView, slotLabel } from '#domain/bookings.ts';
+import { slotLabel } from '#domain/bookings.ts';
+import type { BookingView } from '#domain/bookings-responses.ts';
 import { formatClockRange } from '#domain/clock.ts';
 import { formatLongDate } from '#domain/dates.ts';
 

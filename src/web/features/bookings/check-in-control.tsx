@@ -1,5 +1,5 @@
 import { CircleCheck } from 'lucide-react';
-import type { BookingView } from '#domain/bookings.ts';
+import type { BookingView } from '#domain/bookings-responses.ts';
 import { type CheckInSettings, checkInWindow, checkInWindowState, localClock } from '#domain/check-in.ts';
 import { formatClockTime } from '#domain/clock.ts';
 import { errorMessage } from '#web/app/api.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BookingView, TimeSlot } from '#domain/bookings.ts';
+import type { TimeSlot } from '#domain/bookings.ts';
+import type { BookingView } from '#domain/bookings-responses.ts';
 import { bookingLinesByDesk } from './desk-booking-lines.ts';
 
 let counter = 0;

@@ -1,5 +1,6 @@
 import { displayName } from '#domain/account.ts';
-import { type BookingView, bookingsByDeskOn, slotLabel, type TimeSlot } from '#domain/bookings.ts';
+import { bookingsByDeskOn, slotLabel, type TimeSlot } from '#domain/bookings.ts';
+import type { BookingView } from '#domain/bookings-responses.ts';
 
 const checkedIn = 'checked in';
 

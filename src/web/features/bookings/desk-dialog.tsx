@@ -1,6 +1,7 @@
 import { Wrench } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
-import { type BookingView, deskDialogStateOn, type TimeSlot } from '#domain/bookings.ts';
+import { deskDialogStateOn, type TimeSlot } from '#domain/bookings.ts';
+import type { BookingView } from '#domain/bookings-responses.ts';
 import { addDays } from '#domain/dates.ts';
 import { type DeskView, outOfServiceLabel } from '#domain/floor-plan.ts';
 import type { OrganizationView } from '#domain/organization.ts';

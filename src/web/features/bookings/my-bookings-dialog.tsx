@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { type BookingView, slotLabel, sortMyBookings } from '#domain/bookings.ts';
+import { slotLabel, sortMyBookings } from '#domain/bookings.ts';
+import type { BookingView } from '#domain/bookings-responses.ts';
 import { formatLongDate, todayIn } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { errorMessage } from '#web/app/api.ts';

@@ -1,4 +1,5 @@
-import { bookingMessages, takenDaysSentence, type WeeklyAvailabilityView } from '#domain/bookings.ts';
+import { bookingMessages, takenDaysSentence } from '#domain/bookings.ts';
+import type { WeeklyAvailabilityView } from '#domain/bookings-responses.ts';
 import { formatLongDate } from '#domain/dates.ts';
 
 /** The result of the weekly check: the desk is free all week, an alternative is offered, or nothing is. */

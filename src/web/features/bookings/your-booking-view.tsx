@@ -1,6 +1,7 @@
 import { Clock, NotebookPen } from 'lucide-react';
 import { useState } from 'react';
-import { type BookingView, slotLabel, type TimeSlot } from '#domain/bookings.ts';
+import { slotLabel, type TimeSlot } from '#domain/bookings.ts';
+import type { BookingView } from '#domain/bookings-responses.ts';
 import { formatClockRange } from '#domain/clock.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';

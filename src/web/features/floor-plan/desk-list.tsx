@@ -1,7 +1,7 @@
 import './desk-list.css';
 import { Search, SearchX, X } from 'lucide-react';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { BookingView } from '#domain/bookings.ts';
+import type { BookingView } from '#domain/bookings-responses.ts';
 import {
   amenitiesInUse,
   buildDeskRows,

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { ErrorBody } from '#domain/responses.ts';
 import { AppError, describeForLog, sqlState } from '../errors.ts';
 
 interface ValidationIssue {
@@ -30,47 +31,48 @@ const clientStates: Record<string, [number, string]> = {
 const lockNotAvailable = '55P03';
 const unavailableStates = /^(08|53|57P0[1-3])/;
 
+/** Every error answer leaves through here, in the one shape of src/domain (errorBodySchema). */
+function answer(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
+  return reply.status(status).send(body);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
-      return reply.status(error.statusCode).send({
+      return answer(reply, error.statusCode, {
         message: error.message,
         ...(error.code ? { code: error.code } : {}),
         ...(error.details !== undefined ? { details: error.details } : {}),
       });
     }
     if (error.validation) {
-      return reply.status(400).send({
+      return answer(reply, 400, {
         message: describeValidation(error.validation as ValidationIssue[], error.validationContext),
       });
     }
     const clientStatus =
       error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : undefined;
-    if (clientStatus) {
-      return reply.status(clientStatus).send({ message: describeFastifyError(error) });
-    }
+    if (clientStatus) return answer(reply, clientStatus, { message: describeFastifyError(error) });
     const state = sqlState(error);
     const mapped = state ? clientStates[state] : undefined;
-    if (mapped) return reply.status(mapped[0]).send({ message: mapped[1] });
+    if (mapped) return answer(reply, mapped[0], { message: mapped[1] });
     if (state === lockNotAvailable) {
       // A lock held past the pool's lock_timeout (decision 013): contention, not a failure; the client may retry.
       reply.header('retry-after', '1');
-      return reply
-        .status(429)
-        .send({ message: 'Someone else is changing the same thing right now. Please try again.' });
+      return answer(reply, 429, { message: 'Someone else is changing the same thing right now. Please try again.' });
     }
     if ((state && unavailableStates.test(state)) || isConnectionFailure(error)) {
       request.log.warn({ error: describeForLog(error) }, 'database unavailable');
       reply.header('retry-after', '5');
-      return reply.status(503).send({ message: 'Perch is temporarily unavailable. Please try again in a moment.' });
+      return answer(reply, 503, { message: 'Perch is temporarily unavailable. Please try again in a moment.' });
     }
     request.log.error({ error: describeForLog(error) }, 'unhandled error');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return answer(reply, 500, { message: 'Something went wrong on our side. Please try again.' });
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: `There is no ${request.method} ${request.url.split('?')[0]} here.` });
+    answer(reply, 404, { message: `There is no ${request.method} ${request.url.split('?')[0]} here.` });
   });
 }
 

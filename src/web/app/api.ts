@@ -1,22 +1,32 @@
+import { type ErrorBody, errorBodySchema } from '#domain/responses.ts';
+
+/** The server's error answer (errorBodySchema) in a body's text; the browser reads error bodies only through here. */
+export function errorBodyOf(text: string): ErrorBody | undefined {
+  try {
+    const parsed = errorBodySchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Spec section 8: a non-success answer becomes an error whose message is "status: body text". */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: string;
+  /** The server's error answer, when the body is one: its sentence, and the code and details some refusals carry. */
+  readonly problem: ErrorBody | undefined;
 
   constructor(status: number, statusText: string, body: string) {
     super(`${status}: ${body || statusText}`);
     this.status = status;
     this.body = body;
+    this.problem = errorBodyOf(body);
   }
 
   /** The server's sentence (its JSON `message`), when it sent one. */
   get serverMessage(): string | undefined {
-    try {
-      const parsed = JSON.parse(this.body) as { message?: unknown };
-      return typeof parsed.message === 'string' ? parsed.message : undefined;
-    } catch {
-      return undefined;
-    }
+    return this.problem?.message;
   }
 }
 

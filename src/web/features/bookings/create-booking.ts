@@ -28,12 +28,7 @@ export function useCreateBooking() {
  */
 export function ruleRefusalOf(error: unknown): string | undefined {
   if (!(error instanceof ApiError) || error.status !== 422) return undefined;
-  try {
-    const body = JSON.parse(error.body) as { code?: unknown; message?: unknown };
-    return body.code === 'booking_rule' && typeof body.message === 'string' ? body.message : undefined;
-  } catch {
-    return undefined;
-  }
+  return error.problem?.code === 'booking_rule' ? error.problem.message : undefined;
 }
 
 /** After a rule refusal the person's bookings and the rules are read again, so the form judges as the server did. */
@@ -46,10 +41,6 @@ export function refreshAfterRuleRefusal(queryClient: QueryClient, organizationId
 /** The bookings a 409 for a permanent booking lists, when the server sent them. */
 export function conflictingBookings(error: unknown): BookingView[] {
   if (!(error instanceof ApiError) || error.status !== 409) return [];
-  try {
-    const body = JSON.parse(error.body) as { details?: { conflicts?: BookingView[] } };
-    return body.details?.conflicts ?? [];
-  } catch {
-    return [];
-  }
+  const details = error.problem?.details as { conflicts?: BookingView[] } | null | undefined;
+  return details?.conflicts ?? [];
 }

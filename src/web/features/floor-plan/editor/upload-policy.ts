@@ -1,4 +1,5 @@
 import { floorPlanMediaTypes, maxFloorPlanBytes } from '#domain/floor-plan.ts';
+import { errorBodyOf } from '#web/app/api.ts';
 
 /** Spec section 9: a failed attempt is tried again after 0, 1, 3 and 5 seconds. */
 export const uploadRetryDelaysMs = [0, 1000, 3000, 5000] as const;
@@ -48,15 +49,6 @@ export function needsFreshUploadUrl(failure: UploadFailure): boolean {
   return failure.kind === 'status' && failure.status === 403;
 }
 
-function serverSentence(body: string): string | undefined {
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown };
-    return typeof parsed.message === 'string' && parsed.message ? parsed.message : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** What the person is told: the server's sentence for a 4xx, the status text for anything else. */
 export function uploadFailureMessage(failure: UploadFailure): string {
   switch (failure.kind) {
@@ -64,7 +56,7 @@ export function uploadFailureMessage(failure: UploadFailure): string {
       if (failure.status === 401) return uploadMessages.unauthorized;
       if (failure.status === 403) return uploadMessages.expired;
       if (failure.status >= 400 && failure.status < 500) {
-        return serverSentence(failure.body) ?? (failure.statusText || uploadMessages.non2xx);
+        return errorBodyOf(failure.body)?.message || failure.statusText || uploadMessages.non2xx;
       }
       return failure.statusText || uploadMessages.non2xx;
     case 'network':

@@ -10,6 +10,7 @@ import {
   normalizeDomain,
   parseDomainList,
   ssoCallbackUrl,
+  ssoConnectionFormSchema,
   ssoConnectionInputSchema,
   ssoStartSchema,
   verificationRecordOf,
@@ -81,6 +82,50 @@ describe('ssoConnectionInputSchema', () => {
     const result = ssoConnectionInputSchema.safeParse(input);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toContain(sentence);
+  });
+});
+
+describe('ssoConnectionFormSchema (the Sign-in screen)', () => {
+  const typed = {
+    issuer: 'https://login.example.com',
+    clientId: 'perch',
+    clientSecret: '',
+    domains: 'Acme.com, example.org;  acme.com\nthird.example',
+    required: true,
+  };
+  const problemsOf = (fields: typeof typed, isFirstConnection = false) =>
+    ssoConnectionFormSchema({ isFirstConnection })
+      .safeParse(fields)
+      .error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+
+  it('sends the domains typed in one field as a list, and leaves out an empty secret so the saved one is kept', () => {
+    expect(ssoConnectionFormSchema({ isFirstConnection: false }).parse(typed)).toEqual({
+      issuer: 'https://login.example.com',
+      clientId: 'perch',
+      domains: ['acme.com', 'example.org', 'third.example'],
+      required: true,
+    });
+    expect(ssoConnectionFormSchema({ isFirstConnection: true }).parse({ ...typed, clientSecret: 's3cret' })).toEqual(
+      expect.objectContaining({ clientSecret: 's3cret' }),
+    );
+  });
+
+  it('says each problem on the field it is about, a bad domain on the domains field as a whole', () => {
+    expect(
+      problemsOf({ ...typed, issuer: 'ftp://x', clientId: ' ', domains: `ok.example, ${'a'.repeat(254)}` }),
+    ).toEqual([
+      ['issuer', 'Enter the issuer URL your provider shows, such as https://accounts.google.com'],
+      ['clientId', 'Enter the client id your provider gave you'],
+      ['domains', 'Enter e-mail domains such as example.com, separated by commas'],
+    ]);
+  });
+
+  it('asks a first connection for its client secret, once everything else is right', () => {
+    expect(problemsOf(typed, true)).toEqual([['clientSecret', 'Enter the client secret your provider gave you']]);
+    expect(problemsOf({ ...typed, domains: '' }, true)).toEqual([
+      ['domains', 'Enter at least one e-mail domain, such as example.com'],
+    ]);
+    expect(problemsOf(typed, false)).toBeUndefined();
   });
 });
 

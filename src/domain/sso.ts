@@ -175,6 +175,41 @@ export const ssoConnectionInputSchema = z.strictObject({
 });
 export type SsoConnectionInput = z.infer<typeof ssoConnectionInputSchema>;
 
+/**
+ * The Sign-in screen's form: its fields as typed (the domains in one field, the secret left empty to keep the saved
+ * one), checked as ssoConnectionInputSchema would check what is sent, each problem said on the field it is about
+ * (the first one of each field). A first connection needs its client secret too, asked once all else is right.
+ */
+export function ssoConnectionFormSchema({ isFirstConnection }: { isFirstConnection: boolean }) {
+  return z
+    .object({
+      issuer: z.string(),
+      clientId: z.string(),
+      clientSecret: z.string(),
+      domains: z.string(),
+      required: z.boolean(),
+    })
+    .transform(({ clientSecret, domains, ...fields }, context) => {
+      const parsed = ssoConnectionInputSchema.safeParse({
+        ...fields,
+        ...(clientSecret ? { clientSecret } : {}),
+        domains: domains.split(/[\s,;]+/).filter(Boolean),
+      });
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          context.addIssue({ code: 'custom', message: issue.message, path: issue.path.slice(0, 1) });
+        }
+        return z.NEVER;
+      }
+      if (isFirstConnection && !clientSecret) {
+        context.addIssue({ code: 'custom', message: ssoMessages.clientSecretRequired, path: ['clientSecret'] });
+        return z.NEVER;
+      }
+      return parsed.data;
+    });
+}
+export type SsoConnectionFields = z.input<ReturnType<typeof ssoConnectionFormSchema>>;
+
 /** An identity waiting, in this browser, for its account's owner to link it (GET /api/sso/pending-link). */
 export const ssoPendingLinkSchema = z.object({
   organizationName: z.string(),
@@ -217,9 +252,12 @@ export const ssoEmailSchema = z
   .pipe(z.email('Please enter a valid email address'))
   .transform((value) => value.toLowerCase());
 
+/** Starts a sign-in for a work e-mail: the /auth page's single sign-on form. */
+export const ssoEmailStartSchema = z.strictObject({ email: ssoEmailSchema });
+
 /** Starts a sign-in for a work e-mail, or for an organization named by its slug or id (GET /api/login's page). */
 export const ssoStartSchema = z.union([
-  z.strictObject({ email: ssoEmailSchema }),
+  ssoEmailStartSchema,
   z.strictObject({
     organization: z
       .string({ error: ssoMessages.organizationRequired })

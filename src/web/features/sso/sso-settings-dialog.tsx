@@ -1,61 +1,31 @@
-import { type FormEvent, useCallback, useId, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import type { OrganizationView } from '#domain/organization.ts';
-import { type SsoSettings, ssoConnectionInputSchema } from '#domain/sso.ts';
+import { type SsoConnectionFields, type SsoSettings, ssoConnectionFormSchema } from '#domain/sso.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { CopyableValue } from '#web/components/ui/copyable-value.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
-import { FieldError, Input, Label } from '#web/components/ui/input.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { SwitchField } from '#web/components/ui/switch-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useSsoSettings } from './get-sso-settings.ts';
 import { useRemoveSsoSettings, useSaveSsoSettings } from './save-sso-settings.ts';
 import { SsoDomainList } from './sso-domain-list.tsx';
 import { savedSsoDescription } from './sso-words.ts';
 
-type Field = 'issuer' | 'clientId' | 'clientSecret' | 'domains';
+type TextFieldName = Exclude<keyof SsoConnectionFields, 'required'>;
 
 /** Which field a server sentence is about, so it shows under that field; else under the form. */
-function fieldOf(message: string): Field | undefined {
+function fieldOf(message: string): TextFieldName | undefined {
   if (/issuer|discovery/i.test(message)) return 'issuer';
   if (/client id/i.test(message)) return 'clientId';
   if (/client secret|clientSecret/i.test(message)) return 'clientSecret';
   if (/domain/i.test(message)) return 'domains';
   return undefined;
-}
-
-function TextField(props: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  problem: string | undefined;
-  type?: string;
-  placeholder?: string;
-  hint?: string;
-}) {
-  const id = useId();
-  const describedBy = [props.hint ? `${id}-hint` : '', props.problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{props.label}</Label>
-      <Input
-        id={id}
-        type={props.type ?? 'text'}
-        value={props.value}
-        placeholder={props.placeholder}
-        autoComplete={props.type === 'password' ? 'new-password' : 'off'}
-        onChange={(event) => props.onChange(event.target.value)}
-        aria-invalid={props.problem !== undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {props.hint && (
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {props.hint}
-        </p>
-      )}
-      {props.problem && <FieldError id={`${id}-problem`} message={props.problem} />}
-    </div>
-  );
 }
 
 function SsoSettingsForm({
@@ -70,53 +40,44 @@ function SsoSettingsForm({
   const save = useSaveSsoSettings(organization.id);
   const remove = useRemoveSsoSettings(organization.id);
   const saved = settings.configured ? settings : undefined;
-  const [issuer, setIssuer] = useState(saved?.issuer ?? '');
-  const [clientId, setClientId] = useState(saved?.clientId ?? '');
-  const [clientSecret, setClientSecret] = useState('');
-  const [domains, setDomains] = useState(saved?.domains.join(', ') ?? '');
-  const [required, setRequired] = useState(saved?.required ?? false);
-  const [problems, setProblems] = useState<Partial<Record<Field | 'form', string>>>({});
-  const switchId = useId();
+  // Problems, the schema's or the server's, are said on submit and stay until the next one.
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(ssoConnectionFormSchema({ isFirstConnection: !saved })),
+    defaultValues: {
+      issuer: saved?.issuer ?? '',
+      clientId: saved?.clientId ?? '',
+      clientSecret: '',
+      domains: saved?.domains.join(', ') ?? '',
+      required: saved?.required ?? false,
+    },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const [isConfirmingRemove, setIsConfirmingRemove] = useState(false);
   // Once saved with a domain still to prove, its record (the next step) is brought into view.
   const [domainToShow, setDomainToShow] = useState<string | null>(null);
   const onDomainShown = useCallback(() => setDomainToShow(null), []);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ssoConnectionInputSchema.safeParse({
-      issuer,
-      clientId,
-      ...(clientSecret ? { clientSecret } : {}),
-      domains: domains.split(/[\s,;]+/).filter(Boolean),
-      required,
-    });
-    if (!parsed.success) {
-      const found: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0]) as Field;
-        found[name] ??= issue.message;
-      }
-      setProblems(found);
-      return;
-    }
-    if (!saved && !clientSecret) {
-      setProblems({ clientSecret: 'Enter the client secret your provider gave you' });
-      return;
-    }
-    setProblems({});
-    save.mutate(parsed.data, {
+  const submit = handleSubmit((input) =>
+    save.mutate(input, {
       onSuccess: (answer) => {
         toast({ title: 'Single sign-on saved', description: savedSsoDescription(answer, organization.name) });
-        setClientSecret('');
+        setValue('clientSecret', '');
         if (answer.configured) setDomainToShow(answer.domainStatus.find((entry) => !entry.verified)?.domain ?? null);
       },
       onError: (error) => {
         const message = errorMessage(error, 'Failed to save single sign-on');
-        setProblems({ [fieldOf(message) ?? 'form']: message });
+        setError(fieldOf(message) ?? 'root.server', { type: 'server', message });
       },
-    });
-  };
+    }),
+  );
 
   return (
     <>
@@ -128,51 +89,44 @@ function SsoSettingsForm({
           copyLabel="Copy the callback address"
           copiedTitle="Callback address copied"
         />
-        <TextField
-          label="Issuer URL"
-          value={issuer}
-          onChange={setIssuer}
-          problem={problems.issuer}
-          placeholder="https://accounts.google.com"
-        />
-        <TextField label="Client id" value={clientId} onChange={setClientId} problem={problems.clientId} />
-        <TextField
-          label="Client secret"
-          type="password"
-          value={clientSecret}
-          onChange={setClientSecret}
-          problem={problems.clientSecret}
-          placeholder={saved?.hasClientSecret ? 'Saved — leave empty to keep' : undefined}
-        />
-        <TextField
+        <FormField control={control} name="issuer" label="Issuer URL">
+          {(field) => (
+            <Input {...field} {...register('issuer')} autoComplete="off" placeholder="https://accounts.google.com" />
+          )}
+        </FormField>
+        <FormField control={control} name="clientId" label="Client id">
+          {(field) => <Input {...field} {...register('clientId')} autoComplete="off" />}
+        </FormField>
+        <FormField control={control} name="clientSecret" label="Client secret">
+          {(field) => (
+            <Input
+              {...field}
+              {...register('clientSecret')}
+              type="password"
+              autoComplete="new-password"
+              placeholder={saved?.hasClientSecret ? 'Saved — leave empty to keep' : undefined}
+            />
+          )}
+        </FormField>
+        <FormField
+          control={control}
+          name="domains"
           label="E-mail domains"
-          value={domains}
-          onChange={setDomains}
-          problem={problems.domains}
-          placeholder="example.com, example.org"
-          hint="People whose work e-mail is at these domains sign in with this provider, once you have proven the domain with a DNS record."
+          description="People whose work e-mail is at these domains sign in with this provider, once you have proven the domain with a DNS record."
+        >
+          {(field) => (
+            <Input {...field} {...register('domains')} autoComplete="off" placeholder="example.com, example.org" />
+          )}
+        </FormField>
+        <SwitchField
+          control={control}
+          name="required"
+          label="Require single sign-on for members"
+          description="Members can no longer sign in with a password or a passkey. Admins keep theirs as a way back in."
         />
-        <div className="grid grid-cols-[1fr_auto] items-start gap-x-4">
-          <label htmlFor={switchId} className="text-sm font-medium text-slate-900">
-            Require single sign-on for members
-          </label>
-          <input
-            id={switchId}
-            type="checkbox"
-            role="switch"
-            checked={required}
-            aria-checked={required}
-            aria-describedby={`${switchId}-hint`}
-            onChange={(event) => setRequired(event.target.checked)}
-            className="relative mt-0.5 h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-400 transition-colors checked:bg-brand-600 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none before:absolute before:top-0.5 before:left-0.5 before:size-4 before:rounded-full before:bg-white before:shadow before:transition-transform before:content-[''] checked:before:translate-x-4"
-          />
-          <p id={`${switchId}-hint`} className="col-span-2 text-sm text-slate-600">
-            Members can no longer sign in with a password or a passkey. Admins keep theirs as a way back in.
-          </p>
-        </div>
-        {problems.form && (
+        {errors.root?.server && (
           <p role="alert" className="text-sm text-red-700">
-            {problems.form}
+            {errors.root.server.message}
           </p>
         )}
         <div className="flex flex-wrap justify-end gap-2">

@@ -1,10 +1,13 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2 } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'wouter';
-import { isSsoRefusal, type SsoStartResponse, ssoRefusals, ssoStartSchema } from '#domain/sso.ts';
+import { isSsoRefusal, type SsoStartResponse, ssoEmailStartSchema, ssoRefusals } from '#domain/sso.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { FieldError, Input, Label } from '#web/components/ui/input.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
 import { rememberSsoLinkOffer } from './pending-sso-link.ts';
 import { useStartSso } from './start-sso.ts';
 
@@ -55,8 +58,13 @@ export function SsoSignIn() {
   const code = searchParams.get('sso');
   const organization = searchParams.get('organization');
   const [isOpen, setIsOpen] = useState(organization !== null);
-  const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  // The address's problem, or the server's answer to it, is said under the field until the next try.
+  const { control, register, handleSubmit, setError } = useForm({
+    resolver: zodResolver(ssoEmailStartSchema),
+    defaultValues: { email: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const [organizationProblem, setOrganizationProblem] = useState<string | null>(null);
   const [destination, setDestination] = useState<SsoStartResponse | null>(null);
   const start = useStartSso();
@@ -82,19 +90,13 @@ export function SsoSignIn() {
     );
   }, [organization, mutate]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ssoStartSchema.safeParse({ email });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
-      return;
-    }
-    setProblem(null);
-    mutate(parsed.data, {
+  const submit = handleSubmit((input) =>
+    mutate(input, {
       onSuccess: setDestination,
-      onError: (error) => setProblem(errorMessage(error, 'Single sign-on could not start. Please try again.')),
-    });
-  };
+      onError: (error) =>
+        setError('email', { message: errorMessage(error, 'Single sign-on could not start. Please try again.') }),
+    }),
+  );
 
   // Back to the work e-mail form, where nothing starts by itself again.
   const cancel = () => {
@@ -146,18 +148,9 @@ export function SsoSignIn() {
           <p className="-mt-1 mb-1 text-sm text-slate-600">
             Enter your work email: we find your organization’s sign-in page.
           </p>
-          <Label htmlFor={fieldId}>Work email</Label>
-          <Input
-            id={fieldId}
-            type="email"
-            autoComplete="email"
-            autoFocus
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? `${fieldId}-problem` : undefined}
-          />
-          {problem && <FieldError id={`${fieldId}-problem`} message={problem} />}
+          <FormField control={control} name="email" id={fieldId} label="Work email">
+            {(field) => <Input {...field} {...register('email')} type="email" autoComplete="email" autoFocus />}
+          </FormField>
           <Button type="submit" disabled={start.isPending}>
             {start.isPending ? 'Finding your organization…' : 'Continue with single sign-on'}
           </Button>

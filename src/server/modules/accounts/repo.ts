@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
+import { namedStatement, param } from '#server/db/named-statement.ts';
 import { accountTokens, sessions, users } from '#server/db/schema.ts';
 import { forgetSession, forgetUserSessions } from './session-cache.ts';
 
@@ -47,6 +48,8 @@ export async function markEmailVerified(db: Database, userId: string): Promise<v
     .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
 }
 
+export type SignInMethod = typeof sessions.$inferInsert.signInMethod & string;
+
 export async function insertSession(
   db: Database,
   values: {
@@ -60,8 +63,16 @@ export async function insertSession(
   await db.insert(sessions).values(values);
 }
 
-function prepareFindSession(db: Database) {
-  return db
+/**
+ * The live session with that digest and its user. Every request that is not answered from the session memory reads
+ * it (every write does), so it is a named prepared statement (decisions 009 and 025): built once per database,
+ * planned once per connection.
+ */
+const findSessionStatement = namedStatement<
+  { id: string },
+  { session: typeof sessions.$inferSelect; user: UserRow; barredOrganizationIds: string[] }
+>('perch_find_session', (db) =>
+  db
     .select({
       session: sessions,
       user: users,
@@ -76,27 +87,12 @@ function prepareFindSession(db: Database) {
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1)
-    .prepare('perch_find_session');
-}
-
-const findSessionStatements = new WeakMap<Database, ReturnType<typeof prepareFindSession>>();
-
-/**
- * The live session with that digest and its user. Every request that is not answered from the session memory reads
- * it (every write does), so it runs as a named prepared statement, built once per database and planned once per
- * connection (decision 009).
- */
-export type SignInMethod = typeof sessions.$inferInsert.signInMethod & string;
+    .where(and(eq(sessions.id, param('id')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1),
+);
 
 export async function findSession(db: Database, id: string) {
-  let statement = findSessionStatements.get(db);
-  if (!statement) {
-    statement = prepareFindSession(db);
-    findSessionStatements.set(db, statement);
-  }
-  const [row] = await statement.execute({ id });
+  const [row] = await findSessionStatement.rows(db, { id });
   return row;
 }
 

@@ -58,7 +58,10 @@ export function localRange(start: string, end: string | null): string {
   return `[${start},${end ?? ''})`;
 }
 
-const bookingsRevisionStatement = namedStatement<{ organizationId: string; userId: string }>(
+const bookingsRevisionStatement = namedStatement<
+  { organizationId: string; userId: string },
+  { role: Role; revision: string }
+>(
   'perch_bookings_revision',
   sql`SELECT m.role, (SELECT coalesce(sum(revision), 0)::text FROM desk_booking_revisions
         WHERE organization_id = ${param('organizationId')}::uuid) AS revision
@@ -75,7 +78,7 @@ export async function findBookingsRevision(
   organizationId: string,
   userId: string,
 ): Promise<{ role: Role; revision: string } | undefined> {
-  const [row] = await bookingsRevisionStatement.rows<{ role: Role; revision: string }>(db, { organizationId, userId });
+  const [row] = await bookingsRevisionStatement.rows(db, { organizationId, userId });
   return row;
 }
 

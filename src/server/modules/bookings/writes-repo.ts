@@ -58,18 +58,33 @@ export interface PlacedBooking extends Omit<BookingPlace, 'desk'> {
   checkedInAt: string | null;
 }
 
-const placeBookingStatement = namedStatement<{
-  organizationId: string;
+/** What placeBookingStatement answers: the place found (as findBookingPlace's row) and what the insert did. */
+type PlacedRow = Omit<BookingPlace, 'desk'> & {
   deskId: string | null;
-  userId: string;
-  bookingDate: string;
-  timeSlot: TimeSlot;
-  occupied: string;
-  notes: string | null;
-  mayInsert: boolean;
-  isWalkIn: boolean;
-  horizonYears: number;
-}>(
+  deskName: string;
+  floorName: string;
+  bookable: boolean;
+  unavailableReason: string | null;
+  bookingId: string | null;
+  isTaken: boolean;
+  checkedInAt: string | null;
+};
+
+const placeBookingStatement = namedStatement<
+  {
+    organizationId: string;
+    deskId: string | null;
+    userId: string;
+    bookingDate: string;
+    timeSlot: TimeSlot;
+    occupied: string;
+    notes: string | null;
+    mayInsert: boolean;
+    isWalkIn: boolean;
+    horizonYears: number;
+  },
+  PlacedRow
+>(
   'perch_place_booking',
   sql`WITH place AS (
       SELECT m.role, o.id AS "organizationId", o.name AS "organizationName", o.time_zone AS "timeZone",
@@ -122,18 +137,7 @@ export async function placeBooking(
     isWalkIn?: boolean;
   },
 ): Promise<PlacedBooking | undefined> {
-  const [row] = await placeBookingStatement.rows<
-    Omit<BookingPlace, 'desk'> & {
-      deskId: string | null;
-      deskName: string;
-      floorName: string;
-      bookable: boolean;
-      unavailableReason: string | null;
-      bookingId: string | null;
-      isTaken: boolean;
-      checkedInAt: string | null;
-    }
-  >(db, {
+  const [row] = await placeBookingStatement.rows(db, {
     organizationId: booking.organizationId,
     deskId: booking.deskId,
     userId: booking.userId,

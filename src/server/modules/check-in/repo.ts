@@ -30,11 +30,16 @@ export interface CheckInRow {
 const slotStartsAt = sql`((b.booking_date + CASE b.time_slot WHEN 'afternoon' THEN time '13:00' ELSE time '09:00' END)
   AT TIME ZONE o.time_zone)`;
 
+type Instant = Date | string | null;
+
 // One prepared statement and one round trip (decision 009): check-in is the hot path at the start of every office
 // day. It reads the booking as check-in judges it and, when the caller owns it and its window is open at `at` (the
 // same arithmetic as checkInWindow in src/domain/check-in.ts), records the check-in in the same statement. The
 // service judges the row read with checkInRefusal either way, and explains any refusal from it.
-const checkInStatement = namedStatement<{ bookingId: string; callerId: string; at: string }>(
+const checkInStatement = namedStatement<
+  { bookingId: string; callerId: string; at: string },
+  Omit<CheckInRow, 'checkedInAt' | 'releasedAt'> & { checkedInAt: Instant; releasedAt: Instant; checkedInNow: Instant }
+>(
   'perch_check_in_own',
   sql`WITH c AS (
       SELECT b.id, b.organization_id AS "organizationId", b.user_id AS "userId", d.name AS "deskName",
@@ -58,7 +63,6 @@ const checkInStatement = namedStatement<{ bookingId: string; callerId: string; a
     SELECT c.*, (SELECT checked_in_at FROM updated) AS "checkedInNow" FROM c`,
 );
 
-type Instant = Date | string | null;
 const instant = (value: Instant) => (value === null ? null : new Date(value));
 
 /**
@@ -71,13 +75,7 @@ export async function checkInOwnBooking(
   callerId: string,
   at: Date,
 ): Promise<(CheckInRow & { checkedInNow: Date | null }) | undefined> {
-  const [row] = await checkInStatement.rows<
-    Omit<CheckInRow, 'checkedInAt' | 'releasedAt'> & {
-      checkedInAt: Instant;
-      releasedAt: Instant;
-      checkedInNow: Instant;
-    }
-  >(db, { bookingId, callerId, at: at.toISOString() });
+  const [row] = await checkInStatement.rows(db, { bookingId, callerId, at: at.toISOString() });
   if (!row) return undefined;
   return {
     ...row,
@@ -87,7 +85,7 @@ export async function checkInOwnBooking(
   };
 }
 
-const markCheckedInStatement = namedStatement<{ bookingId: string; at: string }>(
+const markCheckedInStatement = namedStatement<{ bookingId: string; at: string }, { id: string }>(
   'perch_check_in',
   sql`UPDATE bookings SET checked_in_at = ${param('at')}::timestamptz
     WHERE id = ${param('bookingId')}::uuid AND status = 'active' AND checked_in_at IS NULL
@@ -99,7 +97,7 @@ const markCheckedInStatement = namedStatement<{ bookingId: string; at: string }>
  * release job or another check-in got there first (the caller reads the booking again to say which).
  */
 export async function markCheckedIn(db: Database, bookingId: string, at: Date): Promise<boolean> {
-  const rows = await markCheckedInStatement.rows<{ id: string }>(db, { bookingId, at: at.toISOString() });
+  const rows = await markCheckedInStatement.rows(db, { bookingId, at: at.toISOString() });
   return rows.length > 0;
 }
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useState } from 'react';
-import { type Control, Controller, type FieldPath, useForm } from 'react-hook-form';
+import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import {
   type BookingRules,
   bookingRulesSchema,
@@ -14,6 +14,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog.tsx';
 import { type FieldControlProps, FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
+import { SwitchField } from '#web/components/ui/switch-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
 import { useBookingRules } from './get-booking-rules.ts';
@@ -26,45 +27,6 @@ const selectClass = cn(
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm',
   'focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-invalid:border-red-500',
 );
-
-/** An on/off rule: a checkbox drawn as a switch, its label beside it and its explanation under both. */
-function RuleSwitch({
-  field,
-  control,
-  name,
-}: {
-  field: FieldControlProps;
-  control: Control<BookingRules>;
-  name: 'onePerPersonPerSlot' | 'adminsExempt' | 'checkInRequired' | 'autoRelease';
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field: { value, onChange, onBlur, ref } }) => (
-        <input
-          {...field}
-          ref={ref}
-          type="checkbox"
-          role="switch"
-          checked={value}
-          aria-checked={value}
-          onChange={(event) => onChange(event.target.checked)}
-          onBlur={onBlur}
-          className={cn(
-            'relative mt-0.5 h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-400 transition-colors checked:bg-brand-600',
-            'focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none',
-            "before:absolute before:top-0.5 before:left-0.5 before:size-4 before:rounded-full before:bg-white before:shadow before:transition-transform before:content-['']",
-            'checked:before:translate-x-4',
-          )}
-        />
-      )}
-    />
-  );
-}
-
-// A switch row: label and switch on one line, the hint and any problem under both.
-const switchRow = 'grid-cols-[1fr_auto] items-start gap-x-4 [&>p]:col-span-2';
 
 function BookingRulesForm({
   organization,
@@ -105,36 +67,30 @@ function BookingRulesForm({
     });
   });
 
+  // A whole number in a narrow field, with its limits as the browser's own hints.
+  const numberInput =
+    (name: 'maxDaysAhead' | 'checkInGraceMinutes', limits: { min: number; max: number; step: number }) =>
+    (field: FieldControlProps) => (
+      <div className="w-28">
+        <Input {...field} {...register(name, { valueAsNumber: true })} type="number" inputMode="numeric" {...limits} />
+      </div>
+    );
+
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      <FormField
+      <SwitchField
         control={control}
         name="onePerPersonPerSlot"
         label="One desk per person"
         description="A person holds at most one desk per half day (a full day counts as both). Permanent bookings don't count."
-        className={switchRow}
-      >
-        {(field) => <RuleSwitch field={field} control={control} name="onePerPersonPerSlot" />}
-      </FormField>
+      />
       <FormField
         control={control}
         name="maxDaysAhead"
         label="Bookings open … days ahead"
         description={`From today up to this many days ahead, 0 to ${maxDaysAheadLimit}; 0 allows today only.`}
       >
-        {(field) => (
-          <div className="w-28">
-            <Input
-              {...field}
-              {...register('maxDaysAhead', { valueAsNumber: true })}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={maxDaysAheadLimit}
-              step={1}
-            />
-          </div>
-        )}
+        {numberInput('maxDaysAhead', { min: 0, max: maxDaysAheadLimit, step: 1 })}
       </FormField>
       <FormField
         control={control}
@@ -166,26 +122,20 @@ function BookingRulesForm({
           />
         )}
       </FormField>
-      <FormField
+      <SwitchField
         control={control}
         name="adminsExempt"
         label="Admins are exempt from the advance window and the weekly limit"
         description="One desk per person still applies to admins: they block desks with permanent bookings."
-        className={switchRow}
-      >
-        {(field) => <RuleSwitch field={field} control={control} name="adminsExempt" />}
-      </FormField>
+      />
       <fieldset className="grid gap-5 border-t border-slate-200 pt-5">
         <legend className="float-left -mb-2 w-full text-sm font-semibold text-slate-900">Check-in</legend>
-        <FormField
+        <SwitchField
           control={control}
           name="checkInRequired"
           label="Check-in required"
           description="People confirm they came, from 30 minutes before their booking starts, in My Bookings, on the map or with the desk's QR code."
-          className={switchRow}
-        >
-          {(field) => <RuleSwitch field={field} control={control} name="checkInRequired" />}
-        </FormField>
+        />
         <div className="grid gap-5">
           {!checkInRequired && (
             <p className="-mb-2 text-sm text-slate-600">These take effect once check-in is required.</p>
@@ -196,29 +146,14 @@ function BookingRulesForm({
             label="Minutes to check in after the start"
             description={`Check-in closes this long after the booking starts, ${checkInGraceLimits.min} to ${checkInGraceLimits.max} minutes.`}
           >
-            {(field) => (
-              <div className="w-28">
-                <Input
-                  {...field}
-                  {...register('checkInGraceMinutes', { valueAsNumber: true })}
-                  type="number"
-                  inputMode="numeric"
-                  min={checkInGraceLimits.min}
-                  max={checkInGraceLimits.max}
-                  step={5}
-                />
-              </div>
-            )}
+            {numberInput('checkInGraceMinutes', { min: checkInGraceLimits.min, max: checkInGraceLimits.max, step: 5 })}
           </FormField>
-          <FormField
+          <SwitchField
             control={control}
             name="autoRelease"
             label="Release desks nobody checked in to"
             description="When check-in closes without a check-in, the desk becomes free for others and its booker gets an e-mail."
-            className={switchRow}
-          >
-            {(field) => <RuleSwitch field={field} control={control} name="autoRelease" />}
-          </FormField>
+          />
         </div>
       </fieldset>
       {formProblem && (

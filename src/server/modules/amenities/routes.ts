@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { amenityListInputSchema, amenityListSavedSchema, amenityListSchema } from '#domain/amenities.ts';
+import { idParams } from '#domain/ids.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import * as amenities from './service.ts';
 
-const organizationParams = z.object({ id: z.string() });
+const organizationParams = idParams('id');
 
 export function amenityRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { analyticsCsvQuerySchema, analyticsQuerySchema, analyticsSchema, maxAnalyticsDays } from '#domain/analytics.ts';
+import { idParams } from '#domain/ids.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import * as analytics from './service.ts';
 
-// Ids are only bounded here; the service answers 404 for anything that is not one of the caller's.
-const organizationParams = z.object({ id: z.string().max(100) });
+const organizationParams = idParams('id');
 
 const rangeDescription =
   `\`startDate\` and \`endDate\` (the organization's dates, both included, at most ${maxAnalyticsDays} days, within ` +

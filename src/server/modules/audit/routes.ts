@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { auditLogPageSchema, auditLogQuerySchema } from '#domain/audit.ts';
+import { idParams } from '#domain/ids.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import * as audit from './service.ts';
 
-// Ids are only bounded here; the service answers 404 for anything that is not one of the caller's.
-const organizationParams = z.object({ id: z.string().max(100) });
+const organizationParams = idParams('id');
 
 export function auditRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { bookingRulesChangeSchema, bookingRulesResponseSchema } from '#domain/booking-rules.ts';
+import { idParams } from '#domain/ids.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import * as bookingRules from './service.ts';
 
-const params = z.object({ id: z.string().max(100) });
+const params = idParams('id');
 
 export function bookingRuleRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

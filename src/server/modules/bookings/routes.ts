@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   bookingRangeSchema,
   bulkBookingSchema,
@@ -16,14 +15,12 @@ import {
   deskAvailabilitySchema,
   weeklyAvailabilityResponseSchema,
 } from '#domain/bookings-responses.ts';
+import { idParams } from '#domain/ids.ts';
 import { messageResponseSchema } from '#domain/responses.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import * as queries from './queries.ts';
 import * as bookings from './service.ts';
-
-// Ids are only bounded here; the services answer 404 for anything that is not one of the caller's.
-const id = z.string().max(100);
 
 export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -102,7 +99,7 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Bookings'],
           summary: 'Active bookings of an organization in a date range, plus its permanent bookings.',
           description: 'Members only (404 otherwise). A range longer than 366 days is 400.',
-          params: z.object({ id }),
+          params: idParams('id'),
           querystring: bookingRangeSchema,
           response: { 200: bookingListSchema },
         },
@@ -126,7 +123,7 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
         schema: {
           tags: ['Bookings'],
           summary: 'A desk’s slots and bookings on one date.',
-          params: z.object({ deskId: id }),
+          params: idParams('deskId'),
           querystring: deskAvailabilityQuerySchema,
           response: { 200: deskAvailabilitySchema },
         },
@@ -143,7 +140,7 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
           summary: 'Cancel a booking (it is kept, with status cancelled).',
           description:
             'The owner cancels its own active future booking; an admin cancels any booking of its organization. 403 otherwise.',
-          params: z.object({ id }),
+          params: idParams('id'),
           response: { 200: messageResponseSchema },
         },
       },
@@ -157,7 +154,7 @@ export function bookingRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Bookings'],
           summary: 'Cancel every active booking of one member of an organization.',
           description: 'Organization admins only.',
-          params: z.object({ id, userId: id }),
+          params: idParams('id', 'userId'),
           response: { 200: cancelledBookingsSchema },
         },
       },

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { bookingSchema } from '#domain/bookings-responses.ts';
 import { deskHereSchema, walkInSchema } from '#domain/desk-here.ts';
+import { idParams } from '#domain/ids.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import * as deskHere from './service.ts';
 
-// Ids are only bounded here; the service answers 404 for a desk of no organization of the caller's.
-const params = z.object({ deskId: z.string().max(100) });
+const params = idParams('deskId');
 
 export function deskHereRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

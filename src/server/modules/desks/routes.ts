@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   createDeskSchema,
   deletedDesksSchema,
@@ -11,6 +10,7 @@ import {
   deskSchema,
   updateDeskSchema,
 } from '#domain/floor-plan.ts';
+import { idParams } from '#domain/ids.ts';
 import { messageResponseSchema } from '#domain/responses.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError } from '#server/errors.ts';
@@ -25,9 +25,9 @@ import * as desks from './service.ts';
  */
 const plainJson = () => (data: unknown) => JSON.stringify(data);
 
-const organizationParams = z.object({ id: z.string() });
-const floorParams = z.object({ floorId: z.string() });
-const deskParams = z.object({ deskId: z.string() });
+const organizationParams = idParams('id');
+const floorParams = idParams('floorId');
+const deskParams = idParams('deskId');
 
 export function deskRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '#domain/ids.ts';
 import { maxSinceMs } from '#domain/realtime.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import * as events from './service.ts';
 
-const organizationParams = z.object({ id: z.string().max(100) });
+const organizationParams = idParams('id');
 const streamQuery = z.object({
   /** How old (ms) the client's data of the organization may be: recent changes then make the stream start with resync. */
   since: z.coerce

@@ -8,13 +8,14 @@ import {
   updateDefaultZoomSchema,
   updateFloorSchema,
 } from '#domain/floor-plan.ts';
+import { idParams } from '#domain/ids.ts';
 import { organizationSchema } from '#domain/organization.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import * as floors from './service.ts';
 
-const organizationParams = z.object({ id: z.string() });
-const floorParams = z.object({ floorId: z.string() });
+const organizationParams = idParams('id');
+const floorParams = idParams('floorId');
 
 export function floorRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

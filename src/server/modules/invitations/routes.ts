@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicUserSchema, tokenSchema } from '#domain/account.ts';
+import { idParams } from '#domain/ids.ts';
 import { messageResponseSchema } from '#domain/responses.ts';
 import {
   invitationDetailsSchema,
@@ -15,9 +16,8 @@ import { requireUser, startSession, toPublicUser } from '#server/plugins/session
 import * as acceptance from './acceptance.ts';
 import * as invitations from './service.ts';
 
-// Ids are only bounded here; the services answer 404 for anything that is not one of the caller's.
-const organizationParams = z.object({ id: z.string().max(100) });
-const invitationParams = z.object({ id: z.string().max(100), invitationId: z.string().max(100) });
+const organizationParams = idParams('id');
+const invitationParams = idParams('id', 'invitationId');
 
 /** Inviting and managing invitations: organization admins. */
 export function invitationRoutes(context: AppContext): FastifyPluginAsyncZod {

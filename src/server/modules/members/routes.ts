@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '#domain/ids.ts';
 import { memberSchema, removeMemberResultSchema, updateRoleSchema } from '#domain/team.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import * as members from './service.ts';
 
-// Ids are only bounded here; the services answer 404 for anything that is not one of the caller's.
-const organizationParams = z.object({ id: z.string().max(100) });
-const memberParams = z.object({ id: z.string().max(100), userId: z.string().max(100) });
+const organizationParams = idParams('id');
+const memberParams = idParams('id', 'userId');
 
 export function memberRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '#domain/ids.ts';
 import { createOrganizationSchema, organizationSchema } from '#domain/organization.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
@@ -44,7 +45,7 @@ export function organizationRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Organizations'],
           summary: 'One of the signed-in user’s organizations.',
           description: '404 for an organization the user is not a member of.',
-          params: z.object({ id: z.string().max(100) }),
+          params: idParams('id'),
           response: { 200: organizationSchema },
         },
       },

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { publicUserSchema } from '#domain/account.ts';
+import { idParams } from '#domain/ids.ts';
 import {
   addPasskeySchema,
   authenticationOptionsSchema,
@@ -90,7 +91,7 @@ export function passkeyRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Accounts'],
           summary: 'Remove one of your passkeys: it cannot sign in from now on.',
           description: '404 for a passkey that is not yours, or none at all.',
-          params: z.object({ id: z.string().max(100) }),
+          params: idParams('id'),
           response: { 204: z.null().describe('Removed.') },
         },
       },

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '#domain/ids.ts';
 import { organizationOverviewSchema } from '#domain/organization.ts';
 import { overrideSchema, subscriptionChangeResponseSchema } from '#domain/subscription.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import * as platform from './service.ts';
 
-const params = z.object({ id: z.string().max(100) });
+const params = idParams('id');
 
 /** Platform administration: admins of the platform organization only (401 signed out, 403 everyone else). */
 export function platformRoutes(context: AppContext): FastifyPluginAsyncZod {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '#domain/ids.ts';
 import { messageResponseSchema } from '#domain/responses.ts';
 import {
   ssoConnectionInputSchema,
@@ -17,7 +18,7 @@ import { describePendingLink, linkPendingIdentity } from './links.ts';
 import * as sso from './service.ts';
 import { completeSso, findStartableOrganization, startSso } from './sign-in.ts';
 
-const params = z.object({ id: z.string().max(100) });
+const params = idParams('id');
 /** Holds the token that binds a sign-in to the browser that started it (the pending sign-in keeps its digest). */
 const browserCookie = 'perch_sso';
 const browserCookieOptions = { path: '/api/sso', httpOnly: true, sameSite: 'lax' as const };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '#domain/ids.ts';
 import {
   checkoutResponseSchema,
   createCheckoutSchema,
@@ -17,7 +18,7 @@ import * as checkout from './checkout.ts';
 import * as subscriptions from './service.ts';
 import { handleWebhook } from './webhooks.ts';
 
-const organizationParams = z.object({ id: z.string().max(100) });
+const organizationParams = idParams('id');
 
 /** The subscription of one organization: members read it, admins cancel and reactivate it. */
 export function subscriptionRoutes(context: AppContext): FastifyPluginAsyncZod {

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParams } from '#domain/ids.ts';
 import { teamBookingsFilterSchema, teamBookingsPageSchema, teamBookingsQuerySchema } from '#domain/team-bookings.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import * as teamBookings from './service.ts';
 
-// Ids are only bounded here; the service answers 404 for anything that is not one of the caller's.
-const organizationParams = z.object({ id: z.string().max(100) });
+const organizationParams = idParams('id');
 
 const filtersDescription =
   '`q` finds any part of a person’s name or e-mail or of a desk’s name (every word must match; case and accents ' +

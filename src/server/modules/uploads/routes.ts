@@ -9,6 +9,7 @@ import {
   uploadedLocationSchema,
   uploadUrlResponseSchema,
 } from '#domain/floor-plan.ts';
+import { idParams } from '#domain/ids.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
 import { redirectResponse } from '#server/response-schemas.ts';
@@ -94,7 +95,7 @@ export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Floor plans and uploads'],
           summary: 'Set a floor’s floor-plan image to an uploaded location.',
           description: 'Admins only; only a location this server issued is accepted.',
-          params: z.object({ floorId: z.string().max(100) }),
+          params: idParams('floorId'),
           body: floorPlanLocationSchema,
           response: { 200: floorPlanSavedSchema },
         },
@@ -112,7 +113,7 @@ export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Floor plans and uploads'],
           summary: 'Set the organization’s floor-plan image to an uploaded location.',
           description: 'Admins only; only a location this server issued is accepted.',
-          params: z.object({ orgId: z.string().max(100) }),
+          params: idParams('orgId'),
           body: floorPlanLocationSchema,
           response: { 200: floorPlanSavedSchema },
         },
@@ -135,7 +136,7 @@ export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
           tags: ['Floor plans and uploads'],
           summary: 'A floor-plan image.',
           description: 'Members of the organization that owns it only (404 otherwise).',
-          params: z.object({ uploadId: z.string().max(100) }),
+          params: idParams('uploadId'),
           response: {
             200: {
               description: 'The image, as an inert file.',

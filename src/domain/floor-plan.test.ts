@@ -5,6 +5,7 @@ import {
   createDeskSchema,
   deskBatchBodyLimit,
   deskBatchSchema,
+  deskPropertiesFormSchema,
   largestDeskBatchUpdate,
   maxCompactJsonBytes,
   maxDesksPerBatch,
@@ -88,5 +89,32 @@ describe('the body limit of a desk batch', () => {
     const body = { update: Array.from({ length: 2000 }, (_, index) => move(index)) };
     expect(maxCompactJsonBytes(body)).toBeGreaterThan(64 * 1024);
     expect(maxCompactJsonBytes(body)).toBeLessThan(deskBatchBodyLimit);
+  });
+});
+
+describe('the desk properties form', () => {
+  const typed = { name: '  Desk 7 ', description: '  ', bookable: false, unavailableReason: ' Chair broken ' };
+
+  it('trims what was typed and sends a blank description or reason as none', () => {
+    expect(deskPropertiesFormSchema({ isNamed: true }).parse(typed)).toEqual({
+      name: 'Desk 7',
+      description: null,
+      bookable: false,
+      unavailableReason: 'Chair broken',
+    });
+  });
+
+  it("checks one desk's name with the desk name rules, and leaves the name alone for several desks", () => {
+    const problems = deskPropertiesFormSchema({ isNamed: true }).safeParse({ ...typed, name: ' ' }).error?.issues;
+    expect(problems?.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['name', 'Desk name is required'],
+    ]);
+    expect(deskPropertiesFormSchema({ isNamed: false }).safeParse({ ...typed, name: '' }).success).toBe(true);
+  });
+
+  it('takes bookable as on, off or mixed across the selected desks', () => {
+    const schema = deskPropertiesFormSchema({ isNamed: false });
+    expect(schema.parse({ ...typed, bookable: 'mixed' }).bookable).toBe('mixed');
+    expect(schema.safeParse({ ...typed, bookable: 'sometimes' }).success).toBe(false);
   });
 });

@@ -184,6 +184,20 @@ export const updateDeskSchema = z
   });
 export type UpdateDeskInput = z.infer<typeof updateDeskSchema>;
 
+/**
+ * The desk properties form (issue 15): one desk's name as deskNameSchema checks it (several desks show no name), the
+ * description and the out-of-service reason as typed (blank is none), bookable on, off or left mixed across them.
+ */
+export function deskPropertiesFormSchema({ isNamed }: { isNamed: boolean }) {
+  const blankIsNone = z.string().transform((value) => value.trim() || null);
+  return z.object({
+    name: isNamed ? deskNameSchema : z.string(),
+    description: blankIsNone,
+    bookable: z.union([z.boolean(), z.literal('mixed')]),
+    unavailableReason: blankIsNone,
+  });
+}
+
 /** The most desks one batch request may name: a floor of the benchmarks has 2,000. */
 export const maxDesksPerBatch = 5000;
 
@@ -191,7 +205,6 @@ const batchUpdateSchema = z
   .strictObject({ id: z.string({ error: 'Each desk needs its id' }), ...deskPropertyFields, ...geometryFields })
   .refine(bothCoordinates, { message: 'Send positionX and positionY together' })
   .refine(changesSomething, { message: 'Each desk to update needs something to change' });
-export type DeskBatchUpdate = z.infer<typeof batchUpdateSchema>;
 
 const hasNoRepeats = (ids: readonly string[]) => new Set(ids).size === ids.length;
 
@@ -223,6 +236,28 @@ export const deskBatchSchema = z
     path: ['delete'],
   });
 export type DeskBatchInput = z.infer<typeof deskBatchSchema>;
+
+// The request bodies as a client sends them: the schemas' input types (geometry goes as numbers or numeric strings,
+// spec section 3). The server works with the parsed ones above (CreateDeskInput, UpdateDeskInput, DeskBatchInput...).
+
+/** POST /api/organizations/{id}/floors. */
+export type NewFloor = z.input<typeof createFloorSchema>;
+/** PUT /api/floors/{floorId}: a new name, a default zoom, or both. */
+export type FloorChange = z.input<typeof updateFloorSchema>;
+/** POST /api/organizations/{id}/desks. */
+export type NewDesk = z.input<typeof createDeskSchema>;
+
+type DeskUpdate = z.input<typeof updateDeskSchema>;
+/** PUT /api/desks/{deskId} from the editor: a move sends both coordinates (and the angle when it turned), a turn the angle. */
+export type DeskChange =
+  | (Required<Pick<DeskUpdate, 'positionX' | 'positionY'>> & Pick<DeskUpdate, 'rotation'>)
+  | Required<Pick<DeskUpdate, 'rotation'>>;
+/** PUT /api/desks/{deskId} from Desk properties (issue 15); a field left out stays as it is. */
+export type DeskProperties = Pick<DeskUpdate, 'name' | 'description' | 'amenities' | 'bookable' | 'unavailableReason'>;
+/** One desk's part of POST /api/floors/{floorId}/desks/batch: its id and what to change. */
+export type DeskBatchUpdate = z.input<typeof batchUpdateSchema>;
+/** POST /api/floors/{floorId}/desks/batch. */
+export type DeskBatch = z.input<typeof deskBatchSchema>;
 
 /**
  * The bytes `value` takes as JSON with no spaces, each non-ASCII character escaped as \uXXXX (six bytes for one UTF-16

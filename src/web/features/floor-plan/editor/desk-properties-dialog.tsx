@@ -1,14 +1,22 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
-import { deskDescriptionLimit, deskNameLimit, deskNameSchema, unavailableReasonLimit } from '#domain/floor-plan.ts';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  type DeskBatchUpdate,
+  deskDescriptionLimit,
+  deskNameLimit,
+  deskPropertiesFormSchema,
+  unavailableReasonLimit,
+} from '#domain/floor-plan.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
-import { FieldError, Input, Label } from '#web/components/ui/input.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import {
   type Desk,
-  type DeskBatchUpdate,
   useAmenities,
   useBatchDesks,
   useUpdateDeskProperties,
@@ -80,15 +88,32 @@ export function DeskPropertiesDialog({
   const updateMany = useBatchDesks(floorId);
   const [first] = desks;
   const isSingle = desks.length === 1;
-  const [name, setName] = useState(first?.name ?? '');
-  const [description, setDescription] = useState(first?.description ?? '');
+  // The name's problem is said on submit and goes as soon as the name is changed; the server's other refusals are
+  // said under the form until the next try.
+  const {
+    control,
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    clearErrors,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(deskPropertiesFormSchema({ isNamed: isSingle })),
+    defaultValues: {
+      name: first?.name ?? '',
+      description: first?.description ?? '',
+      bookable: commonBookable(desks),
+      unavailableReason: desks.every((desk) => desk.unavailableReason === first?.unavailableReason)
+        ? (first?.unavailableReason ?? '')
+        : '',
+    },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const bookable = watch('bookable');
+  // The amenity pills start as the desks have them; the first click keeps the admin's choices from then on.
   const [chosen, setChosen] = useState<Map<string, TagState> | null>(null);
-  const [bookable, setBookable] = useState<boolean | 'mixed'>(() => commonBookable(desks));
-  const [reason, setReason] = useState(() =>
-    desks.every((desk) => desk.unavailableReason === first?.unavailableReason) ? (first?.unavailableReason ?? '') : '',
-  );
-  const [nameProblem, setNameProblem] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const isSaving = updateOne.isPending || updateMany.isPending;
 
   const states = chosen ?? amenityStates(desks, amenityList.data?.amenities ?? []);
@@ -105,34 +130,27 @@ export function DeskPropertiesDialog({
     });
     onClose();
   };
-  const failed = (error: unknown) => setProblem(errorMessage(error, 'The desk properties could not be saved.'));
+  // A name another desk of the floor has is said under the name; any other refusal under the form.
+  const refused = (error: unknown) => {
+    const message = errorMessage(error, 'The desk properties could not be saved.');
+    const isAboutName = isSingle && /already on this floor/.test(message);
+    setError(isAboutName ? 'name' : 'root.server', { type: 'server', message });
+  };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setProblem(null);
-    const reasonToSave = bookable === false ? reason.trim() || null : null;
+  const submit = handleSubmit((values) => {
+    // Bookable is sent only once it is the same for all of them, and the reason only with out of service.
+    const bookableChange =
+      values.bookable === 'mixed'
+        ? {}
+        : { bookable: values.bookable, unavailableReason: values.bookable ? null : values.unavailableReason };
     if (isSingle && first) {
-      const parsedName = deskNameSchema.safeParse(name);
-      if (!parsedName.success) return setNameProblem(parsedName.error.issues[0]?.message ?? 'Invalid input');
-      updateOne.mutate(
-        {
-          deskId: first.id,
-          properties: {
-            name: parsedName.data,
-            description: description.trim() || null,
-            amenities: applyTagStates(first.amenities, states),
-            ...(bookable === 'mixed' ? {} : { bookable, unavailableReason: reasonToSave }),
-          },
-        },
-        {
-          onSuccess: (desk) => done([desk]),
-          onError: (error) => {
-            const message = errorMessage(error, 'The desk properties could not be saved.');
-            if (/already on this floor/.test(message)) setNameProblem(message);
-            else setProblem(message);
-          },
-        },
-      );
+      const properties = {
+        name: values.name,
+        description: values.description,
+        amenities: applyTagStates(first.amenities, states),
+        ...bookableChange,
+      };
+      updateOne.mutate({ deskId: first.id, properties }, { onSuccess: (desk) => done([desk]), onError: refused });
       return;
     }
     const updates = desks.flatMap((desk): DeskBatchUpdate[] => {
@@ -140,13 +158,13 @@ export function DeskPropertiesDialog({
       const update: DeskBatchUpdate = {
         id: desk.id,
         ...(sameTags(amenities, desk.amenities) ? {} : { amenities }),
-        ...(bookable === 'mixed' ? {} : { bookable, unavailableReason: reasonToSave }),
+        ...bookableChange,
       };
       return Object.keys(update).length > 1 ? [update] : [];
     });
     if (updates.length === 0) return onClose();
-    updateMany.mutate(updates, { onSuccess: (answer) => done(answer.updated), onError: failed });
-  };
+    updateMany.mutate(updates, { onSuccess: (answer) => done(answer.updated), onError: refused });
+  });
 
   const title = isSingle ? `Desk properties: ${first?.name ?? ''}` : `Properties of ${desks.length} desks`;
   return (
@@ -163,34 +181,28 @@ export function DeskPropertiesDialog({
         <form onSubmit={submit} className="grid gap-4" noValidate>
           {isSingle && (
             <>
-              <div className="grid gap-1.5">
-                <Label htmlFor="desk-name">Name</Label>
-                <Input
-                  id="desk-name"
-                  value={name}
-                  maxLength={deskNameLimit}
-                  autoComplete="off"
-                  aria-invalid={nameProblem ? true : undefined}
-                  aria-describedby={nameProblem ? 'desk-name-problem' : undefined}
-                  onChange={(event) => {
-                    setName(event.target.value);
-                    setNameProblem(null);
-                  }}
-                />
-                <FieldError id="desk-name-problem" message={nameProblem ?? undefined} />
-              </div>
-              <div className="grid gap-1.5">
-                <Label htmlFor="desk-description">Description</Label>
-                <textarea
-                  id="desk-description"
-                  value={description}
-                  rows={3}
-                  maxLength={deskDescriptionLimit}
-                  placeholder="e.g. By the south window, next to the printer"
-                  onChange={(event) => setDescription(event.target.value)}
-                  className={textArea}
-                />
-              </div>
+              <FormField control={control} name="name" id="desk-name" label="Name">
+                {(field) => (
+                  <Input
+                    {...field}
+                    {...register('name', { onChange: () => clearErrors('name') })}
+                    maxLength={deskNameLimit}
+                    autoComplete="off"
+                  />
+                )}
+              </FormField>
+              <FormField control={control} name="description" id="desk-description" label="Description">
+                {(field) => (
+                  <textarea
+                    {...field}
+                    {...register('description')}
+                    rows={3}
+                    maxLength={deskDescriptionLimit}
+                    placeholder="e.g. By the south window, next to the printer"
+                    className={textArea}
+                  />
+                )}
+              </FormField>
             </>
           )}
           {amenityList.isPending ? (
@@ -206,7 +218,11 @@ export function DeskPropertiesDialog({
             />
           )}
           <div className="grid gap-2 rounded-xl border border-slate-200 p-3">
-            <BookableSwitch value={bookable} onChange={setBookable} />
+            <Controller
+              control={control}
+              name="bookable"
+              render={({ field: { value, onChange } }) => <BookableSwitch value={value} onChange={onChange} />}
+            />
             <p id="bookable-hint" className="text-xs text-slate-600">
               {bookable === 'mixed'
                 ? 'Some of these desks are out of service; the switch sets all of them.'
@@ -215,22 +231,27 @@ export function DeskPropertiesDialog({
                   : 'Out of service: members see the desk and the reason, and cannot book it.'}
             </p>
             {bookable === false && (
-              <div className="grid gap-1.5">
-                <Label htmlFor="unavailable-reason">Reason members see (optional)</Label>
-                <Input
-                  id="unavailable-reason"
-                  value={reason}
-                  maxLength={unavailableReasonLimit}
-                  placeholder="e.g. Chair broken"
-                  autoComplete="off"
-                  onChange={(event) => setReason(event.target.value)}
-                />
-              </div>
+              <FormField
+                control={control}
+                name="unavailableReason"
+                id="unavailable-reason"
+                label="Reason members see (optional)"
+              >
+                {(field) => (
+                  <Input
+                    {...field}
+                    {...register('unavailableReason')}
+                    maxLength={unavailableReasonLimit}
+                    placeholder="e.g. Chair broken"
+                    autoComplete="off"
+                  />
+                )}
+              </FormField>
             )}
           </div>
-          {problem && (
+          {errors.root?.server && (
             <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
-              {problem}
+              {errors.root.server.message}
             </p>
           )}
           <div className="flex justify-end gap-2">

@@ -70,6 +70,8 @@ export const inviteSchema = z.strictObject({
   role: roleSchema.default('member'),
 });
 export type InviteInput = z.infer<typeof inviteSchema>;
+/** What a client sends: the addresses as typed (comma or newline separated) or as a list, and the role. */
+export type InviteRequest = z.input<typeof inviteSchema>;
 
 export const updateRoleSchema = z.strictObject({ role: roleSchema });
 

@@ -1,26 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import type { DeskBatchResult } from '#domain/floor-plan.ts';
+import type { DeskBatch, DeskBatchResult, DeskBatchUpdate } from '#domain/floor-plan.ts';
 import { apiRequest } from '#web/app/api.ts';
-
-/** One desk's part of a batch: what to change, each field optional (geometry as numeric strings). */
-export interface DeskBatchUpdate {
-  id: string;
-  positionX?: string;
-  positionY?: string;
-  rotation?: string;
-  amenities?: string[];
-  bookable?: boolean;
-  unavailableReason?: string | null;
-}
 
 /**
  * POST /api/floors/{floorId}/desks/batch: several desks of the floor changed and deleted in one request, all or
  * nothing (a desk that is no longer on the floor fails the whole batch).
  */
-export function batchDesks(
-  floorId: string,
-  body: { update?: DeskBatchUpdate[]; delete?: string[] },
-): Promise<DeskBatchResult> {
+export function batchDesks(floorId: string, body: DeskBatch): Promise<DeskBatchResult> {
   return apiRequest<DeskBatchResult>('POST', `/api/floors/${floorId}/desks/batch`, body);
 }
 

@@ -1,18 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
+import type { NewDesk } from '#domain/floor-plan.ts';
 import { apiRequest } from '#web/app/api.ts';
 import type { Desk } from './list-floor-desks.ts';
 
-/** The body of POST /api/organizations/{orgId}/desks; geometry goes as numeric strings (spec section 3). */
-export interface NewDesk {
-  name: string;
-  description: string;
-  positionX: string;
-  positionY: string;
-  width: string;
-  height: string;
-  floorId: string;
-}
-
+/** POST /api/organizations/{orgId}/desks; geometry goes as numeric strings (spec section 3). */
 export function createDesk(organizationId: string, desk: NewDesk): Promise<Desk> {
   return apiRequest<Desk>('POST', `/api/organizations/${organizationId}/desks`, desk);
 }

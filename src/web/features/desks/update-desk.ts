@@ -1,22 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import type { DeskChange, DeskProperties } from '#domain/floor-plan.ts';
 import { apiRequest } from '#web/app/api.ts';
 import { batchDesks } from './batch-desks.ts';
 import type { Desk } from './list-floor-desks.ts';
 
 /** PUT /api/desks/{deskId}: a move sends both coordinates, a rotation the angle, as strings. */
-export type DeskChange = { positionX: string; positionY: string; rotation?: string } | { rotation: string };
-
 export function updateDesk(deskId: string, change: DeskChange | DeskProperties): Promise<Desk> {
   return apiRequest<Desk>('PUT', `/api/desks/${deskId}`, change);
-}
-
-/** What Desk properties changes (issue 15); a field left out stays as it is. */
-export interface DeskProperties {
-  name?: string;
-  description?: string | null;
-  amenities?: string[];
-  bookable?: boolean;
-  unavailableReason?: string | null;
 }
 
 /**

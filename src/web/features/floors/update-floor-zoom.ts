@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FloorChange } from '#domain/floor-plan.ts';
 import { apiRequest } from '#web/app/api.ts';
 import { type Floor, floorsKey } from './list-floors.ts';
 
 /** PUT /api/floors/{floorId} {defaultZoomLevel}: an admin's zoom becomes the floor's default. */
 export function updateFloorZoom(floorId: string, defaultZoomLevel: number): Promise<Floor> {
-  return apiRequest<Floor>('PUT', `/api/floors/${floorId}`, { defaultZoomLevel });
+  return apiRequest<Floor>('PUT', `/api/floors/${floorId}`, { defaultZoomLevel } satisfies FloorChange);
 }
 
 export function useUpdateFloorZoom(organizationId: string) {

@@ -1,12 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { floorPlanMessages, newDeskDefaults } from '#domain/floor-plan.ts';
+import { type DeskChange, floorPlanMessages, newDeskDefaults } from '#domain/floor-plan.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { toast } from '#web/components/ui/use-toast.ts';
 import {
   addToCache,
   type Desk,
-  type DeskChange,
   floorDesksKey,
   organizationDesksKey,
   removeFromCache,

@@ -27,7 +27,7 @@ const deskLock = (deskId: string | SQL) => sql`pg_advisory_xact_lock(hashtextext
 
 /** Takes the desk's write lock until the end of the current transaction (re-entrant). */
 export async function lockDesk(db: Database, deskId: string): Promise<void> {
-  await db.execute(sql`SELECT ${deskLock(deskId)}`);
+  await rowsOf(db, sql`SELECT ${deskLock(deskId)}`);
 }
 
 /**

@@ -30,7 +30,7 @@ export async function insertFloor(db: Database, values: { organizationId: string
  */
 export async function insertFirstFloorOnce(db: Database, organizationId: string, name: string): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${firstFloorLockNamespace}, hashtext(${organizationId}))`);
+    await lockFloorsOfOrganization(tx, organizationId);
     const [existing] = await tx
       .select({ id: floors.id })
       .from(floors)
@@ -103,11 +103,11 @@ export async function renameFloor(
 }
 
 /**
- * Serialises changes to which floors an organization has (deleting one, creating the first one): held until the
- * transaction ends, on the same key as insertFirstFloorOnce.
+ * Serialises changes to which floors an organization has (deleting one, creating the first one in
+ * insertFirstFloorOnce): held until the transaction ends.
  */
 export async function lockFloorsOfOrganization(db: Database, organizationId: string): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(${firstFloorLockNamespace}, hashtext(${organizationId}))`);
+  await rowsOf(db, sql`SELECT pg_advisory_xact_lock(${firstFloorLockNamespace}, hashtext(${organizationId}))`);
 }
 
 /** What deleting the floor would take with it: its desks, and its desks' bookings from the organization's today on. */

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Role } from '#domain/organization.ts';
 import type { Database } from '#server/db/client.ts';
+import { rowsOf } from '#server/db/rows.ts';
 import { memberships, users } from '#server/db/schema.ts';
 
 export interface MemberRow {
@@ -36,7 +37,7 @@ const memberColumns = {
  * does not touch the organization row, which desks and floors reference.
  */
 export async function lockTeam(db: Database, organizationId: string): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`perch-team:${organizationId}`}, 0))`);
+  await rowsOf(db, sql`SELECT pg_advisory_xact_lock(hashtextextended(${`perch-team:${organizationId}`}, 0))`);
 }
 
 export function listMembers(db: Database, organizationId: string): Promise<MemberRow[]> {

@@ -1,7 +1,17 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Role } from '#domain/organization.ts';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
+import {
+  auditEvents,
+  calendarFeeds,
+  deskBookingRevisions,
+  invitations,
+  memberships,
+  organizations,
+  sessions,
+  users,
+} from '#server/db/schema.ts';
 
 export interface AccountRecord {
   id: string;
@@ -17,13 +27,22 @@ export interface AccountRecord {
 
 /** The account's own fields; never the password hash, nor the calendar feed's token digest. */
 export async function findAccount(db: Database, userId: string): Promise<AccountRecord | undefined> {
-  const [row] = await rowsOf<AccountRecord>(
-    db,
-    sql`SELECT id, email, first_name AS "firstName", last_name AS "lastName", profile_image_url AS "profileImageUrl",
-        email_verified_at AS "emailVerifiedAt", created_at AS "createdAt", check_in_reminders AS "checkInReminders",
-        (SELECT created_at FROM calendar_feeds WHERE user_id = users.id) AS "calendarFeedCreatedAt"
-      FROM users WHERE id = ${userId}`,
-  );
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      emailVerifiedAt: users.emailVerifiedAt,
+      createdAt: users.createdAt,
+      checkInReminders: users.checkInReminders,
+      // A person has one feed at most (its key is the user).
+      calendarFeedCreatedAt: calendarFeeds.createdAt,
+    })
+    .from(users)
+    .leftJoin(calendarFeeds, eq(calendarFeeds.userId, users.id))
+    .where(eq(users.id, userId));
   return row;
 }
 
@@ -41,18 +60,23 @@ export interface MembershipRecord {
 }
 
 export function listMemberships(db: Database, userId: string): Promise<MembershipRecord[]> {
-  return rowsOf<MembershipRecord>(
-    db,
-    sql`SELECT o.id AS "organizationId", o.name AS "organizationName", o.slug AS "organizationSlug", m.role,
-        m.created_at AS "joinedAt",
-        (SELECT count(*)::int FROM memberships t WHERE t.organization_id = o.id) AS "memberCount",
-        (SELECT count(*)::int FROM memberships t WHERE t.organization_id = o.id AND t.role = 'admin') AS "adminCount",
-        EXISTS (SELECT 1 FROM subscriptions s WHERE s.organization_id = o.id AND s.status = 'active'
-          AND s.provider_subscription_id IS NOT NULL) AS "isBilled"
-      FROM memberships m JOIN organizations o ON o.id = m.organization_id
-      WHERE m.user_id = ${userId}
-      ORDER BY o.name, o.id`,
-  );
+  return db
+    .select({
+      organizationId: organizations.id,
+      organizationName: organizations.name,
+      organizationSlug: organizations.slug,
+      role: memberships.role,
+      joinedAt: memberships.createdAt,
+      memberCount: sql<number>`(SELECT count(*)::int FROM memberships t WHERE t.organization_id = ${organizations.id})`,
+      adminCount: sql<number>`(SELECT count(*)::int FROM memberships t
+        WHERE t.organization_id = ${organizations.id} AND t.role = 'admin')`,
+      isBilled: sql<boolean>`EXISTS (SELECT 1 FROM subscriptions s WHERE s.organization_id = ${organizations.id}
+        AND s.status = 'active' AND s.provider_subscription_id IS NOT NULL)`,
+    })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(organizations.name), asc(organizations.id));
 }
 
 export interface BookingRecord {
@@ -73,7 +97,10 @@ export interface BookingRecord {
   deskDeleted: boolean;
 }
 
-/** Every booking the user holds or held, in every organization, with those kept of desks deleted since. */
+/**
+ * Every booking the user holds or held, in every organization, with those kept of desks deleted since: a UNION ALL of
+ * the live and the retired tables, in SQL (decision 025).
+ */
 export function listBookings(db: Database, userId: string): Promise<BookingRecord[]> {
   return rowsOf<BookingRecord>(
     db,
@@ -108,14 +135,21 @@ export interface InvitationRecord {
 
 /** Invitations the user sent (the last to send each one, for a re-sent invitation). */
 export function listInvitationsSent(db: Database, userId: string): Promise<InvitationRecord[]> {
-  return rowsOf<InvitationRecord>(
-    db,
-    sql`SELECT o.name AS "organizationName", i.email, i.role, i.created_at AS "createdAt", i.sent_at AS "sentAt",
-        i.expires_at AS "expiresAt", i.accepted_at AS "acceptedAt", i.revoked_at AS "revokedAt"
-      FROM invitations i JOIN organizations o ON o.id = i.organization_id
-      WHERE i.invited_by = ${userId}
-      ORDER BY i.created_at DESC`,
-  );
+  return db
+    .select({
+      organizationName: organizations.name,
+      email: invitations.email,
+      role: invitations.role,
+      createdAt: invitations.createdAt,
+      sentAt: invitations.sentAt,
+      expiresAt: invitations.expiresAt,
+      acceptedAt: invitations.acceptedAt,
+      revokedAt: invitations.revokedAt,
+    })
+    .from(invitations)
+    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .where(eq(invitations.invitedBy, userId))
+    .orderBy(desc(invitations.createdAt));
 }
 
 export interface SessionRecord {
@@ -127,13 +161,16 @@ export interface SessionRecord {
 
 /** The user's sessions, without their ids (a session id is a credential). */
 export function listSessions(db: Database, userId: string): Promise<SessionRecord[]> {
-  return rowsOf<SessionRecord>(
-    db,
-    sql`SELECT created_at AS "createdAt", last_seen_at AS "lastSeenAt", expires_at AS "expiresAt",
-        sign_in_method AS "signInMethod"
-      FROM sessions WHERE user_id = ${userId} AND expires_at > now()
-      ORDER BY created_at DESC`,
-  );
+  return db
+    .select({
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      signInMethod: sessions.signInMethod,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)))
+    .orderBy(desc(sessions.createdAt));
 }
 
 export interface AuditActionRecord {
@@ -144,21 +181,17 @@ export interface AuditActionRecord {
 
 /** The administrator actions the user took, as the audit log records them (without details about others). */
 export function listAuditActionsBy(db: Database, userId: string): Promise<AuditActionRecord[]> {
-  return rowsOf<AuditActionRecord>(
-    db,
-    sql`SELECT o.name AS "organizationName", e.action, e.created_at AS "createdAt"
-      FROM audit_events e LEFT JOIN organizations o ON o.id = e.organization_id
-      WHERE e.actor_user_id = ${userId}
-      ORDER BY e.id DESC`,
-  );
+  return db
+    .select({ organizationName: organizations.name, action: auditEvents.action, createdAt: auditEvents.createdAt })
+    .from(auditEvents)
+    .leftJoin(organizations, eq(organizations.id, auditEvents.organizationId))
+    .where(eq(auditEvents.actorUserId, userId))
+    .orderBy(desc(auditEvents.id));
 }
 
 /** The password hash, for confirming a deletion; null for an account without a password. */
 export async function findPasswordHash(db: Database, userId: string): Promise<string | null> {
-  const [row] = await rowsOf<{ passwordHash: string | null }>(
-    db,
-    sql`SELECT password_hash AS "passwordHash" FROM users WHERE id = ${userId}`,
-  );
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
   return row?.passwordHash ?? null;
 }
 
@@ -169,8 +202,8 @@ export async function findPasswordHash(db: Database, userId: string): Promise<st
  */
 export async function deleteOrganizations(db: Database, organizationIds: string[]): Promise<void> {
   if (organizationIds.length === 0) return;
-  await db.execute(sql`DELETE FROM organizations WHERE id IN ${organizationIds}`);
-  await db.execute(sql`DELETE FROM desk_booking_revisions WHERE organization_id IN ${organizationIds}`);
+  await db.delete(organizations).where(inArray(organizations.id, organizationIds));
+  await db.delete(deskBookingRevisions).where(inArray(deskBookingRevisions.organizationId, organizationIds));
 }
 
 /**
@@ -179,6 +212,6 @@ export async function deleteOrganizations(db: Database, organizationIds: string[
  * stay, with the reference set to null.
  */
 export async function deleteUser(db: Database, userId: string): Promise<boolean> {
-  const rows = await rowsOf<{ id: string }>(db, sql`DELETE FROM users WHERE id = ${userId} RETURNING id`);
+  const rows = await db.delete(users).where(eq(users.id, userId)).returning({ id: users.id });
   return rows.length > 0;
 }

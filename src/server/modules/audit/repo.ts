@@ -1,7 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { auditEvents, users } from '#server/db/schema.ts';
+import { auditEvents, organizations, users } from '#server/db/schema.ts';
 
 /** The actions the audit log records. Add to this list when a new admin action is audited. */
 export const auditActions = [
@@ -99,18 +99,23 @@ export async function listAuditEventsMentioning(
   userId: string,
   mentions: readonly string[],
 ): Promise<AuditEventMention[]> {
-  const text = sql`lower(coalesce(e.actor_email, '') || ' ' || e.details::text)`;
-  const contains = mentions.map((mention) => sql`strpos(${text}, ${mention}) > 0`);
-  return rowsOf<AuditEventMention>(
-    db,
-    sql`
-    SELECT e.id::int AS id, e.actor_email AS "actorEmail", coalesce(e.actor_user_id = ${userId}, false) AS "isByPerson",
-      e.details
-    FROM audit_events e
-    WHERE e.actor_user_id = ${userId} OR (e.target_type = 'user' AND e.target_id = ${userId})
-      ${contains.length > 0 ? sql`OR ${sql.join(contains, sql` OR `)}` : sql``}
-    ORDER BY e.id`,
-  );
+  const text = sql`lower(coalesce(${auditEvents.actorEmail}, '') || ' ' || ${auditEvents.details}::text)`;
+  return db
+    .select({
+      id: auditEvents.id,
+      actorEmail: auditEvents.actorEmail,
+      isByPerson: sql<boolean>`coalesce(${auditEvents.actorUserId} = ${userId}, false)`,
+      details: auditEvents.details,
+    })
+    .from(auditEvents)
+    .where(
+      or(
+        eq(auditEvents.actorUserId, userId),
+        and(eq(auditEvents.targetType, 'user'), eq(auditEvents.targetId, userId)),
+        ...mentions.map((mention) => sql`strpos(${text}, ${mention}) > 0`),
+      ),
+    )
+    .orderBy(asc(auditEvents.id));
 }
 
 /**
@@ -123,25 +128,14 @@ export async function rewriteAuditEvents(
 ): Promise<void> {
   for (let start = 0; start < events.length; start += 1000) {
     const batch = events.slice(start, start + 1000);
-    await db.execute(sql`
+    await rowsOf(
+      db,
+      sql`
       UPDATE audit_events e SET actor_email = r."actorEmail", details = r.details
       FROM jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) AS r(id bigint, "actorEmail" text, details jsonb)
-      WHERE e.id = r.id`);
+      WHERE e.id = r.id`,
+    );
   }
-}
-
-/** Newest first; `before` is the id of the last event of the previous page. */
-export function listAuditEvents(db: Database, organizationId: string, options: { limit: number; before?: number }) {
-  return db
-    .select()
-    .from(auditEvents)
-    .where(
-      options.before === undefined
-        ? sql`${auditEvents.organizationId} = ${organizationId}`
-        : sql`${auditEvents.organizationId} = ${organizationId} AND ${auditEvents.id} < ${options.before}`,
-    )
-    .orderBy(sql`${auditEvents.id} DESC`)
-    .limit(options.limit);
 }
 
 /** An audit event as the log shows it, with the actor's current name when the account still exists. */
@@ -159,23 +153,32 @@ export interface AuditEventRow {
   createdAt: Date;
 }
 
-/** Events matching the condition, newest first, as the log shows them. */
-async function auditEventsWhere(db: Database, condition: SQL, limit: number): Promise<AuditEventRow[]> {
-  const rows = await rowsOf<AuditEventRow>(
-    db,
-    sql`
-    SELECT e.id::int AS id, e.organization_id AS "organizationId", o.name AS "organizationName", e.action,
-      e.actor_email AS "actorEmail", u.first_name AS "actorFirstName", u.last_name AS "actorLastName",
-      e.target_type AS "targetType", e.target_id AS "targetId", e.details, e.created_at AS "createdAt"
-    FROM audit_events e
-      LEFT JOIN users u ON u.id = e.actor_user_id
-      LEFT JOIN organizations o ON o.id = e.organization_id
-    WHERE ${condition}
-    ORDER BY e.id DESC
-    LIMIT ${limit}`,
-  );
-  // Ids are numbers after ::int; the timestamp is made a Date whichever way the driver answers it.
-  return rows.map((row) => ({ ...row, createdAt: new Date(row.createdAt) }));
+/** Events matching the condition and older than `before` (an event id) when given, newest first, as the log shows them. */
+function auditEventsWhere(
+  db: Database,
+  condition: SQL,
+  options: { limit: number; before?: number | undefined },
+): Promise<AuditEventRow[]> {
+  return db
+    .select({
+      id: auditEvents.id,
+      organizationId: auditEvents.organizationId,
+      organizationName: organizations.name,
+      action: auditEvents.action,
+      actorEmail: auditEvents.actorEmail,
+      actorFirstName: users.firstName,
+      actorLastName: users.lastName,
+      targetType: auditEvents.targetType,
+      targetId: auditEvents.targetId,
+      details: auditEvents.details,
+      createdAt: auditEvents.createdAt,
+    })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+    .leftJoin(organizations, eq(organizations.id, auditEvents.organizationId))
+    .where(and(condition, options.before === undefined ? undefined : lt(auditEvents.id, options.before)))
+    .orderBy(desc(auditEvents.id))
+    .limit(options.limit);
 }
 
 /** One organization's log, newest first; `before` is the id of the last event of the previous page. */
@@ -184,8 +187,7 @@ export async function listAuditEventsOfOrganization(
   organizationId: string,
   options: { limit: number; before?: number },
 ): Promise<AuditEventRow[]> {
-  const before = options.before === undefined ? sql`true` : sql`e.id < ${options.before}`;
-  return auditEventsWhere(db, sql`e.organization_id = ${organizationId} AND ${before}`, options.limit);
+  return auditEventsWhere(db, eq(auditEvents.organizationId, organizationId), options);
 }
 
 /** Events of the given actions across every organization, newest first (the platform's view). */
@@ -195,10 +197,5 @@ export async function listAuditEventsWithActions(
   options: { limit: number; before?: number },
 ): Promise<AuditEventRow[]> {
   if (actions.length === 0) return [];
-  const before = options.before === undefined ? sql`true` : sql`e.id < ${options.before}`;
-  const list = sql.join(
-    actions.map((action) => sql`${action}`),
-    sql`, `,
-  );
-  return auditEventsWhere(db, sql`e.action IN (${list}) AND ${before}`, options.limit);
+  return auditEventsWhere(db, inArray(auditEvents.action, [...actions]), options);
 }

@@ -1,12 +1,8 @@
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import {
-  type AnalyticsQuery,
-  analyticsDates,
-  analyticsSearchParams,
-  buildAnalytics,
-  mergeAnalyticsCounts,
-} from '#domain/analytics.ts';
+import { type AnalyticsQuery, analyticsSearchParams } from '#domain/analytics.ts';
+import { buildAnalytics, mergeAnalyticsCounts } from '#domain/analytics-build.ts';
+import { analyticsDates } from '#domain/analytics-dates.ts';
 import { addDays, todayIn } from '#domain/dates.ts';
 import { openDatabase } from '#server/db/client.ts';
 import {

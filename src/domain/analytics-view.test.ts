@@ -6,6 +6,7 @@ import {
   formatLeadDays,
   formatPeople,
   formatRange,
+  formatShare,
   formatShortDate,
   hasReality,
   heatColour,
@@ -39,6 +40,16 @@ const day = (date: string, utilization: number): AnalyticsDay => ({
   noShows: 0,
   walkIns: 0,
   cancellations: 0,
+});
+
+describe('formatShare', () => {
+  it.each([
+    [0, '0%'],
+    [0.4167, '42%'],
+    [1, '100%'],
+  ])('formatShare(%d) is %s', (value, text) => {
+    expect(formatShare(value)).toBe(text);
+  });
 });
 
 describe('formatShortDate', () => {

@@ -1,17 +1,14 @@
-import {
-  type Analytics,
-  type AnalyticsDay,
-  type AnalyticsDesk,
-  type AnalyticsPreset,
-  analyticsPresets,
-  analyticsQuerySchema,
-  formatShare,
-  presetRange,
-} from './analytics.ts';
+import { type Analytics, type AnalyticsDay, type AnalyticsDesk, analyticsQuerySchema } from './analytics.ts';
+import { type AnalyticsPreset, analyticsPresets, presetRange } from './analytics-dates.ts';
 import { type ReadWindow, readDateProblem } from './horizon.ts';
 
 // How the Analytics screen (web/features/analytics) words and draws the figures of an analytics read: pure, so the
 // browser and its tests agree on every sentence and colour.
+
+/** "42%": how the screen writes a fraction. */
+export function formatShare(value: number): string {
+  return `${Math.round(value * 100)}%`;
+}
 
 const shortDate = new Intl.DateTimeFormat('en-GB', {
   weekday: 'short',

@@ -1,4 +1,4 @@
-import { addDays, isIsoDate } from './dates.ts';
+import { isIsoDate } from './dates.ts';
 import { isUuid } from './ids.ts';
 import { csvLine } from './team-bookings.ts';
 import { z } from './zod.ts';
@@ -6,7 +6,9 @@ import { z } from './zod.ts';
 // Workplace analytics (issue 17): how an organization's desks were used over a range of its own dates. The rule is
 // Today's Statistics' (summariseAvailability): a day's utilization is the half-day slots booked divided by twice the
 // desks, a full day counting two halves and a permanent booking booked on every day it was held. The server reads
-// the figures with a few aggregates (modules/analytics); everything people see is assembled here, by buildAnalytics.
+// the figures with a few aggregates (modules/analytics); everything people see is assembled by buildAnalytics
+// (analytics-build.ts). This file is the contract: the query, the answer as JSON and as CSV, and what the server reads;
+// analytics-dates.ts says which dates a range and a preset cover.
 
 /** The longest range one request may cover, both ends included. */
 export const maxAnalyticsDays = 366;
@@ -147,12 +149,6 @@ export const leadTimeBuckets = [
 ] as const;
 export type LeadTimeBucket = (typeof leadTimeBuckets)[number]['key'];
 
-/** The bucket of a booking made `days` before its date (a negative lead, made after the day began, is 'same-day'). */
-export function leadTimeBucket(days: number): LeadTimeBucket {
-  for (const bucket of leadTimeBuckets) if (days <= bucket.to) return bucket.key;
-  return 'months';
-}
-
 export const analyticsSchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
@@ -188,21 +184,6 @@ export const analyticsSchema = z.object({
   ),
 });
 export type Analytics = z.infer<typeof analyticsSchema>;
-
-/** ISO weekday of a date: 1 Monday … 7 Sunday. */
-export function isoWeekday(date: string): number {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return day === 0 ? 7 : day;
-}
-
-/** The dates a range covers: every date from start to end, Saturdays and Sundays only when asked for. */
-export function analyticsDates(start: string, end: string, includeWeekends: boolean): string[] {
-  const dates: string[] = [];
-  for (let date = start; date <= end; date = addDays(date, 1)) {
-    if (includeWeekends || isoWeekday(date) < 6) dates.push(date);
-  }
-  return dates;
-}
 
 // What the server reads, for buildAnalytics.
 
@@ -257,47 +238,6 @@ export interface AnalyticsCounts {
   leadDays: { days: number; bookings: number }[];
 }
 
-/** The counts of disjoint sets of dates as one: days side by side, each desk's and each notice's counts summed. */
-export function mergeAnalyticsCounts(parts: readonly AnalyticsCounts[]): AnalyticsCounts {
-  const days: AnalyticsDayInput[] = [];
-  const desks = new Map<string, { bookedSlots: number; bookedDates: string[] }>();
-  const leads = new Map<number, number>();
-  for (const part of parts) {
-    days.push(...part.days);
-    for (const use of part.deskUse) {
-      const sum = desks.get(use.deskId) ?? { bookedSlots: 0, bookedDates: [] };
-      sum.bookedSlots += use.bookedSlots;
-      sum.bookedDates.push(...use.bookedDates);
-      desks.set(use.deskId, sum);
-    }
-    for (const lead of part.leadDays) leads.set(lead.days, (leads.get(lead.days) ?? 0) + lead.bookings);
-  }
-  return {
-    days: days.sort((a, b) => a.date.localeCompare(b.date)),
-    deskUse: [...desks].map(([deskId, sum]) => ({ deskId, ...sum })),
-    leadDays: [...leads].map(([days, bookings]) => ({ days, bookings })),
-  };
-}
-
-/** The Monday of a date's ISO week. */
-export function weekStartOf(date: string): string {
-  return addDays(date, 1 - isoWeekday(date));
-}
-
-/**
- * The weeks (by their Monday) that lie wholly in the range and ended before yesterday on the organization's dates:
- * their bookings change only through a write the server hears of (migration 0018's history revision).
- */
-export function closedWeeks(startDate: string, endDate: string, today: string): string[] {
-  const weeks: string[] = [];
-  const yesterday = addDays(today, -1);
-  for (let monday = weekStartOf(startDate); monday <= endDate; monday = addDays(monday, 7)) {
-    const sunday = addDays(monday, 6);
-    if (monday >= startDate && sunday <= endDate && sunday < yesterday) weeks.push(monday);
-  }
-  return weeks;
-}
-
 export interface AnalyticsInput {
   startDate: string;
   endDate: string;
@@ -310,219 +250,6 @@ export interface AnalyticsInput {
   days: readonly AnalyticsDayInput[];
   deskUse: readonly AnalyticsDeskUseInput[];
   leadDays: readonly { days: number; bookings: number }[];
-}
-
-// One collator: localeCompare with options builds one per call, which took most of a 500-desk answer's time.
-const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' }).compare;
-
-const share = (part: number, whole: number) => (whole === 0 ? 0 : Math.min(1, part / whole));
-
-function median(counts: readonly { days: number; bookings: number }[]): number | null {
-  const sorted = [...counts].filter((item) => item.bookings > 0).sort((a, b) => a.days - b.days);
-  const total = sorted.reduce((sum, item) => sum + item.bookings, 0);
-  if (total === 0) return null;
-  // The middle booking, or the mean of the two middle ones.
-  const at = (index: number) => {
-    let seen = 0;
-    for (const item of sorted) {
-      seen += item.bookings;
-      if (index < seen) return item.days;
-    }
-    return sorted.at(-1)?.days ?? 0;
-  };
-  return total % 2 === 1 ? at((total - 1) / 2) : (at(total / 2 - 1) + at(total / 2)) / 2;
-}
-
-/** Whether a desk existed on a date. */
-const existsOn = (desk: AnalyticsDeskInput, date: string) =>
-  desk.from <= date && (desk.until === null || date <= desk.until);
-
-/** Whether a desk was out of service on a date. */
-const outOfServiceOn = (desk: AnalyticsDeskInput, date: string) =>
-  desk.outOfService.some((period) => period.from <= date && (period.until === null || date < period.until));
-
-/** The figures the Analytics screen and its CSV show, from what the server counted. */
-export function buildAnalytics(input: AnalyticsInput): Analytics {
-  const dates = analyticsDates(input.startDate, input.endDate, input.includeWeekends);
-  const useByDesk = new Map(input.deskUse.map((use) => [use.deskId, use]));
-  const dayInput = new Map(input.days.map((day) => [day.date, day]));
-
-  // Desks per day and days per desk: a desk counts on a date it existed, when in service or holding a booking. A
-  // desk always in service that existed all along (most of them) counts on every date, which is added up once.
-  const desksOn = new Map(dates.map((date) => [date, 0]));
-  const first = dates[0];
-  const last = dates.at(-1);
-  let everyDay = 0;
-  const desks = input.desks.map((desk) => {
-    const use = useByDesk.get(desk.id);
-    let days = 0;
-    if (
-      first !== undefined &&
-      last !== undefined &&
-      desk.outOfService.length === 0 &&
-      desk.from <= first &&
-      (desk.until ?? last) >= last
-    ) {
-      everyDay += 1;
-      days = dates.length;
-    } else {
-      const booked = new Set(use?.bookedDates ?? []);
-      for (const date of dates) {
-        if (!existsOn(desk, date) || (outOfServiceOn(desk, date) && !booked.has(date))) continue;
-        days += 1;
-        desksOn.set(date, (desksOn.get(date) ?? 0) + 1);
-      }
-    }
-    const bookedSlots = use?.bookedSlots ?? 0;
-    return {
-      deskId: desk.id,
-      name: desk.name,
-      floorId: desk.floorId,
-      floorName: desk.floorName,
-      bookedSlots,
-      days,
-      utilization: share(bookedSlots, 2 * days),
-      isDeleted: desk.until !== null,
-    };
-  });
-  for (const [date, count] of desksOn) desksOn.set(date, count + everyDay);
-
-  const days: AnalyticsDay[] = dates.map((date) => {
-    const counted = dayInput.get(date);
-    const deskCount = desksOn.get(date) ?? 0;
-    const bookedSlots = counted?.bookedSlots ?? 0;
-    return {
-      date,
-      desks: deskCount,
-      bookedSlots,
-      utilization: share(bookedSlots, 2 * deskCount),
-      people: counted?.people ?? 0,
-      checkedIn: counted?.checkedIn ?? 0,
-      noShows: counted?.noShows ?? 0,
-      walkIns: counted?.walkIns ?? 0,
-      cancellations: counted?.cancellations ?? 0,
-    };
-  });
-
-  const total = (key: Exclude<keyof AnalyticsDay, 'date' | 'utilization'>, list: readonly AnalyticsDay[] = days) =>
-    list.reduce((sum, day) => sum + day[key], 0);
-
-  let peakDay: { date: string; utilization: number } | null = null;
-  for (const day of days) {
-    // A range without one booked half day has no peak to name.
-    if (day.utilization > 0 && (peakDay === null || day.utilization > peakDay.utilization)) {
-      peakDay = { date: day.date, utilization: day.utilization };
-    }
-  }
-
-  const weekdays: Analytics['weekdays'] = [];
-  for (let weekday = 1; weekday <= 7; weekday += 1) {
-    const ofWeekday = days.filter((day) => isoWeekday(day.date) === weekday);
-    if (ofWeekday.length === 0) continue;
-    weekdays.push({
-      weekday,
-      name: weekdayNames[weekday - 1] ?? 'Monday',
-      days: ofWeekday.length,
-      utilization: share(total('bookedSlots', ofWeekday), 2 * total('desks', ofWeekday)),
-      people: total('people', ofWeekday) / ofWeekday.length,
-    });
-  }
-
-  const liveDesksByFloor = new Map<string, number>();
-  for (const desk of input.desks) {
-    if (!desk.until) liveDesksByFloor.set(desk.floorId, (liveDesksByFloor.get(desk.floorId) ?? 0) + 1);
-  }
-  const floors = input.floors
-    .map((floor) => {
-      const ofFloor = desks.filter((desk) => desk.floorId === floor.id);
-      const bookedSlots = ofFloor.reduce((sum, desk) => sum + desk.bookedSlots, 0);
-      const deskDays = ofFloor.reduce((sum, desk) => sum + desk.days, 0);
-      return {
-        floorId: floor.id,
-        name: floor.name,
-        desks: floor.isDeleted ? 0 : (liveDesksByFloor.get(floor.id) ?? 0),
-        bookedSlots,
-        utilization: share(bookedSlots, 2 * deskDays),
-        isDeleted: floor.isDeleted,
-      };
-    })
-    // A deleted floor is shown only when its desks were used in the range.
-    .filter((floor) => !floor.isDeleted || floor.bookedSlots > 0);
-
-  const leadTimes = leadTimeBuckets.map((bucket) => ({
-    bucket: bucket.key,
-    label: bucket.label,
-    bookings: input.leadDays
-      .filter((item) => leadTimeBucket(item.days) === bucket.key)
-      .reduce((sum, item) => sum + item.bookings, 0),
-  }));
-
-  const checkedIn = total('checkedIn');
-  const noShows = total('noShows');
-  return {
-    startDate: input.startDate,
-    endDate: input.endDate,
-    floorId: input.floorId,
-    includeWeekends: input.includeWeekends,
-    timeZone: input.timeZone,
-    checkInRequired: input.checkInRequired,
-    summary: {
-      utilization: share(total('bookedSlots'), 2 * total('desks')),
-      peakDay,
-      people: days.length === 0 ? 0 : total('people') / days.length,
-      bookedSlots: total('bookedSlots'),
-      checkedIn,
-      noShows,
-      walkIns: total('walkIns'),
-      cancellations: total('cancellations'),
-      noShowRate: checkedIn + noShows === 0 ? null : noShows / (checkedIn + noShows),
-      medianLeadDays: median(input.leadDays),
-    },
-    days,
-    weekdays,
-    floors,
-    // Deleted desks that held nothing in the range say nothing: left out. By floor, then name (D2 before D10).
-    desks: desks
-      .filter((desk) => !desk.isDeleted || desk.bookedSlots > 0)
-      .sort((a, b) => byName(a.floorName, b.floorName) || byName(a.name, b.name) || a.deskId.localeCompare(b.deskId)),
-    leadTimes,
-  };
-}
-
-// The presets of the screen, on the organization's dates.
-
-export const analyticsPresets = ['this-week', 'last-4-weeks', 'last-3-months'] as const;
-export type AnalyticsPreset = (typeof analyticsPresets)[number];
-export const analyticsPresetLabels: Record<AnalyticsPreset, string> = {
-  'this-week': 'This week',
-  'last-4-weeks': 'Last 4 weeks',
-  'last-3-months': 'Last 3 months',
-};
-
-/** The same day `months` earlier, the last of the month when it has no such day. */
-function addMonths(date: string, months: number): string {
-  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, lastDay));
-  return target.toISOString().slice(0, 10);
-}
-
-/**
- * A preset's dates when the organization's date is `today`: this week is Monday to Sunday of today's week; the last
- * 4 weeks are the 28 days ending today; the last 3 months run from the day after the same date 3 months ago.
- */
-export function presetRange(preset: AnalyticsPreset, today: string): { startDate: string; endDate: string } {
-  switch (preset) {
-    case 'this-week': {
-      const monday = addDays(today, 1 - isoWeekday(today));
-      return { startDate: monday, endDate: addDays(monday, 6) };
-    }
-    case 'last-4-weeks':
-      return { startDate: addDays(today, -27), endDate: today };
-    case 'last-3-months':
-      return { startDate: addDays(addMonths(today, -3), 1), endDate: today };
-  }
 }
 
 // CSV: one row per day, or per desk.
@@ -563,9 +290,4 @@ export function analyticsCsv(analytics: Analytics, by: 'day' | 'desk'): string {
     csvLine(analyticsDayCsvColumns.map(([name]) => name)) +
     analytics.days.map((day) => csvLine(analyticsDayCsvColumns.map(([, read]) => read(day)))).join('')
   );
-}
-
-/** "42%": how the screen writes a fraction. */
-export function formatShare(value: number): string {
-  return `${Math.round(value * 100)}%`;
 }

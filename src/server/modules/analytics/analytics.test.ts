@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Analytics, analyticsSchema, isoWeekday } from '#domain/analytics.ts';
+import { type Analytics, analyticsSchema } from '#domain/analytics.ts';
+import { isoWeekday } from '#domain/analytics-dates.ts';
 import { addDays } from '#domain/dates.ts';
 import { addDesks, addFloor, addMember, createOrganization, type TestOrganization } from '#test-support/bookings.ts';
 import { startTestAppForFile } from '#test-support/harness.ts';

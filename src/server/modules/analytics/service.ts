@@ -5,13 +5,10 @@ import {
   type AnalyticsCsvQuery,
   type AnalyticsQuery,
   analyticsCsv,
-  analyticsDates,
   analyticsSearchParams,
-  buildAnalytics,
-  closedWeeks,
-  mergeAnalyticsCounts,
-  weekStartOf,
 } from '#domain/analytics.ts';
+import { buildAnalytics, mergeAnalyticsCounts } from '#domain/analytics-build.ts';
+import { analyticsDates, closedWeeks, weekStartOf } from '#domain/analytics-dates.ts';
 import { todayIn } from '#domain/dates.ts';
 import { isUuid } from '#domain/ids.ts';
 import { ByteBoundedCache } from '#server/byte-bounded-cache.ts';

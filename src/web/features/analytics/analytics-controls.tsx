@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { analyticsPresetLabels, analyticsPresets } from '#domain/analytics.ts';
+import { analyticsPresetLabels, analyticsPresets } from '#domain/analytics-dates.ts';
 import { presetOf, rangeProblem } from '#domain/analytics-view.ts';
 import { readWindowAnywhere } from '#domain/horizon.ts';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,5 +1,5 @@
-import { type Analytics, formatShare } from '#domain/analytics.ts';
-import { formatPeople, formatShortDate } from '#domain/analytics-view.ts';
+import type { Analytics } from '#domain/analytics.ts';
+import { formatPeople, formatShare, formatShortDate } from '#domain/analytics-view.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import {
   AverageKey,

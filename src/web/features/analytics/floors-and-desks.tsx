@@ -1,7 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
-import { type Analytics, type AnalyticsDesk, formatShare } from '#domain/analytics.ts';
-import { type DeskOrder, sortDesks } from '#domain/analytics-view.ts';
+import type { Analytics, AnalyticsDesk } from '#domain/analytics.ts';
+import { type DeskOrder, formatShare, sortDesks } from '#domain/analytics-view.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { type Column, DataTable } from './data-table.tsx';
 import { Section } from './section.tsx';

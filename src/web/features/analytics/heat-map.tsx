@@ -1,6 +1,6 @@
 import { type CSSProperties, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { type Analytics, type AnalyticsDesk, formatShare } from '#domain/analytics.ts';
-import { heatColour, heatGradient, mostAndLeastUsed } from '#domain/analytics-view.ts';
+import type { Analytics, AnalyticsDesk } from '#domain/analytics.ts';
+import { formatShare, heatColour, heatGradient, mostAndLeastUsed } from '#domain/analytics-view.ts';
 import { canvasSize } from '#domain/floor-plan.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';

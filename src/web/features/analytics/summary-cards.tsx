@@ -1,6 +1,6 @@
 import { CalendarClock, Gauge, type LucideIcon, TrendingUp, Users, UserX } from 'lucide-react';
-import { type Analytics, formatShare } from '#domain/analytics.ts';
-import { formatLeadDays, formatPeople, hasReality } from '#domain/analytics-view.ts';
+import type { Analytics } from '#domain/analytics.ts';
+import { formatLeadDays, formatPeople, formatShare, hasReality } from '#domain/analytics-view.ts';
 import { formatLongDate } from '#domain/dates.ts';
 
 function SummaryCard({

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'wouter';
-import { type AnalyticsPreset, analyticsPresets, analyticsSearchParams, presetRange } from '#domain/analytics.ts';
+import { analyticsSearchParams } from '#domain/analytics.ts';
+import { type AnalyticsPreset, analyticsPresets, presetRange } from '#domain/analytics-dates.ts';
 import { rangeProblem } from '#domain/analytics-view.ts';
 import { readWindowAnywhere } from '#domain/horizon.ts';
 

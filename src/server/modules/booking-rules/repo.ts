@@ -1,11 +1,25 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { BookingRules } from '#domain/booking-rules.ts';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
+import { organizations } from '#server/db/schema.ts';
 
-const ruleColumns = sql`one_desk_per_person AS "onePerPersonPerSlot", max_days_ahead AS "maxDaysAhead",
-  max_bookings_per_week AS "maxBookingsPerWeek", admins_exempt_from_limits AS "adminsExempt",
-  check_in_required AS "checkInRequired", check_in_grace_minutes AS "checkInGraceMinutes", auto_release AS "autoRelease"`;
+/** The rules as the API names them, over the organization's row. */
+const ruleFields = {
+  onePerPersonPerSlot: organizations.oneDeskPerPerson,
+  maxDaysAhead: organizations.maxDaysAhead,
+  maxBookingsPerWeek: organizations.maxBookingsPerWeek,
+  adminsExempt: organizations.adminsExemptFromLimits,
+  checkInRequired: organizations.checkInRequired,
+  checkInGraceMinutes: organizations.checkInGraceMinutes,
+  autoRelease: organizations.autoRelease,
+};
+
+// The same columns in SQL, for the UPDATE that answers the rules as they were before it.
+const ruleColumns = sql.join(
+  Object.entries(ruleFields).map(([name, column]) => sql`${sql.identifier(column.name)} AS ${sql.identifier(name)}`),
+  sql`, `,
+);
 
 /** The rules in force; with `forUpdate`, the organization's row stays locked to the end of the transaction. */
 export async function findBookingRules(
@@ -13,15 +27,14 @@ export async function findBookingRules(
   organizationId: string,
   options: { forUpdate?: boolean } = {},
 ): Promise<BookingRules | undefined> {
-  const [row] = await rowsOf<BookingRules>(
-    db,
-    sql`SELECT ${ruleColumns} FROM organizations WHERE id = ${organizationId} ${options.forUpdate ? sql`FOR UPDATE` : sql``}`,
-  );
+  const query = db.select(ruleFields).from(organizations).where(eq(organizations.id, organizationId)).$dynamic();
+  const [row] = await (options.forUpdate ? query.for('update') : query);
   return row;
 }
 
 /**
- * Replaces the rules; answers the rules before the change (for the audit log). Turning check-in on records when, so
+ * Replaces the rules; answers the rules before the change (for the audit log): raw SQL, as the builder cannot update
+ * from a locked subquery of the row's old values (decision 025). Turning check-in on records when, so
  * that the release job leaves alone the bookings whose window opened before (migration 0017).
  */
 export async function replaceBookingRules(

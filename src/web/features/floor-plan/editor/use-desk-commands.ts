@@ -16,7 +16,7 @@ import {
 } from '#web/features/desks/index.ts';
 import { refreshFloorPlanCaches } from '#web/features/floors/index.ts';
 import { toDeskRect } from '../desk-rect.ts';
-import { type DeskPlacement, type DeskRect, type Point, toPlacement } from '../engine/geometry.ts';
+import { changedPlacements, type DeskPlacement, type DeskRect, type Point, toPlacement } from '../engine/geometry.ts';
 import { emptyHistory, type History, pushHistory, undoHistory, withoutEntry } from '../engine/history.ts';
 import { pickNewDeskName, placeNewDesk } from '../engine/placement.ts';
 import { writePlacements } from './write-placements.ts';
@@ -89,10 +89,7 @@ export function useDeskCommands({ organizationId, floorId }: { organizationId: s
     options: { record?: boolean } = {},
   ): Promise<boolean> => {
     const previous = new Map(before.map((placement) => [placement.id, placement]));
-    const changed = after.filter((placement) => {
-      const old = previous.get(placement.id);
-      return !old || old.x !== placement.x || old.y !== placement.y || old.rotation !== placement.rotation;
-    });
+    const changed = changedPlacements(before, after);
     if (changed.length === 0) return true;
     const undone = before.filter((placement) => changed.some((item) => item.id === placement.id));
     void queryClient.cancelQueries({ queryKey: floorDesksKey(floorId) });

@@ -9,6 +9,7 @@ import {
   moveDesks,
   rotateDesks,
   snapDesks,
+  toPlacement,
 } from './geometry.ts';
 
 const desk = (id: string, x: number, y: number, width = 120, height = 80, rotation = 0): DeskRect => ({
@@ -148,9 +149,13 @@ describe('whole units', () => {
 });
 
 describe('changed placements', () => {
-  it('lists only desks whose position or rotation changed', () => {
-    const before = [desk('a', 0, 0), desk('b', 10, 10)];
-    const after = [desk('a', 0, 0), desk('b', 10, 10, 120, 80, 15)];
-    expect(changedPlacements(before, after)).toEqual([{ id: 'b', x: 10, y: 10, rotation: 15 }]);
+  it('lists only desks whose position or rotation changed, and desks that were not there before', () => {
+    const before = [desk('a', 0, 0), desk('b', 10, 10), desk('c', 5, 5)].map(toPlacement);
+    const after = [desk('a', 0, 0), desk('b', 10, 10, 120, 80, 15), desk('c', 6, 5), desk('d', 1, 1)].map(toPlacement);
+    expect(changedPlacements(before, after)).toEqual([
+      { id: 'b', x: 10, y: 10, rotation: 15 },
+      { id: 'c', x: 6, y: 5, rotation: 0 },
+      { id: 'd', x: 1, y: 1, rotation: 0 },
+    ]);
   });
 });

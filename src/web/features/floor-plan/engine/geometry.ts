@@ -144,13 +144,11 @@ export function snapDesks(rects: readonly DeskRect[], grid: number = editorLimit
   return rects.map((rect) => withPosition(rect, Math.round(rect.x / grid) * grid, Math.round(rect.y / grid) * grid));
 }
 
-/** The placements that differ between two versions of the same desks: what a command must save. */
-export function changedPlacements(before: readonly DeskRect[], after: readonly DeskRect[]): DeskPlacement[] {
-  const previous = new Map(before.map((rect) => [rect.id, rect]));
-  return after
-    .filter((rect) => {
-      const old = previous.get(rect.id);
-      return !old || old.x !== rect.x || old.y !== rect.y || old.rotation !== rect.rotation;
-    })
-    .map(toPlacement);
+/** The placements of `after` that differ from `before` (or are new): what a command must show and save. */
+export function changedPlacements(before: readonly DeskPlacement[], after: readonly DeskPlacement[]): DeskPlacement[] {
+  const previous = new Map(before.map((placement) => [placement.id, placement]));
+  return after.filter((placement) => {
+    const old = previous.get(placement.id);
+    return !old || old.x !== placement.x || old.y !== placement.y || old.rotation !== placement.rotation;
+  });
 }

@@ -4,7 +4,6 @@ import { z } from './zod.ts';
 
 /** Spec section 9, floor plan constants. */
 export const canvasSize = { width: 1920, height: 1080 } as const;
-export const viewportHeight = 1200;
 export const newDeskDefaults = { width: 120, height: 80, offsetX: 60, offsetY: 40, description: 'New desk' } as const;
 export const editorLimits = {
   dragThreshold: 5,

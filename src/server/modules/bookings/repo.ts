@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { BookingLimits, HeldBooking } from '#domain/booking-rules.ts';
 import type { BookingStatus, TimeSlot } from '#domain/bookings.ts';
 import type { BookingEndReason, CheckInSettings } from '#domain/check-in.ts';
@@ -6,6 +6,7 @@ import type { Role } from '#domain/organization.ts';
 import type { Database } from '#server/db/client.ts';
 import { namedStatement, param } from '#server/db/named-statement.ts';
 import { rowsOf } from '#server/db/rows.ts';
+import { desks, floors, memberships, organizations } from '#server/db/schema.ts';
 
 /** A booking with the names its view shows (desk, floor, owner), as one joined row. */
 export interface BookingRow {
@@ -102,20 +103,31 @@ export async function findBookingPlace(
   userId: string,
   deskId: string | null,
 ): Promise<BookingPlace | undefined> {
-  const [row] = await rowsOf<
-    Omit<BookingPlace, 'desk'> & { deskId: string | null; deskName: string; floorName: string }
-  >(
-    db,
-    sql`SELECT m.role, o.id AS "organizationId", o.name AS "organizationName", o.time_zone AS "timeZone",
-        d.id AS "deskId", d.name AS "deskName", f.name AS "floorName"
-      FROM memberships m JOIN organizations o ON o.id = m.organization_id
-        LEFT JOIN desks d ON d.id = ${deskId}::uuid AND d.organization_id = m.organization_id
-        LEFT JOIN floors f ON f.id = d.floor_id
-      WHERE m.organization_id = ${organizationId} AND m.user_id = ${userId}`,
-  );
+  const [row] = await db
+    .select({
+      role: memberships.role,
+      organizationId: organizations.id,
+      organizationName: organizations.name,
+      timeZone: organizations.timeZone,
+      deskId: desks.id,
+      deskName: desks.name,
+      floorName: floors.name,
+    })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .leftJoin(
+      desks,
+      and(deskId === null ? sql`false` : eq(desks.id, deskId), eq(desks.organizationId, memberships.organizationId)),
+    )
+    .leftJoin(floors, eq(floors.id, desks.floorId))
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
   if (!row) return undefined;
   const { deskId: foundDeskId, deskName, floorName, ...membership } = row;
-  return { ...membership, desk: foundDeskId ? { id: foundDeskId, name: deskName, floorName } : null };
+  return {
+    ...membership,
+    desk:
+      foundDeskId && deskName !== null && floorName !== null ? { id: foundDeskId, name: deskName, floorName } : null,
+  };
 }
 
 /** What judging bookings by the organization's rules needs (migration 0016), and its check-in (migration 0017). */
@@ -162,23 +174,6 @@ export async function findRulesContextUnderPersonLock(
     rules: { ...limits, onePerPersonPerSlot: oneDeskPerPerson },
     checkIn: { ...row.checkIn, now: new Date(row.checkIn.now) },
   };
-}
-
-/** The organization's desks among `deskIds`, with their floors and whether they may be booked (a weekly series). */
-export function findBookableDesks(
-  db: Database,
-  organizationId: string,
-  deskIds: string[],
-): Promise<
-  Array<{ id: string; name: string; floorName: string; bookable: boolean; unavailableReason: string | null }>
-> {
-  if (deskIds.length === 0) return Promise.resolve([]);
-  return rowsOf(
-    db,
-    sql`SELECT d.id, d.name, f.name AS "floorName", d.bookable, d.unavailable_reason AS "unavailableReason"
-      FROM desks d JOIN floors f ON f.id = d.floor_id
-      WHERE d.organization_id = ${organizationId} AND d.id IN ${deskIds}`,
-  );
 }
 
 /**

@@ -8,6 +8,7 @@ import type { AppContext } from '#server/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
 import type { UserRow } from '../accounts/repo.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
+import { findDesksInOrganization } from '../desks/repo.ts';
 import { findMember } from '../members/repo.ts';
 import { findMemberOrganization, requireAdmin } from '../organizations/service.ts';
 import { requireBookableDate } from './horizon.ts';
@@ -248,7 +249,7 @@ export async function createBulkBookings(context: AppContext, user: UserRow, inp
   });
   const deskIds = [...new Set(input.bookings.map((item) => item.deskId))];
   const desks = new Map(
-    (await repo.findBookableDesks(context.db, organization.id, deskIds)).map((desk) => [desk.id, desk]),
+    (await findDesksInOrganization(context.db, organization.id, deskIds)).map((desk) => [desk.id, desk]),
   );
   if (desks.size !== deskIds.length) throw deskNotFound();
   const unavailable = [...desks.values()].find((desk) => !desk.bookable);

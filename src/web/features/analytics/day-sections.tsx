@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Analytics } from '#domain/analytics.ts';
 import { formatPeople, formatShare, formatShortDate } from '#domain/analytics-view.ts';
 import { formatLongDate } from '#domain/dates.ts';
@@ -19,6 +20,39 @@ const dateColumn: Column<Day> = { header: 'Date', cell: (day) => formatLongDate(
 const dayKey = (day: Day) => day.date;
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
+/** A chart over the range's days and, behind a disclosure, its figures as a table with a row per date. */
+function DayFigures({
+  days,
+  label,
+  className,
+  chart,
+  table,
+  caption,
+  columns,
+}: {
+  days: readonly Day[];
+  /** What the chart shows, in words: its accessible name. */
+  label: string;
+  className: string;
+  chart: ReactNode;
+  /** The disclosure's name: "Show <table>". */
+  table: string;
+  caption: string;
+  /** The columns after the date. */
+  columns: Column<Day>[];
+}) {
+  return (
+    <>
+      <ChartFrame label={label} className={className}>
+        {chart}
+      </ChartFrame>
+      <TableDisclosure label={table}>
+        <DataTable caption={caption} rows={days} rowKey={dayKey} columns={[dateColumn, ...columns]} />
+      </TableDisclosure>
+    </>
+  );
+}
+
 export function UtilizationSection({ analytics, description }: { analytics: Analytics; description: string }) {
   const { days, summary } = analytics;
   return (
@@ -27,30 +61,29 @@ export function UtilizationSection({ analytics, description }: { analytics: Anal
       description="Half days booked out of twice the desks that could be used: a full day counts twice."
       aside={<AverageKey>Average {formatShare(summary.utilization)}</AverageKey>}
     >
-      <ChartFrame label={description} className="h-72">
-        <DayChart
-          days={days}
-          value={(day) => day.utilization * 100}
-          name="Utilization"
-          isPercent
-          format={(value) => `${Math.round(value)}%`}
-          average={summary.utilization * 100}
-        />
-      </ChartFrame>
-      <TableDisclosure label="utilization per day">
-        <DataTable
-          caption="Utilization per day"
-          rows={days}
-          rowKey={dayKey}
-          columns={[
-            dateColumn,
-            { header: 'Desks', cell: (day) => day.desks, isNumeric: true },
-            { header: 'Booked half days', cell: (day) => day.bookedSlots, isNumeric: true },
-            { header: 'Utilization', cell: (day) => formatShare(day.utilization), isNumeric: true },
-            { header: 'People', cell: (day) => day.people, isNumeric: true },
-          ]}
-        />
-      </TableDisclosure>
+      <DayFigures
+        days={days}
+        label={description}
+        className="h-72"
+        chart={
+          <DayChart
+            days={days}
+            value={(day) => day.utilization * 100}
+            name="Utilization"
+            isPercent
+            format={(value) => `${Math.round(value)}%`}
+            average={summary.utilization * 100}
+          />
+        }
+        table="utilization per day"
+        caption="Utilization per day"
+        columns={[
+          { header: 'Desks', cell: (day) => day.desks, isNumeric: true },
+          { header: 'Booked half days', cell: (day) => day.bookedSlots, isNumeric: true },
+          { header: 'Utilization', cell: (day) => formatShare(day.utilization), isNumeric: true },
+          { header: 'People', cell: (day) => day.people, isNumeric: true },
+        ]}
+      />
     </Section>
   );
 }
@@ -105,24 +138,24 @@ export function PeopleSection({ analytics }: { analytics: Analytics }) {
       description="Different people holding a booking each day."
       aside={<AverageKey>Average {formatPeople(summary.people)}</AverageKey>}
     >
-      <ChartFrame label={label} className="h-56">
-        <DayChart
-          days={days}
-          value={(day) => day.people}
-          name="People"
-          colour={chartColours.emerald}
-          format={(value) => String(value)}
-          average={summary.people}
-        />
-      </ChartFrame>
-      <TableDisclosure label="people per day">
-        <DataTable
-          caption="People in the office per day"
-          rows={days}
-          rowKey={dayKey}
-          columns={[dateColumn, { header: 'People', cell: (day) => day.people, isNumeric: true }]}
-        />
-      </TableDisclosure>
+      <DayFigures
+        days={days}
+        label={label}
+        className="h-56"
+        chart={
+          <DayChart
+            days={days}
+            value={(day) => day.people}
+            name="People"
+            colour={chartColours.emerald}
+            format={(value) => String(value)}
+            average={summary.people}
+          />
+        }
+        table="people per day"
+        caption="People in the office per day"
+        columns={[{ header: 'People', cell: (day) => day.people, isNumeric: true }]}
+      />
     </Section>
   );
 }
@@ -151,23 +184,20 @@ export function RealitySection({ analytics }: { analytics: Analytics }) {
           Check-in is not required at the moment: these figures are from earlier.
         </p>
       )}
-      <ChartFrame label={label} className="h-72">
-        <RealityChart days={days} />
-      </ChartFrame>
-      <TableDisclosure label="check-ins per day">
-        <DataTable
-          caption="Check-ins per day"
-          rows={days}
-          rowKey={dayKey}
-          columns={[
-            dateColumn,
-            { header: 'People booked', cell: (day) => day.people, isNumeric: true },
-            { header: 'Checked in', cell: (day) => day.checkedIn, isNumeric: true },
-            { header: 'Walk-ins', cell: (day) => day.walkIns, isNumeric: true },
-            { header: 'No-shows', cell: (day) => day.noShows, isNumeric: true },
-          ]}
-        />
-      </TableDisclosure>
+      <DayFigures
+        days={days}
+        label={label}
+        className="h-72"
+        chart={<RealityChart days={days} />}
+        table="check-ins per day"
+        caption="Check-ins per day"
+        columns={[
+          { header: 'People booked', cell: (day) => day.people, isNumeric: true },
+          { header: 'Checked in', cell: (day) => day.checkedIn, isNumeric: true },
+          { header: 'Walk-ins', cell: (day) => day.walkIns, isNumeric: true },
+          { header: 'No-shows', cell: (day) => day.noShows, isNumeric: true },
+        ]}
+      />
     </Section>
   );
 }
@@ -189,26 +219,23 @@ export function CancellationsSection({ analytics }: { analytics: Analytics }) {
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="grid content-start gap-2">
           <h3 className="text-sm font-semibold text-slate-900">Cancellations per day</h3>
-          <ChartFrame
+          <DayFigures
+            days={days}
             label={`Cancellations per day: ${plural(summary.cancellations, 'cancellation')} over ${plural(days.length, 'day')}.`}
             className="h-48"
-          >
-            <DayChart
-              days={days}
-              value={(day) => day.cancellations}
-              name="Cancellations"
-              colour={chartColours.slate}
-              format={(value) => String(value)}
-            />
-          </ChartFrame>
-          <TableDisclosure label="cancellations per day">
-            <DataTable
-              caption="Cancellations per day"
-              rows={days}
-              rowKey={dayKey}
-              columns={[dateColumn, { header: 'Cancellations', cell: (day) => day.cancellations, isNumeric: true }]}
-            />
-          </TableDisclosure>
+            chart={
+              <DayChart
+                days={days}
+                value={(day) => day.cancellations}
+                name="Cancellations"
+                colour={chartColours.slate}
+                format={(value) => String(value)}
+              />
+            }
+            table="cancellations per day"
+            caption="Cancellations per day"
+            columns={[{ header: 'Cancellations', cell: (day) => day.cancellations, isNumeric: true }]}
+          />
         </div>
         <div className="grid content-start gap-2">
           <h3 className="text-sm font-semibold text-slate-900">How far ahead people book</h3>

@@ -23,8 +23,8 @@ const floorDeskColumns = {
 const deskColumns = { ...floorDeskColumns, organizationId: desks.organizationId, floorId: desks.floorId };
 
 /** A desk with its floor's name; the join also holds the floor to the desk's organization. */
-const withFloorColumns = { ...deskColumns, floorName: floors.name };
-const floorOfDesk = and(eq(floors.id, desks.floorId), eq(floors.organizationId, desks.organizationId));
+export const withFloorColumns = { ...deskColumns, floorName: floors.name };
+export const floorOfDesk = and(eq(floors.id, desks.floorId), eq(floors.organizationId, desks.organizationId));
 
 /** A desk as listed on its floor: the organization and floor are the caller's, so they are not read 2,000 times. */
 export interface FloorDeskRow {

@@ -5,13 +5,13 @@ import { formatLongDate, todayIn } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useBookingRules } from '#web/features/booking-rules/index.ts';
 import { Badge, bookingStatusBadgeKind } from './booking-badge.tsx';
 import { BookingRow } from './booking-row.tsx';
 import { useCancelBooking } from './cancel-booking.ts';
+import { CancelBookingConfirm } from './cancel-booking-confirm.tsx';
 import { CheckInControl } from './check-in-control.tsx';
 import { useUserBookings } from './list-user-bookings.ts';
 
@@ -67,18 +67,13 @@ export function MyBookingsDialog({ organization, onClose }: { organization: Orga
             );
           })}
         </ul>
-        <ConfirmDialog
-          open={confirming !== null}
-          onOpenChange={(open) => !open && setConfirming(null)}
-          title="Cancel this booking?"
-          description={
-            confirming
-              ? `${confirming.desk.name} ${confirming.isPermanent ? 'permanently from' : 'on'} ${formatLongDate(confirming.bookingDate)}, ${slotLabel(confirming.timeSlot)}. The desk becomes free for others to book.`
-              : ''
+        <CancelBookingConfirm
+          booking={confirming}
+          what={(booking) =>
+            `${booking.desk.name} ${booking.isPermanent ? 'permanently from' : 'on'} ${formatLongDate(booking.bookingDate)}, ${slotLabel(booking.timeSlot)}`
           }
-          confirmLabel="Cancel booking"
-          cancelLabel="Keep booking"
-          onConfirm={() => confirming && onCancel(confirming)}
+          onClose={() => setConfirming(null)}
+          onConfirm={onCancel}
         />
       </DialogContent>
     </Dialog>

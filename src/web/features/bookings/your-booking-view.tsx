@@ -7,11 +7,11 @@ import { formatLongDate } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useBookingRules } from '#web/features/booking-rules/index.ts';
 import type { BookableDesk } from './book-desk-form.tsx';
 import { useCancelBooking } from './cancel-booking.ts';
+import { CancelBookingConfirm } from './cancel-booking-confirm.tsx';
 import { CheckInControl } from './check-in-control.tsx';
 
 const slotTitles: Record<TimeSlot, string> = { 'full-day': 'Full day', morning: 'Morning', afternoon: 'Afternoon' };
@@ -117,18 +117,11 @@ export function YourBookingView({
           </Button>
         )}
       </div>
-      <ConfirmDialog
-        open={confirming !== null}
-        onOpenChange={(open) => !open && setConfirming(null)}
-        title="Cancel this booking?"
-        description={
-          confirming
-            ? `Desk ${desk.name} on ${longDate}, ${slotLabel(confirming.timeSlot)}. The desk becomes free for others to book.`
-            : ''
-        }
-        confirmLabel="Cancel booking"
-        cancelLabel="Keep booking"
-        onConfirm={() => confirming && onCancel(confirming)}
+      <CancelBookingConfirm
+        booking={confirming}
+        what={(booking) => `Desk ${desk.name} on ${longDate}, ${slotLabel(booking.timeSlot)}`}
+        onClose={() => setConfirming(null)}
+        onConfirm={onCancel}
       />
     </>
   );

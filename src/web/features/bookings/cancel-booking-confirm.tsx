@@ -1,0 +1,30 @@
+import type { BookingView } from '#domain/bookings-responses.ts';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+
+/**
+ * "Cancel this booking?" while `booking` is set: names the booking (`what`, such as the desk and when) and says the
+ * desk becomes free; Keep booking closes it.
+ */
+export function CancelBookingConfirm({
+  booking,
+  what,
+  onClose,
+  onConfirm,
+}: {
+  booking: BookingView | null;
+  what: (booking: BookingView) => string;
+  onClose: () => void;
+  onConfirm: (booking: BookingView) => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={booking !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Cancel this booking?"
+      description={booking ? `${what(booking)}. The desk becomes free for others to book.` : ''}
+      confirmLabel="Cancel booking"
+      cancelLabel="Keep booking"
+      onConfirm={() => booking && onConfirm(booking)}
+    />
+  );
+}

@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { createFloorSchema, floorDeletionQuestion } from '#domain/floor-plan.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogContent, ReturnFocus } from '#web/components/ui/dialog.tsx';
+import { QuestionDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -70,7 +71,6 @@ function RenameFloorDialog({ floor, onClose }: { floor: Floor; onClose: () => vo
 
 /** Delete floor: asks with the number of desks and upcoming bookings that go, read when it opens. */
 function DeleteFloorDialog({ floor, onClose }: { floor: Floor; onClose: () => void }) {
-  const contentRef = useRef<HTMLDivElement>(null);
   const consequences = useFloorDeletionConsequences(floor.id, true);
   const remove = useDeleteFloor(floor.organizationId);
   const question = consequences.data
@@ -94,36 +94,27 @@ function DeleteFloorDialog({ floor, onClose }: { floor: Floor; onClose: () => vo
         toast({ title: 'Error', description: errorMessage(error, 'Failed to delete floor'), variant: 'destructive' }),
     });
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50 backdrop-blur-[2px]" />
-        <AlertDialog.Content
-          ref={contentRef}
-          className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl bg-white p-6 shadow-xl"
-        >
-          <ReturnFocus contentRef={contentRef} />
-          <AlertDialog.Title className="text-lg font-semibold text-slate-900">Delete {floor.name}?</AlertDialog.Title>
-          <AlertDialog.Description className="text-sm text-slate-700" aria-live="polite">
-            {question}
-          </AlertDialog.Description>
-          <div className="flex justify-end gap-2">
-            <AlertDialog.Cancel asChild>
-              <Button variant="secondary">Keep floor</Button>
-            </AlertDialog.Cancel>
-            <Button
-              variant="destructive"
-              disabled={!consequences.data || remove.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                confirm();
-              }}
-            >
-              {remove.isPending ? 'Deleting…' : 'Delete floor'}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <QuestionDialog
+      title={`Delete ${floor.name}?`}
+      description={question}
+      isDescriptionLive
+      open
+      onOpenChange={(open) => !open && onClose()}
+    >
+      <AlertDialog.Cancel asChild>
+        <Button variant="secondary">Keep floor</Button>
+      </AlertDialog.Cancel>
+      <Button
+        variant="destructive"
+        disabled={!consequences.data || remove.isPending}
+        onClick={(event) => {
+          event.preventDefault();
+          confirm();
+        }}
+      >
+        {remove.isPending ? 'Deleting…' : 'Delete floor'}
+      </Button>
+    </QuestionDialog>
   );
 }
 

@@ -1,33 +1,23 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { createFloorSchema, floorDeletionQuestion } from '#domain/floor-plan.ts';
+import { floorDeletionQuestion } from '#domain/floor-plan.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { QuestionDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
-import { FormField } from '#web/components/ui/form-field.tsx';
-import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { PrintDeskCodesLink } from '../desk-codes/index.ts';
 import { useDeleteFloor } from './delete-floor.ts';
+import { FloorNameForm } from './floor-name-form.tsx';
 import { useFloorDeletionConsequences } from './get-floor-deletion-consequences.ts';
 import type { Floor } from './list-floors.ts';
 import { useRenameFloor } from './rename-floor.ts';
 
-/** Rename floor: the rules of Add New Floor (not blank once trimmed, at most 100 characters); Enter submits. */
+/** Rename floor: the name as Add New Floor asks it (FloorNameForm); an unchanged name just closes. */
 function RenameFloorDialog({ floor, onClose }: { floor: Floor; onClose: () => void }) {
   const rename = useRenameFloor(floor.organizationId);
-  const { control, register, handleSubmit, watch, clearErrors } = useForm({
-    resolver: zodResolver(createFloorSchema),
-    defaultValues: { name: floor.name },
-    reValidateMode: 'onSubmit',
-    shouldFocusError: false,
-  });
-  const name = watch('name');
-  const submit = handleSubmit(({ name: newName }) => {
+  const submit = (newName: string) => {
     if (newName === floor.name) return onClose();
     rename.mutate(
       { floorId: floor.id, name: newName },
@@ -40,30 +30,19 @@ function RenameFloorDialog({ floor, onClose }: { floor: Floor; onClose: () => vo
           toast({ title: 'Error', description: errorMessage(error, 'Failed to rename floor'), variant: 'destructive' }),
       },
     );
-  });
+  };
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title={`Rename ${floor.name}`} description="Everyone sees the new name at once.">
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <FormField control={control} name="name" id="rename-floor-name" label="Floor name">
-            {(field) => (
-              <Input
-                {...field}
-                {...register('name', { onChange: () => clearErrors('name') })}
-                maxLength={100}
-                autoComplete="off"
-              />
-            )}
-          </FormField>
-          <div className="flex justify-end gap-2">
-            <Button type="button" variant="secondary" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={name.trim() === '' || rename.isPending}>
-              {rename.isPending ? 'Renaming…' : 'Rename'}
-            </Button>
-          </div>
-        </form>
+        <FloorNameForm
+          id="rename-floor-name"
+          defaultName={floor.name}
+          submitLabel="Rename"
+          pendingLabel="Renaming…"
+          isPending={rename.isPending}
+          onSubmit={submit}
+          onCancel={onClose}
+        />
       </DialogContent>
     </Dialog>
   );

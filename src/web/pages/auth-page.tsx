@@ -6,6 +6,7 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
 import { accountMessages, loginSchema, registerSchema } from '#domain/account.ts';
 import { errorMessage } from '../app/api.ts';
+import { showErrorToast } from '../app/error-toast.ts';
 import { returnPathFrom, returnToParameter } from '../app/return-address.ts';
 import { Brand } from '../components/layout/brand.tsx';
 import { PageShell } from '../components/layout/page-shell.tsx';
@@ -126,12 +127,7 @@ function SignUpForm() {
           if ('requiresVerification' in answer) setPendingVerification(answer.message);
           else navigate('/');
         },
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to create account'),
-            variant: 'destructive',
-          }),
+        onError: (error) => showErrorToast(error, 'Failed to create account'),
       }),
     (errors) => {
       // A short password is named before the other fields' problems, as it was before the server was asked.

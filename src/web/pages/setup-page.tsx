@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Redirect, useLocation } from 'wouter';
 import { createOrganizationSchema, deriveSlug, isTimeZone } from '#domain/organization.ts';
-import { errorMessage } from '../app/api.ts';
+import { showErrorToast } from '../app/error-toast.ts';
 import { CardPage } from '../components/layout/card-page.tsx';
 import { PageLoading } from '../components/layout/page-loading.tsx';
 import { Button } from '../components/ui/button.tsx';
@@ -71,12 +71,7 @@ export function SetupPage() {
         toast({ title: 'Organization created', description: `Welcome to ${organization.name}!` });
         navigate('/');
       },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to create organization'),
-          variant: 'destructive',
-        }),
+      onError: (error) => showErrorToast(error, 'Failed to create organization'),
     }),
   );
 

@@ -2,6 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { webcalUrl } from '#domain/calendar-feed.ts';
 import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
@@ -36,12 +37,7 @@ export function CalendarFeedDialog({ onClose }: { onClose: () => void }) {
         setAddress(feed.url);
         if (replacing) toast({ title: 'Calendar link replaced', description: 'The old link no longer works.' });
       },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'The calendar link could not be made. Please try again.'),
-          variant: 'destructive',
-        }),
+      onError: (error) => showErrorToast(error, 'The calendar link could not be made. Please try again.'),
     });
 
   const turnOff = () =>
@@ -50,12 +46,7 @@ export function CalendarFeedDialog({ onClose }: { onClose: () => void }) {
         setAddress(null);
         toast({ title: 'Calendar link turned off', description: 'Calendars subscribed to it stop updating.' });
       },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'The calendar link could not be turned off. Please try again.'),
-          variant: 'destructive',
-        }),
+      onError: (error) => showErrorToast(error, 'The calendar link could not be turned off. Please try again.'),
     });
 
   const hasFeed = address !== null || status.data?.exists === true;

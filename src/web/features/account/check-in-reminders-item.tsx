@@ -1,6 +1,6 @@
 import { BellRing } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
 import { usePreferences } from './get-preferences.ts';
@@ -28,12 +28,7 @@ export function CheckInRemindersItem({ className }: { className: string }) {
               ? 'We will mail you before check-in opens on days you have a booking.'
               : 'You will get no check-in reminder mails.',
           }),
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Your setting could not be saved. Please try again.'),
-            variant: 'destructive',
-          }),
+        onError: (error) => showErrorToast(error, 'Your setting could not be saved. Please try again.'),
       },
     );
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { accountMessages, forgotPasswordSchema } from '#domain/account.ts';
-import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -27,8 +27,7 @@ export function ForgotPasswordDialog() {
           setOpen(false);
           reset();
         },
-        onError: (error) =>
-          toast({ title: 'Error', description: errorMessage(error, 'Please try again'), variant: 'destructive' }),
+        onError: (error) => showErrorToast(error, 'Please try again'),
       }),
     ({ email }) =>
       toast(

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useCancelSubscription } from '../subscriptions/index.ts';
@@ -15,12 +15,7 @@ export function CancelSubscription({ organizationId, endsOn }: { organizationId:
         setIsConfirming(false);
         toast({ title: 'Subscription cancelled', description: answer.message });
       },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to cancel subscription'),
-          variant: 'destructive',
-        }),
+      onError: (error) => showErrorToast(error, 'Failed to cancel subscription'),
     });
 
   if (!isConfirming) {

@@ -4,7 +4,7 @@ import { displayName } from '#domain/account.ts';
 import type { BookingView } from '#domain/bookings-responses.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
-import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -48,8 +48,7 @@ export function BlockedDeskView({
         toast({ title: 'Desk released', description: `Desk ${desk.name} can be booked again.` });
         onClose();
       },
-      onError: (error) =>
-        toast({ title: 'Error', description: errorMessage(error, 'Failed to cancel booking'), variant: 'destructive' }),
+      onError: (error) => showErrorToast(error, 'Failed to cancel booking'),
     });
 
   return (

@@ -18,7 +18,7 @@ import type { BookingView } from '#domain/bookings-responses.ts';
 import { todayIn } from '#domain/dates.ts';
 import { horizonMessages, latestBookingDate } from '#domain/horizon.ts';
 import type { OrganizationView } from '#domain/organization.ts';
-import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -145,12 +145,7 @@ export function BookDeskForm({
       {
         onSuccess: (result) =>
           setChosenDeskId(result.originalDesk.available ? desk.id : (result.alternatives[0]?.id ?? '')),
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to check weekly availability'),
-            variant: 'destructive',
-          }),
+        onError: (error) => showErrorToast(error, 'Failed to check weekly availability'),
       },
     );
   }, [isWeekly, isDateBookable, bookingDate, timeSlot, isWeekendStart, organization.id, desk.id, checkWeek]);
@@ -178,7 +173,7 @@ export function BookDeskForm({
   const showRefusalOr = (fallback: string) => (error: unknown) => {
     const refusal = ruleRefusalOf(error);
     if (refusal) setServerRefusal({ message: refusal, choice });
-    else toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
+    else showErrorToast(error, fallback);
   };
 
   const finish = (description?: string) => {

@@ -2,7 +2,7 @@ import { CircleCheck } from 'lucide-react';
 import type { BookingView } from '#domain/bookings-responses.ts';
 import { type CheckInSettings, checkInWindow, checkInWindowState, localClock } from '#domain/check-in.ts';
 import { formatClockTime } from '#domain/clock.ts';
-import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
@@ -56,8 +56,7 @@ export function CheckInControl({
         checkIn.mutate(booking.id, {
           onSuccess: () =>
             toast({ title: 'Checked in', description: `You're checked in at ${booking.desk.name}. Have a good day.` }),
-          onError: (error) =>
-            toast({ title: 'Error', description: errorMessage(error, 'Check-in failed'), variant: 'destructive' }),
+          onError: (error) => showErrorToast(error, 'Check-in failed'),
         })
       }
       aria-label={`Check in to ${booking.desk.name}`}

@@ -4,6 +4,7 @@ import type { BookingView } from '#domain/bookings-responses.ts';
 import { formatLongDate, todayIn } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -34,8 +35,7 @@ export function MyBookingsDialog({ organization, onClose }: { organization: Orga
           title: 'Booking cancelled',
           description: `${booking.desk.name} on ${formatLongDate(booking.bookingDate)} is free again.`,
         }),
-      onError: (error) =>
-        toast({ title: 'Error', description: errorMessage(error, 'Failed to cancel booking'), variant: 'destructive' }),
+      onError: (error) => showErrorToast(error, 'Failed to cancel booking'),
     });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>

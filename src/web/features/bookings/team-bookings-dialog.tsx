@@ -11,6 +11,7 @@ import {
   teamBookingsQuerySchema,
 } from '#domain/team-bookings.ts';
 import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
@@ -90,18 +91,12 @@ export function TeamBookingsDialog({ organization, onClose }: { organization: Or
   const onCancel = (booking: TeamBookingView) =>
     cancel.mutate(booking.id, {
       onSuccess: (answer) => toast({ title: 'Booking cancelled', description: answer.message }),
-      onError: (error) =>
-        toast({ title: 'Error', description: errorMessage(error, 'Failed to cancel booking'), variant: 'destructive' }),
+      onError: (error) => showErrorToast(error, 'Failed to cancel booking'),
     });
   const onCancelAll = (userId: string) =>
     cancelAll.mutate(userId, {
       onSuccess: (answer) => toast({ title: 'Bookings cancelled', description: answer.message }),
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to cancel all bookings'),
-          variant: 'destructive',
-        }),
+      onError: (error) => showErrorToast(error, 'Failed to cancel all bookings'),
     });
 
   const items = data?.items ?? [];

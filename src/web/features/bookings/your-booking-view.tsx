@@ -5,7 +5,7 @@ import type { BookingView } from '#domain/bookings-responses.ts';
 import { formatClockRange } from '#domain/clock.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
-import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useBookingRules } from '#web/features/booking-rules/index.ts';
@@ -58,8 +58,7 @@ export function YourBookingView({
         });
         onClose();
       },
-      onError: (error) =>
-        toast({ title: 'Error', description: errorMessage(error, 'Failed to cancel booking'), variant: 'destructive' }),
+      onError: (error) => showErrorToast(error, 'Failed to cancel booking'),
     });
 
   return (

@@ -12,8 +12,7 @@ import {
 } from 'react';
 import { amenitiesInUse, hasAmenities } from '#domain/desk-list.ts';
 import { editorLimits } from '#domain/floor-plan.ts';
-import { errorMessage } from '#web/app/api.ts';
-import { toast } from '#web/components/ui/use-toast.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { type Desk, useAmenities } from '../desks/index.ts';
 import { type Floor, useUpdateFloorZoom } from '../floors/index.ts';
 import type { Organization } from '../organizations/index.ts';
@@ -181,8 +180,7 @@ export function FloorPlanView({
           saveFloorZoom.mutate(
             { floorId: floor.id, defaultZoomLevel: next },
             {
-              onError: (error) =>
-                toast({ title: 'Error', description: errorMessage(error, 'Please try again'), variant: 'destructive' }),
+              onError: (error) => showErrorToast(error, 'Please try again'),
             },
           ),
         zoomSaveDelayMs,

@@ -1,4 +1,4 @@
-import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useCreateFloor } from './create-floor.ts';
@@ -26,8 +26,7 @@ export function AddFloorDialog({
         onCreated(floor);
         close();
       },
-      onError: (error) =>
-        toast({ title: 'Error', description: errorMessage(error, 'Failed to add floor'), variant: 'destructive' }),
+      onError: (error) => showErrorToast(error, 'Failed to add floor'),
     });
 
   return (

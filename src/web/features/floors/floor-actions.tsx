@@ -3,6 +3,7 @@ import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { floorDeletionQuestion } from '#domain/floor-plan.ts';
 import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { QuestionDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
@@ -26,8 +27,7 @@ function RenameFloorDialog({ floor, onClose }: { floor: Floor; onClose: () => vo
           toast({ title: 'Floor renamed', description: `${floor.name} is now ${renamed.name}.` });
           onClose();
         },
-        onError: (error) =>
-          toast({ title: 'Error', description: errorMessage(error, 'Failed to rename floor'), variant: 'destructive' }),
+        onError: (error) => showErrorToast(error, 'Failed to rename floor'),
       },
     );
   };
@@ -69,8 +69,7 @@ function DeleteFloorDialog({ floor, onClose }: { floor: Floor; onClose: () => vo
         });
         onClose();
       },
-      onError: (error) =>
-        toast({ title: 'Error', description: errorMessage(error, 'Failed to delete floor'), variant: 'destructive' }),
+      onError: (error) => showErrorToast(error, 'Failed to delete floor'),
     });
   return (
     <QuestionDialog

@@ -3,6 +3,7 @@ import { KeyRound } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { Passkey } from '#domain/passkeys.ts';
 import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
@@ -68,12 +69,7 @@ export function PasskeysDialog({ onClose }: { onClose: () => void }) {
         // Its Remove button, where focus would return, is gone.
         document.getElementById(addButtonId)?.focus();
       },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'The passkey could not be removed. Please try again.'),
-          variant: 'destructive',
-        }),
+      onError: (error) => showErrorToast(error, 'The passkey could not be removed. Please try again.'),
     });
 
   return (

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { OrganizationOverview } from '#domain/organization.ts';
 import { overridePresets } from '#domain/plans.ts';
 import { type OverrideFormFields, overrideFormSchema } from '#domain/subscription.ts';
-import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -32,8 +32,6 @@ function initialFields(organization: OrganizationOverview): OverrideFormFields {
   }
   return { presetId: preset?.id ?? overridePresets[0].id, planName: '', maxUsers: '', reason };
 }
-
-const showError = (description: string) => toast({ title: 'Error', description, variant: 'destructive' });
 
 /** Spec section 5, Override: a preset tier with its fixed limit, or a custom name and limit; reason optional. */
 export function SubscriptionOverrideDialog({
@@ -63,7 +61,7 @@ export function SubscriptionOverrideDialog({
           toast({ title: 'Override applied', description: `${organization.name}: ${answer.message}` });
           onClose();
         },
-        onError: (error) => showError(errorMessage(error, 'Failed to apply override')),
+        onError: (error) => showErrorToast(error, 'Failed to apply override'),
       },
     ),
   );
@@ -74,7 +72,7 @@ export function SubscriptionOverrideDialog({
         toast({ title: 'Override removed', description: `${organization.name}: ${answer.message}` });
         onClose();
       },
-      onError: (error) => showError(errorMessage(error, 'Failed to remove override')),
+      onError: (error) => showErrorToast(error, 'Failed to remove override'),
     });
 
   return (

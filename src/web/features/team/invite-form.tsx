@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
 import { Controller, useForm } from 'react-hook-form';
 import { failedInvitesTitle, type InviteResult, inviteFormSchema } from '#domain/team.ts';
-import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -46,12 +46,7 @@ export function InviteForm({ organizationId, blocker }: { organizationId: string
         if (result.summary.sent > 0) resetField('emails');
         showResult(result);
       },
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to send invitation'),
-          variant: 'destructive',
-        }),
+      onError: (error) => showErrorToast(error, 'Failed to send invitation'),
     }),
   );
 

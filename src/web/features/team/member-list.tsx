@@ -2,7 +2,7 @@ import { UserMinus } from 'lucide-react';
 import { useState } from 'react';
 import { displayName } from '#domain/account.ts';
 import type { MemberView } from '#domain/team.ts';
-import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -57,20 +57,14 @@ export function MemberList({
             title: 'Role updated',
             description: `${displayName(updated.user)} is now ${updated.role === 'admin' ? 'an admin' : 'a member'}.`,
           }),
-        onError: (error) =>
-          toast({
-            title: 'Error',
-            description: errorMessage(error, 'Failed to update user role'),
-            variant: 'destructive',
-          }),
+        onError: (error) => showErrorToast(error, 'Failed to update user role'),
       },
     );
 
   const onRemove = (member: MemberView) =>
     remove.mutate(member.userId, {
       onSuccess: (answer) => toast({ title: 'Member removed', description: answer.message }),
-      onError: (error) =>
-        toast({ title: 'Error', description: errorMessage(error, 'Failed to remove user'), variant: 'destructive' }),
+      onError: (error) => showErrorToast(error, 'Failed to remove user'),
     });
 
   return (

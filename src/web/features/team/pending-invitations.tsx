@@ -1,6 +1,6 @@
 import { RotateCw, X } from 'lucide-react';
 import type { InvitationView } from '#domain/team.ts';
-import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useResendInvitation } from './resend-invitation.ts';
@@ -31,18 +31,12 @@ export function PendingInvitations({
     revoke.mutate(invitation.id, {
       onSuccess: () =>
         toast({ title: 'Invitation revoked', description: `The link sent to ${invitation.email} no longer works.` }),
-      onError: (error) =>
-        toast({ title: 'Error', description: errorMessage(error, 'Please try again'), variant: 'destructive' }),
+      onError: (error) => showErrorToast(error, 'Please try again'),
     });
   const onResend = (invitation: InvitationView) =>
     resend.mutate(invitation.id, {
       onSuccess: (answer) => toast({ title: 'Invitation sent again', description: answer.message }),
-      onError: (error) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(error, 'Failed to send invitation'),
-          variant: 'destructive',
-        }),
+      onError: (error) => showErrorToast(error, 'Failed to send invitation'),
     });
 
   return (

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type DeskChange, floorPlanMessages, newDeskDefaults } from '#domain/floor-plan.ts';
-import { errorMessage } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { toast } from '#web/components/ui/use-toast.ts';
 import {
   addToCache,
@@ -27,10 +27,6 @@ const fallbacks: Record<ChangeKind, string> = {
   move: 'Failed to update desk position',
   rotate: 'Failed to rotate desk',
 };
-
-function showError(error: unknown, fallback: string) {
-  toast({ title: 'Error', description: errorMessage(error, fallback), variant: 'destructive' });
-}
 
 /** What PUT /api/desks/{id} must carry to go from one placement to another. */
 function changeBetween(before: DeskPlacement | undefined, after: DeskPlacement): DeskChange {
@@ -109,7 +105,7 @@ export function useDeskCommands({ organizationId, floorId }: { organizationId: s
     } catch (error) {
       writePlacements(queryClient, floorId, undone);
       if (entry) setHistory((items) => withoutEntry(items, entry));
-      showError(error, fallbacks[kind]);
+      showErrorToast(error, fallbacks[kind]);
       return false;
     } finally {
       queuedSaves.current -= 1;
@@ -178,7 +174,7 @@ export function useDeskCommands({ organizationId, floorId }: { organizationId: s
       queryClient.setQueryData<Desk[]>(organizationDesksKey(organizationId), (desks) => desks && [...desks, desk]);
       toast({ title: 'New desk added successfully!', description: `${desk.name} is on the floor plan.` });
     } catch (error) {
-      showError(error, 'Failed to add new desk');
+      showErrorToast(error, 'Failed to add new desk');
     } finally {
       pendingNames.current.delete(name);
       settle();
@@ -194,7 +190,7 @@ export function useDeskCommands({ organizationId, floorId }: { organizationId: s
       toast({ title: 'Desk deleted successfully!', description: `Removed ${names.join(', ')}.` });
     } catch (error) {
       queryClient.setQueryData(floorDesksKey(floorId), snapshot);
-      showError(error, 'Failed to delete desk');
+      showErrorToast(error, 'Failed to delete desk');
     } finally {
       settle();
     }
@@ -211,7 +207,7 @@ export function useDeskCommands({ organizationId, floorId }: { organizationId: s
       setHistory(() => emptyHistory);
       toast({ title: 'All desks deleted', description: answer.message });
     } catch (error) {
-      showError(error, 'Failed to delete all desks');
+      showErrorToast(error, 'Failed to delete all desks');
     } finally {
       settle();
     }

@@ -11,7 +11,7 @@ import {
 import { idParams } from '#domain/ids.ts';
 import { organizationSchema } from '#domain/organization.ts';
 import type { AppContext } from '#server/context.ts';
-import { requireUser } from '#server/plugins/session.ts';
+import { routesOf } from '#server/routes.ts';
 import * as floors from './service.ts';
 
 const organizationParams = idParams('id');
@@ -19,99 +19,63 @@ const floorParams = idParams('floorId');
 
 export function floorRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/organizations/:id/floors',
-      {
-        schema: {
-          tags: ['Floors and desks'],
-          summary: 'The floors of an organization.',
-          description: 'Members only (404 otherwise).',
-          params: organizationParams,
-          response: { 200: z.array(floorSchema) },
-        },
-      },
-      async (request) => floors.listFloors(context, requireUser(request).id, request.params.id),
-    );
+    const route = routesOf(app, 'Floors and desks');
 
-    app.post(
-      '/api/organizations/:id/floors',
-      {
-        schema: {
-          tags: ['Floors and desks'],
-          summary: 'Add a floor to an organization.',
-          description: 'Admins only, with an enabled subscription (403 / 422).',
-          params: organizationParams,
-          body: createFloorSchema,
-          response: { 201: floorSchema },
-        },
-      },
-      async (request, reply) => {
-        const user = requireUser(request);
-        return reply.status(201).send(await floors.createFloor(context, user.id, request.params.id, request.body));
-      },
-    );
+    route.get('/api/organizations/:id/floors', {
+      summary: 'The floors of an organization.',
+      description: 'Members only (404 otherwise).',
+      params: organizationParams,
+      response: z.array(floorSchema),
+      handle: ({ user, params }) => floors.listFloors(context, user.id, params.id),
+    });
 
-    app.put(
-      '/api/floors/:floorId',
-      {
-        schema: {
-          tags: ['Floors and desks'],
-          summary: 'Rename a floor and/or save its default zoom level.',
-          description:
-            'Admins only, with an enabled subscription (403 / 422). The name follows the rules of floor creation.',
-          params: floorParams,
-          body: updateFloorSchema,
-          response: { 200: floorSchema },
-        },
-      },
-      async (request) => floors.updateFloor(context, requireUser(request).id, request.params.floorId, request.body),
-    );
+    route.post('/api/organizations/:id/floors', {
+      summary: 'Add a floor to an organization.',
+      description: 'Admins only, with an enabled subscription (403 / 422).',
+      params: organizationParams,
+      body: createFloorSchema,
+      response: floorSchema,
+      status: 201,
+      handle: ({ user, params, body }) => floors.createFloor(context, user.id, params.id, body),
+    });
 
-    app.get(
-      '/api/floors/:floorId/deletion-consequences',
-      {
-        schema: {
-          tags: ['Floors and desks'],
-          summary: 'What deleting a floor would remove: its desks and upcoming bookings.',
-          description: 'Admins only (403). For the confirmation that names them.',
-          params: floorParams,
-          response: { 200: floorDeletionConsequencesSchema },
-        },
-      },
-      async (request) => floors.findFloorDeletionConsequences(context, requireUser(request).id, request.params.floorId),
-    );
+    route.put('/api/floors/:floorId', {
+      summary: 'Rename a floor and/or save its default zoom level.',
+      description:
+        'Admins only, with an enabled subscription (403 / 422). The name follows the rules of floor creation.',
+      params: floorParams,
+      body: updateFloorSchema,
+      response: floorSchema,
+      handle: ({ user, params, body }) => floors.updateFloor(context, user.id, params.floorId, body),
+    });
 
-    app.delete(
-      '/api/floors/:floorId',
-      {
-        schema: {
-          tags: ['Floors and desks'],
-          summary: 'Delete a floor with its desks and their bookings.',
-          description:
-            'Admins only, with an enabled subscription (403 / 422). One transaction; the owners of the upcoming ' +
-            'bookings it removes get a mail. The organization’s last floor is replaced by an empty Floor 1.',
-          params: floorParams,
-          response: { 200: floorDeletedSchema },
-        },
-      },
-      async (request) => floors.deleteFloor(context, requireUser(request).id, request.params.floorId),
-    );
+    route.get('/api/floors/:floorId/deletion-consequences', {
+      summary: 'What deleting a floor would remove: its desks and upcoming bookings.',
+      description: 'Admins only (403). For the confirmation that names them.',
+      params: floorParams,
+      response: floorDeletionConsequencesSchema,
+      handle: ({ user, params }) => floors.findFloorDeletionConsequences(context, user.id, params.floorId),
+    });
+
+    route.delete('/api/floors/:floorId', {
+      summary: 'Delete a floor with its desks and their bookings.',
+      description:
+        'Admins only, with an enabled subscription (403 / 422). One transaction; the owners of the upcoming ' +
+        'bookings it removes get a mail. The organization’s last floor is replaced by an empty Floor 1.',
+      params: floorParams,
+      response: floorDeletedSchema,
+      handle: ({ user, params }) => floors.deleteFloor(context, user.id, params.floorId),
+    });
 
     // The organization's default zoom lives with the floor plan settings: spec section 4 saves zoom per floor or per organization.
-    app.put(
-      '/api/organizations/:id',
-      {
-        schema: {
-          tags: ['Floor plans and uploads'],
-          summary: 'Save the organization’s default zoom level.',
-          description: 'Admins only, with an enabled subscription (403 / 422).',
-          params: organizationParams,
-          body: updateDefaultZoomSchema,
-          response: { 200: organizationSchema },
-        },
-      },
-      async (request) =>
-        floors.updateOrganizationDefaultZoom(context, requireUser(request).id, request.params.id, request.body),
-    );
+    route.put('/api/organizations/:id', {
+      tag: 'Floor plans and uploads',
+      summary: 'Save the organization’s default zoom level.',
+      description: 'Admins only, with an enabled subscription (403 / 422).',
+      params: organizationParams,
+      body: updateDefaultZoomSchema,
+      response: organizationSchema,
+      handle: ({ user, params, body }) => floors.updateOrganizationDefaultZoom(context, user.id, params.id, body),
+    });
   };
 }

@@ -13,6 +13,7 @@ import {
 } from '#domain/team.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser, startSession, toPublicUser } from '#server/plugins/session.ts';
+import { routesOf } from '#server/routes.ts';
 import * as acceptance from './acceptance.ts';
 import * as invitations from './service.ts';
 
@@ -26,106 +27,72 @@ export function invitationRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.addHook('onRequest', async (request) => {
       requireUser(request);
     });
+    const route = routesOf(app, 'Invitations');
 
-    app.post(
-      '/api/organizations/:id/invite',
-      {
-        schema: {
-          tags: ['Invitations'],
-          summary: 'Invite one or more e-mail addresses with a role.',
-          description:
-            'Admins only. Each address succeeds or fails on its own (invalid, already a member, over the plan’s user limit counting pending invitations); `errors` lists the failures. Each address counts against 200 an hour per organization and per inviting user (429 with Retry-After). 403 for the platform organization: its admins are appointed only with `npm run platform-admin`.',
-          params: organizationParams,
-          body: inviteSchema,
-          response: { 200: inviteResultSchema },
-        },
-      },
-      async (request) => invitations.invite(context, requireUser(request), request.params.id, request.body),
-    );
+    route.post('/api/organizations/:id/invite', {
+      summary: 'Invite one or more e-mail addresses with a role.',
+      description:
+        'Admins only. Each address succeeds or fails on its own (invalid, already a member, over the plan’s user limit counting pending invitations); `errors` lists the failures. Each address counts against 200 an hour per organization and per inviting user (429 with Retry-After). 403 for the platform organization: its admins are appointed only with `npm run platform-admin`.',
+      params: organizationParams,
+      body: inviteSchema,
+      response: inviteResultSchema,
+      handle: ({ user, params, body }) => invitations.invite(context, user, params.id, body),
+    });
 
-    app.get(
-      '/api/organizations/:id/invitations',
-      {
-        schema: {
-          tags: ['Invitations'],
-          summary: 'The organization’s pending invitations.',
-          description: 'Admins only (403 for members).',
-          params: organizationParams,
-          response: { 200: z.array(invitationSchema) },
-        },
-      },
-      async (request) => invitations.listInvitations(context, requireUser(request).id, request.params.id),
-    );
+    route.get('/api/organizations/:id/invitations', {
+      summary: 'The organization’s pending invitations.',
+      description: 'Admins only (403 for members).',
+      params: organizationParams,
+      response: z.array(invitationSchema),
+      handle: ({ user, params }) => invitations.listInvitations(context, user.id, params.id),
+    });
 
-    app.delete(
-      '/api/organizations/:id/invitations/:invitationId',
-      {
-        schema: {
-          tags: ['Invitations'],
-          summary: 'Revoke a pending invitation.',
-          description: 'Admins only; the link stops working at once.',
-          params: invitationParams,
-          response: { 200: messageResponseSchema },
-        },
-      },
-      async (request) =>
-        invitations.revokeInvitation(context, requireUser(request).id, request.params.id, request.params.invitationId),
-    );
+    route.delete('/api/organizations/:id/invitations/:invitationId', {
+      summary: 'Revoke a pending invitation.',
+      description: 'Admins only; the link stops working at once.',
+      params: invitationParams,
+      response: messageResponseSchema,
+      handle: ({ user, params }) => invitations.revokeInvitation(context, user.id, params.id, params.invitationId),
+    });
 
-    app.post(
-      '/api/organizations/:id/invitations/:invitationId/resend',
-      {
-        schema: {
-          tags: ['Invitations'],
-          summary: 'Send a pending invitation again, with a fresh link and expiry.',
-          description:
-            'Admins only. Counts against the same hourly limits as inviting (429); 403 for the platform organization.',
-          params: invitationParams,
-          response: { 200: resentInvitationSchema },
-        },
-      },
-      async (request) =>
-        invitations.resendInvitation(context, requireUser(request), request.params.id, request.params.invitationId),
-    );
+    route.post('/api/organizations/:id/invitations/:invitationId/resend', {
+      summary: 'Send a pending invitation again, with a fresh link and expiry.',
+      description:
+        'Admins only. Counts against the same hourly limits as inviting (429); 403 for the platform organization.',
+      params: invitationParams,
+      response: resentInvitationSchema,
+      handle: ({ user, params }) => invitations.resendInvitation(context, user, params.id, params.invitationId),
+    });
   };
 }
 
 /** The invitee's side: the link is the authorization, no session needed. */
 export function invitationSignupRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/invitations/:token',
-      {
-        schema: {
-          tags: ['Invitations'],
-          summary: 'What an invitation link offers: organization, role and e-mail.',
-          description:
-            'No session needed: the link is the authorization. 404 for an unknown, used or expired (7 days) link; 403 for an invitation into the platform organization.',
-          params: z.object({ token: tokenSchema }),
-          response: { 200: invitationDetailsSchema },
-        },
-      },
-      async (request) => acceptance.findInvitationDetails(context, request.params.token),
-    );
+    const route = routesOf(app, 'Invitations');
 
-    app.post(
-      '/api/signup-with-invitation',
-      {
-        schema: {
-          tags: ['Invitations'],
-          summary: 'Accept an invitation: create or attach the account, join, and sign in.',
-          description:
-            '422 when the organization is at its plan’s user limit; 404 for an unknown, used or expired link; 401 for a wrong password of an existing account, throttled like sign-in (429); 403 for an invitation into the platform organization.',
-          body: invitationSignupSchema,
-          response: { 201: publicUserSchema },
-        },
-      },
-      async (request, reply) => {
-        const user = await acceptance.acceptInvitation(context, request.body, request.ip, (db, userId) =>
+    route.get('/api/invitations/:token', {
+      summary: 'What an invitation link offers: organization, role and e-mail.',
+      description:
+        'No session needed: the link is the authorization. 404 for an unknown, used or expired (7 days) link; 403 for an invitation into the platform organization.',
+      params: z.object({ token: tokenSchema }),
+      response: invitationDetailsSchema,
+      handle: ({ params }) => acceptance.findInvitationDetails(context, params.token),
+    });
+
+    route.post('/api/signup-with-invitation', {
+      summary: 'Accept an invitation: create or attach the account, join, and sign in.',
+      description:
+        '422 when the organization is at its plan’s user limit; 404 for an unknown, used or expired link; 401 for a wrong password of an existing account, throttled like sign-in (429); 403 for an invitation into the platform organization.',
+      body: invitationSignupSchema,
+      response: publicUserSchema,
+      status: 201,
+      handle: async ({ body, request, reply }) => {
+        const user = await acceptance.acceptInvitation(context, body, request.ip, (db, userId) =>
           startSession({ ...context, db }, request, reply, userId, { method: 'invitation' }),
         );
-        return reply.status(201).send(toPublicUser(user));
+        return toPublicUser(user);
       },
-    );
+    });
   };
 }

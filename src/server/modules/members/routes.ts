@@ -4,6 +4,7 @@ import { idParams } from '#domain/ids.ts';
 import { memberSchema, removeMemberResultSchema, updateRoleSchema } from '#domain/team.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
+import { routesOf } from '#server/routes.ts';
 import * as members from './service.ts';
 
 const organizationParams = idParams('id');
@@ -15,70 +16,39 @@ export function memberRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.addHook('onRequest', async (request) => {
       requireUser(request);
     });
+    const route = routesOf(app, 'Team');
 
-    app.get(
-      '/api/organizations/:id/members',
-      {
-        schema: {
-          tags: ['Team'],
-          summary: 'The members of an organization with their roles.',
-          description: 'Members only (404 otherwise).',
-          params: organizationParams,
-          response: { 200: z.array(memberSchema) },
-        },
-      },
-      async (request) => members.listMembers(context, requireUser(request).id, request.params.id),
-    );
+    route.get('/api/organizations/:id/members', {
+      summary: 'The members of an organization with their roles.',
+      description: 'Members only (404 otherwise).',
+      params: organizationParams,
+      response: z.array(memberSchema),
+      handle: ({ user, params }) => members.listMembers(context, user.id, params.id),
+    });
 
-    app.get(
-      '/api/organizations/:id/members/me',
-      {
-        schema: {
-          tags: ['Team'],
-          summary: 'The signed-in user’s membership in an organization.',
-          params: organizationParams,
-          response: { 200: memberSchema },
-        },
-      },
-      async (request) => members.findCurrentMember(context, requireUser(request).id, request.params.id),
-    );
+    route.get('/api/organizations/:id/members/me', {
+      summary: 'The signed-in user’s membership in an organization.',
+      params: organizationParams,
+      response: memberSchema,
+      handle: ({ user, params }) => members.findCurrentMember(context, user.id, params.id),
+    });
 
-    app.patch(
-      '/api/organizations/:id/members/:userId/role',
-      {
-        schema: {
-          tags: ['Team'],
-          summary: 'Change a member’s role.',
-          description:
-            'Admins only. An admin cannot change its own role (403); the last admin cannot be demoted (409); nobody becomes an admin of the platform organization this way (403: npm run platform-admin only).',
-          params: memberParams,
-          body: updateRoleSchema,
-          response: { 200: memberSchema },
-        },
-      },
-      async (request) =>
-        members.changeRole(
-          context,
-          requireUser(request).id,
-          request.params.id,
-          request.params.userId,
-          request.body.role,
-        ),
-    );
+    route.patch('/api/organizations/:id/members/:userId/role', {
+      summary: 'Change a member’s role.',
+      description:
+        'Admins only. An admin cannot change its own role (403); the last admin cannot be demoted (409); nobody becomes an admin of the platform organization this way (403: npm run platform-admin only).',
+      params: memberParams,
+      body: updateRoleSchema,
+      response: memberSchema,
+      handle: ({ user, params, body }) => members.changeRole(context, user.id, params.id, params.userId, body.role),
+    });
 
-    app.delete(
-      '/api/organizations/:id/members/:userId',
-      {
-        schema: {
-          tags: ['Team'],
-          summary: 'Remove a member and cancel their bookings from today on and their permanent ones.',
-          description: 'Admins only. An admin cannot remove itself (403); the last admin cannot be removed (409).',
-          params: memberParams,
-          response: { 200: removeMemberResultSchema },
-        },
-      },
-      async (request) =>
-        members.removeMember(context, requireUser(request).id, request.params.id, request.params.userId),
-    );
+    route.delete('/api/organizations/:id/members/:userId', {
+      summary: 'Remove a member and cancel their bookings from today on and their permanent ones.',
+      description: 'Admins only. An admin cannot remove itself (403); the last admin cannot be removed (409).',
+      params: memberParams,
+      response: removeMemberResultSchema,
+      handle: ({ user, params }) => members.removeMember(context, user.id, params.id, params.userId),
+    });
   };
 }

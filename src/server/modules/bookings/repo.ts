@@ -6,7 +6,7 @@ import type { Role } from '#domain/organization.ts';
 import type { Database } from '#server/db/client.ts';
 import { namedStatement, param } from '#server/db/named-statement.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { desks, floors, memberships, organizations } from '#server/db/schema.ts';
+import { deskBookingRevisions, desks, floors, memberships, organizations } from '#server/db/schema.ts';
 
 /** A booking with the names its view shows (desk, floor, owner), as one joined row. */
 export interface BookingRow {
@@ -62,11 +62,15 @@ export function localRange(start: string, end: string | null): string {
 const bookingsRevisionStatement = namedStatement<
   { organizationId: string; userId: string },
   { role: Role; revision: string }
->(
-  'perch_bookings_revision',
-  sql`SELECT m.role, (SELECT coalesce(sum(revision), 0)::text FROM desk_booking_revisions
-        WHERE organization_id = ${param('organizationId')}::uuid) AS revision
-    FROM memberships m WHERE m.organization_id = ${param('organizationId')}::uuid AND m.user_id = ${param('userId')}::uuid`,
+>('perch_bookings_revision', (db) =>
+  db
+    .select({
+      role: memberships.role,
+      revision: sql<string>`(SELECT coalesce(sum(${deskBookingRevisions.revision}), 0)::text FROM ${deskBookingRevisions}
+        WHERE ${deskBookingRevisions.organizationId} = ${param('organizationId')})`,
+    })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, param('organizationId')), eq(memberships.userId, param('userId')))),
 );
 
 /**

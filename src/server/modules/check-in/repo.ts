@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TimeSlot } from '#domain/bookings.ts';
 import type { Role } from '#domain/organization.ts';
 import type { Database } from '#server/db/client.ts';
 import { namedStatement, param } from '#server/db/named-statement.ts';
 import { rowsOf } from '#server/db/rows.ts';
+import { bookings, organizations } from '#server/db/schema.ts';
 import { type BookingRow, bookingColumns, bookingJoins } from '../bookings/repo.ts';
 
 /** A booking as check-in judges it, with its organization's zone and grace and the caller's role there. */
@@ -87,9 +88,12 @@ export async function checkInOwnBooking(
 
 const markCheckedInStatement = namedStatement<{ bookingId: string; at: string }, { id: string }>(
   'perch_check_in',
-  sql`UPDATE bookings SET checked_in_at = ${param('at')}::timestamptz
-    WHERE id = ${param('bookingId')}::uuid AND status = 'active' AND checked_in_at IS NULL
-    RETURNING id`,
+  (db) =>
+    db
+      .update(bookings)
+      .set({ checkedInAt: sql`${param('at')}::timestamptz` })
+      .where(and(eq(bookings.id, param('bookingId')), eq(bookings.status, 'active'), isNull(bookings.checkedInAt)))
+      .returning({ id: bookings.id }),
 );
 
 /**
@@ -160,9 +164,13 @@ export function findOrganizationsForMail(
   organizationIds: string[],
 ): Promise<{ id: string; name: string; timeZone: string; checkInGraceMinutes: number }[]> {
   if (organizationIds.length === 0) return Promise.resolve([]);
-  return rowsOf(
-    db,
-    sql`SELECT id, name, time_zone AS "timeZone", check_in_grace_minutes AS "checkInGraceMinutes"
-      FROM organizations WHERE id IN ${organizationIds}`,
-  );
+  return db
+    .select({
+      id: organizations.id,
+      name: organizations.name,
+      timeZone: organizations.timeZone,
+      checkInGraceMinutes: organizations.checkInGraceMinutes,
+    })
+    .from(organizations)
+    .where(inArray(organizations.id, organizationIds));
 }

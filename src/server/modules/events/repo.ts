@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
+import { sessions } from '#server/db/schema.ts';
 
 export interface StreamOwner {
   streamId: number;
@@ -17,7 +18,10 @@ export interface StreamOwnerState {
   sessionExpiresAt: Date | null;
 }
 
-/** For each open stream: is its session still alive, and is its user still a member? One query for all. */
+/**
+ * For each open stream: is its session still alive, and is its user still a member? One query for all, over the
+ * streams sent as one JSON array (jsonb_to_recordset: raw SQL, decision 025).
+ */
 export async function findStreamOwnerStates(db: Database, owners: readonly StreamOwner[]): Promise<StreamOwnerState[]> {
   if (owners.length === 0) return [];
   const records = JSON.stringify(
@@ -45,9 +49,9 @@ export async function findStreamOwnerStates(db: Database, owners: readonly Strea
 
 /** When the user's session expires, or null when it is gone or has expired. */
 export async function findSessionExpiry(db: Database, sessionId: string, userId: string): Promise<Date | null> {
-  const [row] = await rowsOf<{ expiresAt: Date | string }>(
-    db,
-    sql`SELECT expires_at AS "expiresAt" FROM sessions WHERE id = ${sessionId} AND user_id = ${userId} AND expires_at > now()`,
-  );
-  return row ? new Date(row.expiresAt) : null;
+  const [row] = await db
+    .select({ expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), gt(sessions.expiresAt, sql`now()`)));
+  return row?.expiresAt ?? null;
 }

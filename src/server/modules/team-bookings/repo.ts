@@ -220,12 +220,3 @@ export async function countTeamBookings(db: Database, selection: TeamBookingsSel
   const [row] = await rowsOf<{ total: number }>(db, sql`SELECT (${sql.join(counts, sql` + `)})::int AS total`);
   return row?.total ?? 0;
 }
-
-/** Whether the floor is one of the organization's. */
-export async function isFloorOfOrganization(db: Database, organizationId: string, floorId: string): Promise<boolean> {
-  const rows = await rowsOf<{ id: string }>(
-    db,
-    sql`SELECT id FROM floors WHERE organization_id = ${organizationId} AND id = ${floorId}`,
-  );
-  return rows.length > 0;
-}

@@ -17,6 +17,7 @@ import { BookingsReadCache } from '../bookings/day-cache.ts';
 import { requireReadableDates } from '../bookings/horizon.ts';
 import { findBookingsRevision } from '../bookings/repo.ts';
 import { toBookingView } from '../bookings/views.ts';
+import { findFloorInOrganization } from '../floors/repo.ts';
 import { requireAdmin } from '../organizations/service.ts';
 import * as repo from './repo.ts';
 
@@ -48,7 +49,7 @@ async function selectionFor(
     ...(filter.from ? { from: filter.from } : {}),
     ...(filter.to ? { to: filter.to } : {}),
   });
-  if (filter.floorId && !(await repo.isFloorOfOrganization(context.db, organizationId, filter.floorId))) {
+  if (filter.floorId && !(await findFloorInOrganization(context.db, organizationId, filter.floorId))) {
     throw badRequest('floorId is not a floor of this organization');
   }
   return {

@@ -1,9 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FeedBooking } from '#domain/calendar-feed.ts';
 import type { Database } from '#server/db/client.ts';
-import { rowsOf } from '#server/db/rows.ts';
-import { calendarFeeds } from '#server/db/schema.ts';
-import { isoInstant } from '../bookings/repo.ts';
+import { bookings, calendarFeeds, desks, floors, memberships, organizations } from '#server/db/schema.ts';
 
 /** Gives the person a feed with this token digest, replacing any earlier one (whose address then stops working). */
 export async function saveFeed(db: Database, userId: string, tokenDigest: string): Promise<void> {
@@ -36,12 +34,6 @@ export async function findFeedOwner(db: Database, tokenDigest: string): Promise<
   return row?.userId;
 }
 
-type FeedBookingRow = Omit<FeedBooking, 'createdAt' | 'cancelledAt' | 'releasedAt'> & {
-  createdAt: string;
-  cancelledAt: string | null;
-  releasedAt: string | null;
-};
-
 /** At most this many events in one feed: years of daily bookings, and a bound on one request's work. */
 const maxFeedBookings = 5000;
 
@@ -57,27 +49,37 @@ export async function listFeedBookings(
   daysBack: number,
 ): Promise<FeedBooking[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  const rows = await rowsOf<FeedBookingRow>(
-    db,
-    sql`SELECT b.id, o.name AS "organizationName", o.time_zone AS "timeZone", d.name AS "deskName",
-        f.name AS "floorName", b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status,
-        b.is_permanent AS "isPermanent", b.notes, ${isoInstant(sql`b.created_at`)} AS "createdAt",
-        ${isoInstant(sql`b.cancelled_at`)} AS "cancelledAt", ${isoInstant(sql`b.released_at`)} AS "releasedAt"
-      FROM memberships m
-      JOIN organizations o ON o.id = m.organization_id
-      JOIN bookings b ON b.user_id = m.user_id AND b.organization_id = m.organization_id
-        AND (b.booking_date >= (${at} AT TIME ZONE o.time_zone)::date - ${daysBack}::int
-          OR (b.is_permanent AND (b.status = 'active' OR b.cancelled_at >= ${at} - make_interval(days => ${daysBack}::int))))
-      JOIN desks d ON d.id = b.desk_id
-      JOIN floors f ON f.id = d.floor_id
-      WHERE m.user_id = ${userId}
-      ORDER BY b.booking_date, b.time_slot, b.id
-      LIMIT ${maxFeedBookings}`,
-  );
-  return rows.map((row) => ({
-    ...row,
-    createdAt: new Date(row.createdAt),
-    cancelledAt: row.cancelledAt ? new Date(row.cancelledAt) : null,
-    releasedAt: row.releasedAt ? new Date(row.releasedAt) : null,
-  }));
+  return db
+    .select({
+      id: bookings.id,
+      organizationName: organizations.name,
+      timeZone: organizations.timeZone,
+      deskName: desks.name,
+      floorName: floors.name,
+      bookingDate: bookings.bookingDate,
+      timeSlot: bookings.timeSlot,
+      status: bookings.status,
+      isPermanent: bookings.isPermanent,
+      notes: bookings.notes,
+      createdAt: bookings.createdAt,
+      cancelledAt: bookings.cancelledAt,
+      releasedAt: bookings.releasedAt,
+    })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .innerJoin(
+      bookings,
+      and(
+        eq(bookings.userId, memberships.userId),
+        eq(bookings.organizationId, memberships.organizationId),
+        sql`(${bookings.bookingDate} >= (${at} AT TIME ZONE ${organizations.timeZone})::date - ${daysBack}::int
+          OR (${bookings.isPermanent} AND (${bookings.status} = 'active'
+            OR ${bookings.cancelledAt} >= ${at} - make_interval(days => ${daysBack}::int))))`,
+      ),
+    )
+    .innerJoin(desks, eq(desks.id, bookings.deskId))
+    .innerJoin(floors, eq(floors.id, desks.floorId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(asc(bookings.bookingDate), asc(bookings.timeSlot), asc(bookings.id))
+    .limit(maxFeedBookings);
 }

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AnalyticsCounts, AnalyticsDayInput, AnalyticsDeskInput, AnalyticsFloorInput } from '#domain/analytics.ts';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
+import { memberships, organizations } from '#server/db/schema.ts';
 
 /** What to count: one organization's bookings on the range's dates, on one floor or all. */
 export interface AnalyticsSelection {
@@ -15,7 +16,8 @@ export interface AnalyticsSelection {
 
 /**
  * The floors and desks the organization has, and had: those deleted come from migration 0018's tables, and the
- * periods each spent out of service from migration 0021's.
+ * periods each spent out of service from migration 0021's. Raw SQL (decision 025): UNION ALL of the live and retired
+ * tables, and the periods aggregated as JSON.
  */
 export async function listAnalyticsPlaces(
   db: Database,
@@ -219,20 +221,23 @@ export async function findAnalyticsState(
   organizationId: string,
   userId: string,
 ): Promise<AnalyticsState | undefined> {
-  const [row] = await rowsOf<
-    Omit<AnalyticsState, 'history' | 'state'> & { bookings: string; history: string; places: string }
-  >(
-    db,
-    sql`SELECT m.role, o.slug, o.time_zone AS "timeZone", o.check_in_required AS "checkInRequired",
-          (SELECT coalesce(sum(revision), 0)::text FROM desk_booking_revisions WHERE organization_id = o.id) AS bookings,
-          o.analytics_history_revision::text AS history,
-          concat_ws('/',
-            (SELECT coalesce(sum(desks_revision), 0) || '.' || count(*) FROM floors WHERE organization_id = o.id),
-            (SELECT count(*) FROM retired_desks WHERE organization_id = o.id),
-            (SELECT count(*) FROM retired_floors WHERE organization_id = o.id)) AS places
-        FROM memberships m JOIN organizations o ON o.id = m.organization_id
-        WHERE m.organization_id = ${organizationId} AND m.user_id = ${userId}`,
-  );
+  const [row] = await db
+    .select({
+      role: memberships.role,
+      slug: organizations.slug,
+      timeZone: organizations.timeZone,
+      checkInRequired: organizations.checkInRequired,
+      bookings: sql<string>`(SELECT coalesce(sum(revision), 0)::text FROM desk_booking_revisions
+        WHERE organization_id = ${organizations.id})`,
+      history: sql<string>`${organizations.analyticsHistoryRevision}::text`,
+      places: sql<string>`concat_ws('/',
+        (SELECT coalesce(sum(desks_revision), 0) || '.' || count(*) FROM floors WHERE organization_id = ${organizations.id}),
+        (SELECT count(*) FROM retired_desks WHERE organization_id = ${organizations.id}),
+        (SELECT count(*) FROM retired_floors WHERE organization_id = ${organizations.id}))`,
+    })
+    .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
   if (!row) return undefined;
   const { bookings, history, places, ...rest } = row;
   return {

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Role } from '#domain/organization.ts';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { floors, memberships } from '#server/db/schema.ts';
+import { desks, floors, memberships } from '#server/db/schema.ts';
 import { type BookingRow, bookingColumns, bookingJoins } from '../bookings/repo.ts';
 
 export type FloorRow = typeof floors.$inferSelect;
@@ -143,10 +143,12 @@ export async function lockFloorForDeletion(
   organizationId: string,
   floorId: string,
 ): Promise<{ desks: number; bookings: BookingRow[] }> {
-  const locked = await rowsOf<{ id: string }>(
-    db,
-    sql`SELECT id FROM desks WHERE organization_id = ${organizationId} AND floor_id = ${floorId} ORDER BY id FOR UPDATE`,
-  );
+  const locked = await db
+    .select({ id: desks.id })
+    .from(desks)
+    .where(and(eq(desks.organizationId, organizationId), eq(desks.floorId, floorId)))
+    .orderBy(asc(desks.id))
+    .for('update');
   const bookings = await rowsOf<BookingRow>(
     db,
     sql`SELECT ${bookingColumns} FROM bookings b ${bookingJoins} ${upcomingOnFloor(organizationId, floorId)}

@@ -1,16 +1,10 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { htmlPage, svgImage, tinyPng } from '#server/storage/image-fixtures.ts';
-import { startTestApp, type TestApp } from '#test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { htmlPage, svgImage, tinyPng } from '#test-support/image-fixtures.ts';
+import { startTestApp, startTestAppForFile } from '#test-support/harness.ts';
 import { newClient, signUpPerson, worldEnvironment } from './tenant-world.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp({ environment: worldEnvironment });
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = startTestAppForFile({ environment: worldEnvironment });
 
 describe('transport', () => {
   it('sends HSTS when the request reached the trusted proxy over HTTPS', async () => {

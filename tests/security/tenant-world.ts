@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { tinyPng } from '#server/storage/image-fixtures.ts';
+import { tinyPng } from '#test-support/image-fixtures.ts';
 import type { TestApp, TestClient } from '#test-support/harness.ts';
 import { insertMembership } from '#test-support/harness.ts';
 

@@ -1,6 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import dns2 from 'dns2';
 
 // A real DNS server (dns2, over UDP) on 127.0.0.1 for tests: Perch's resolver is pointed at it with DNS_SERVERS, and
@@ -23,25 +24,22 @@ export interface TestDnsServer {
 
 export interface TestDnsServerOptions {
   /**
-   * A JSON file of TXT records, `{ "txt": { "<name>": ["<value>", ...] } }`, read again for every question (records
-   * set with setTxt come first): how a test in another process (a browser test) publishes records to this server.
+   * A folder of TXT records, one JSON file a name (`<name>.json`, lower-case, holding `["<value>", ...]`), read again
+   * for every question (records set with setTxt come first): how a test in another process (a browser test)
+   * publishes records to this server. One file a name, so that tests running at once never overwrite each other's.
    * A missing or unreadable file holds no records.
    */
-  recordsFile?: string;
+  recordsDirectory?: string;
 }
 
-/** TXT records of the options' file, by lower-case name without a trailing dot. */
-function readRecordsFile(file: string | undefined): Map<string, string[]> {
-  if (!file) return new Map();
+/** The TXT records of `name` in the options' folder, if it has a readable file for it. */
+function readRecordsFile(directory: string | undefined, name: string): string[] | undefined {
+  if (!directory || !/^[a-z0-9._-]+$/.test(name)) return undefined;
   try {
-    const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { txt?: Record<string, unknown> };
-    const entries = Object.entries(parsed.txt ?? {}).filter(
-      (entry): entry is [string, string[]] =>
-        Array.isArray(entry[1]) && entry[1].every((value) => typeof value === 'string'),
-    );
-    return new Map(entries.map(([name, values]) => [name.toLowerCase().replace(/\.$/, ''), values]));
+    const values: unknown = JSON.parse(fs.readFileSync(path.join(directory, `${name}.json`), 'utf8'));
+    return Array.isArray(values) && values.every((value) => typeof value === 'string') ? values : undefined;
   } catch {
-    return new Map();
+    return undefined;
   }
 }
 
@@ -59,7 +57,7 @@ export async function startTestDnsServer(options: TestDnsServerOptions = {}): Pr
       const typeName = Object.entries(Packet.TYPE).find(([, value]) => value === question.type)?.[0] ?? '?';
       const asked = `${typeName} ${name}`;
       questions.set(asked, (questions.get(asked) ?? 0) + 1);
-      const txtValues = txt.get(name) ?? readRecordsFile(options.recordsFile).get(name);
+      const txtValues = txt.get(name) ?? readRecordsFile(options.recordsDirectory, name);
       if (!txtValues && !addresses.has(name)) {
         response.header.rcode = Packet.RCODE.NXDOMAIN;
         return send(response);

@@ -18,7 +18,7 @@ declare module 'vitest' {
  * or a PostgreSQL template database that every test file copies.
  */
 export default async function setup(project: TestProject) {
-  if (project.name === 'integration:postgres') return setupPostgres(project);
+  if (project.name.startsWith('integration:postgres')) return setupPostgres(project);
   return setupPglite(project);
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { beforeAll } from 'vitest';
 import { insertMembership, signUp, type TestApp, type TestClient } from './harness.ts';
 import { forgetOrganizationsCreatedToday } from './organization-limit.ts';
 
@@ -18,6 +19,15 @@ export async function signUpOfficePeople(testApp: TestApp): Promise<OfficePeople
   const signedUpMember = await signUp(testApp);
   const outsider = (await signUp(testApp)).client;
   return { admin, member: signedUpMember.client, memberId: signedUpMember.user.id, outsider };
+}
+
+/** The file's office people, signed up before its first test (read them inside tests and hooks only). */
+export function officePeopleForFile(testApp: TestApp): OfficePeople {
+  const people = {} as OfficePeople;
+  beforeAll(async () => {
+    Object.assign(people, await signUpOfficePeople(testApp));
+  });
+  return people;
 }
 
 export interface Office {

@@ -95,6 +95,33 @@ describe('layers point only inwards', () => {
       .filter((file) => /test-support|(^|\/)testing\/|stand-in/.test(file.split(path.sep).join('/')));
     expect(support).toEqual([]);
   });
+
+  it('holds in src/ only modules that the product uses: none that only tests import, none that nothing imports', () => {
+    // Who imports each module of src/: the product (src/, scripts/, bench/) or only tests. A module imported by tests
+    // alone is test support and belongs in tests/support/; one imported by nothing is dead (entry points aside).
+    // Every feature folder has its index.ts (below), even one reached only by the router's dynamic import().
+    const isEntryPoint = (file: string) =>
+      ['src/server/main.ts', 'src/web/main.tsx'].includes(file) || /^src\/web\/features\/[^/]+\/index\.ts$/.test(file);
+    const importers = new Map<string, { product: number; tests: number }>();
+    const isTest = (file: string) => /\.test\.tsx?$/.test(file) || fromRoot(file).startsWith('tests/');
+    const everyFile = ['src', 'scripts', 'bench', 'tests'].flatMap((folder) => sourceFiles(path.join(root, folder)));
+    for (const file of everyFile) {
+      for (const specifier of importsOf(file)) {
+        const target = resolveImport(file, specifier);
+        if (target === null) continue;
+        const counts = importers.get(target.split(path.sep).join('/')) ?? { product: 0, tests: 0 };
+        counts[isTest(file) ? 'tests' : 'product'] += 1;
+        importers.set(target.split(path.sep).join('/'), counts);
+      }
+    }
+    const modules = sourceFiles(path.join(root, 'src'))
+      .filter((file) => !isTest(file) && !file.endsWith('.d.ts'))
+      .map(fromRoot)
+      .filter((file) => !isEntryPoint(file));
+    const testOnly = modules.filter((file) => importers.get(file)?.product === 0);
+    const unused = modules.filter((file) => !importers.has(file));
+    expect({ testOnly, unused }).toEqual({ testOnly: [], unused: [] });
+  });
 });
 
 describe('the browser reaches the query client through React', () => {

@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '#test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { startTestAppForFile } from '#test-support/harness.ts';
 import { apiTagNames } from './api-tags.ts';
 import { listApiRoutes } from './route-catalog.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-afterAll(async () => {
-  await testApp.close();
-});
+const testApp = startTestAppForFile();
 
 const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 const isSuccess = (status: string) => /^[23]/.test(status);

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp, type TestResponse, uniqueEmail } from '#test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { signUp, startTestAppForFile, type TestResponse, uniqueEmail } from '#test-support/harness.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile();
 
 const evilOrigin = 'https://evil.example';
 const password = 'correct horse battery';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tinyPng } from './image-fixtures.ts';
+import { tinyPng } from '#test-support/image-fixtures.ts';
 import { createLocalStore } from './local-store.ts';
 import { isSafeKey, type ObjectStore } from './object-store.ts';
 import { readAtMost } from './read-at-most.ts';

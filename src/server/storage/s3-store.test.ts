@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeS3, startFakeS3 } from '#test-support/s3rver.ts';
-import { svgImage, tinyPng } from './image-fixtures.ts';
+import { svgImage, tinyPng } from '#test-support/image-fixtures.ts';
 import type { ObjectStore } from './object-store.ts';
 import { readAtMost } from './read-at-most.ts';
 import { createS3Store } from './s3-store.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gifImage, htmlPage, jpegStart, svgImage, tinyPng, webpStart } from './image-fixtures.ts';
+import { gifImage, htmlPage, jpegStart, svgImage, tinyPng, webpStart } from '#test-support/image-fixtures.ts';
 import { sniffImage } from './sniff-image.ts';
 
 describe('recognising floor-plan images by their bytes', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { tinyPng } from '#server/storage/image-fixtures.ts';
+import { tinyPng } from '#test-support/image-fixtures.ts';
 import { findInEveryTable } from '#test-support/find-in-every-table.ts';
 import { insertMembership, startTestAppForFile, type TestClient, uniqueEmail } from '#test-support/harness.ts';
 import { approveLink, createCheckout, pathOf } from '#test-support/subscriptions.ts';

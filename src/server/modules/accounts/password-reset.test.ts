@@ -1,8 +1,8 @@
 import { hash } from '@node-rs/argon2';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { digestToken } from '#server/tokens.ts';
 import { accountsHelpers, mailsTo, password } from '#test-support/accounts.ts';
-import { startTestApp, type TestApp, uniqueEmail } from '#test-support/harness.ts';
+import { startTestAppForFile, uniqueEmail } from '#test-support/harness.ts';
 
 // argon2 as it is, watched: a reset must not hash anything before it knows the link is good.
 vi.mock('@node-rs/argon2', async (importOriginal) => {
@@ -12,15 +12,9 @@ vi.mock('@node-rs/argon2', async (importOriginal) => {
 
 const forgotMessage = 'If an account exists for that email, we have sent a link to reset the password.';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  // Behind a trusted proxy, so each client can come from its own network address and the
-  // per-address limits of one test do not spill into the next.
-  testApp = await startTestApp({ environment: { TRUST_PROXY: 'true' } });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+// Behind a trusted proxy, so each client can come from its own network address and the
+// per-address limits of one test do not spill into the next.
+const testApp = startTestAppForFile({ environment: { TRUST_PROXY: 'true' } });
 
 const { newClient, registered, clientWithSession, requestResetToken } = accountsHelpers(() => testApp);
 

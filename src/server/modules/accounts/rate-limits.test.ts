@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountsHelpers, mailsTo, password } from '#test-support/accounts.ts';
-import { startTestApp, type TestApp, uniqueEmail } from '#test-support/harness.ts';
+import { startTestAppForFile, uniqueEmail } from '#test-support/harness.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  // Behind a trusted proxy, so each client can come from its own network address and the
-  // per-address limits of one test do not spill into the next.
-  testApp = await startTestApp({ environment: { TRUST_PROXY: 'true' } });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+// Behind a trusted proxy, so each client can come from its own network address and the
+// per-address limits of one test do not spill into the next.
+const testApp = startTestAppForFile({ environment: { TRUST_PROXY: 'true' } });
 
 const { newClient, registered } = accountsHelpers(() => testApp);
 

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { digestToken } from '#server/tokens.ts';
 import { accountsHelpers, password, sessionCookieOf } from '#test-support/accounts.ts';
-import { signUp, startTestApp, type TestApp, uniqueEmail } from '#test-support/harness.ts';
+import { signUp, startTestAppForFile, uniqueEmail } from '#test-support/harness.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  // Behind a trusted proxy, so each client can come from its own network address and the
-  // per-address limits of one test do not spill into the next.
-  testApp = await startTestApp({ environment: { TRUST_PROXY: 'true' } });
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+// Behind a trusted proxy, so each client can come from its own network address and the
+// per-address limits of one test do not spill into the next.
+const testApp = startTestAppForFile({ environment: { TRUST_PROXY: 'true' } });
 
 const { newClient, register, registered, clientWithSession, requestResetToken } = accountsHelpers(() => testApp);
 

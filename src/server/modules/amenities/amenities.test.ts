@@ -1,34 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelSubscription, startTestApp, type TestApp, type TestClient } from '#test-support/harness.ts';
-import { createOffice as createOfficeOf, signUpOfficePeople } from '#test-support/office.ts';
+import { describe, expect, it } from 'vitest';
+import { cancelSubscription, startTestAppForFile } from '#test-support/harness.ts';
+import { createOffice as createOfficeOf, officePeopleForFile } from '#test-support/office.ts';
 
-let testApp: TestApp;
-let admin: TestClient;
-let member: TestClient;
-let memberId: string;
-let outsider: TestClient;
-
-beforeAll(async () => {
-  testApp = await startTestApp();
-  ({ admin, member, memberId, outsider } = await signUpOfficePeople(testApp));
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile();
+// People shared by the file's tests (argon2 is slow on purpose); every test makes its own organizations.
+const people = officePeopleForFile(testApp);
 
 const defaults = ['monitor', 'standing desk', 'docking station', 'window', 'quiet'];
 
-const createOffice = () => createOfficeOf(testApp, admin, memberId);
+const createOffice = () => createOfficeOf(testApp, people.admin, people.memberId);
 
 async function addTaggedDesk(office: { organizationId: string; floorId: string }, name: string, amenities: string[]) {
-  const desk = await admin.post(`/api/organizations/${office.organizationId}/desks`, {
+  const desk = await people.admin.post(`/api/organizations/${office.organizationId}/desks`, {
     name,
     positionX: 10,
     positionY: 10,
     floorId: office.floorId,
   });
-  const tagged = await admin.request('PUT', `/api/desks/${desk.body.id}`, { amenities });
+  const tagged = await people.admin.request('PUT', `/api/desks/${desk.body.id}`, { amenities });
   expect(tagged.status, tagged.text).toBe(200);
   return desk.body.id as string;
 }
@@ -38,19 +28,19 @@ const path = (organizationId: string) => `/api/organizations/${organizationId}/a
 describe("the organization's amenity list", () => {
   it('starts with the five usual tags, which any member can read', async () => {
     const office = await createOffice();
-    const response = await member.get(path(office.organizationId));
+    const response = await people.member.get(path(office.organizationId));
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ amenities: defaults });
   });
 
   it('is replaced by an admin, trimmed, in the order sent', async () => {
     const office = await createOffice();
-    const response = await admin.request('PUT', path(office.organizationId), {
+    const response = await people.admin.request('PUT', path(office.organizationId), {
       amenities: [' quiet ', 'Phone booth', 'monitor'],
     });
     expect(response.status, response.text).toBe(200);
     expect(response.body).toEqual({ amenities: ['quiet', 'Phone booth', 'monitor'], desksChanged: 0 });
-    expect((await member.get(path(office.organizationId))).body).toEqual({
+    expect((await people.member.get(path(office.organizationId))).body).toEqual({
       amenities: ['quiet', 'Phone booth', 'monitor'],
     });
   });
@@ -60,14 +50,14 @@ describe("the organization's amenity list", () => {
     const first = await addTaggedDesk(office, 'D01', ['monitor', 'window']);
     const second = await addTaggedDesk(office, 'D02', ['window']);
     const third = await addTaggedDesk(office, 'D03', ['quiet']);
-    const response = await admin.request('PUT', path(office.organizationId), {
+    const response = await people.admin.request('PUT', path(office.organizationId), {
       amenities: ['monitor', 'quiet', 'Standing desk', 'docking station'],
     });
     expect(response.body).toEqual({
       amenities: ['monitor', 'quiet', 'Standing desk', 'docking station'],
       desksChanged: 2,
     });
-    const desks = (await member.get(`/api/floors/${office.floorId}/desks`)).body as Array<{
+    const desks = (await people.member.get(`/api/floors/${office.floorId}/desks`)).body as Array<{
       id: string;
       amenities: string[];
     }>;
@@ -86,9 +76,9 @@ describe("the organization's amenity list", () => {
   it('respells a tag on the desks when only its case changes, and a desk can then be given it in any case', async () => {
     const office = await createOffice();
     const desk = await addTaggedDesk(office, 'D01', ['monitor']);
-    await admin.request('PUT', path(office.organizationId), { amenities: ['Monitor', 'Sofa'] });
+    await people.admin.request('PUT', path(office.organizationId), { amenities: ['Monitor', 'Sofa'] });
     expect(
-      (await admin.request('PUT', `/api/desks/${desk}`, { amenities: ['sofa', 'MONITOR'] })).body.amenities,
+      (await people.admin.request('PUT', `/api/desks/${desk}`, { amenities: ['sofa', 'MONITOR'] })).body.amenities,
     ).toEqual(['Monitor', 'Sofa']);
   });
 
@@ -102,16 +92,16 @@ describe("the organization's amenity list", () => {
     ['an unknown field', { amenities: [], organizationId: randomUUID() }, /organizationId/],
   ])('refuses %s with 400 and keeps the list', async (_label, body, message) => {
     const office = await createOffice();
-    const response = await admin.request('PUT', path(office.organizationId), body);
+    const response = await people.admin.request('PUT', path(office.organizationId), body);
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(message);
-    expect((await admin.get(path(office.organizationId))).body).toEqual({ amenities: defaults });
+    expect((await people.admin.get(path(office.organizationId))).body).toEqual({ amenities: defaults });
   });
 
   it('may be emptied, which takes every tag off every desk', async () => {
     const office = await createOffice();
     const desk = await addTaggedDesk(office, 'D01', ['quiet', 'window']);
-    expect((await admin.request('PUT', path(office.organizationId), { amenities: [] })).body).toEqual({
+    expect((await people.admin.request('PUT', path(office.organizationId), { amenities: [] })).body).toEqual({
       amenities: [],
       desksChanged: 1,
     });
@@ -125,13 +115,13 @@ describe("the organization's amenity list", () => {
   it('answers 403 to a member and 422 when the subscription has lapsed for a change; 404 to outsiders; 401 signed out', async () => {
     const office = await createOffice();
     const body = { amenities: ['monitor'] };
-    expect((await member.request('PUT', path(office.organizationId), body)).status).toBe(403);
-    expect((await outsider.request('PUT', path(office.organizationId), body)).status).toBe(404);
-    expect((await outsider.get(path(office.organizationId))).status).toBe(404);
-    expect((await admin.get(path('not-a-uuid'))).status).toBe(404);
+    expect((await people.member.request('PUT', path(office.organizationId), body)).status).toBe(403);
+    expect((await people.outsider.request('PUT', path(office.organizationId), body)).status).toBe(404);
+    expect((await people.outsider.get(path(office.organizationId))).status).toBe(404);
+    expect((await people.admin.get(path('not-a-uuid'))).status).toBe(404);
     expect((await testApp.client().get(path(office.organizationId))).status).toBe(401);
     await cancelSubscription(testApp, office.organizationId);
-    expect((await admin.request('PUT', path(office.organizationId), body)).status).toBe(422);
-    expect((await admin.get(path(office.organizationId))).body).toEqual({ amenities: defaults });
+    expect((await people.admin.request('PUT', path(office.organizationId), body)).status).toBe(422);
+    expect((await people.admin.get(path(office.organizationId))).body).toEqual({ amenities: defaults });
   });
 });

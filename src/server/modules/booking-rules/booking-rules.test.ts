@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BookingRules, defaultBookingRules, weekStartOf } from '#domain/booking-rules.ts';
 import { addDays, formatLongDate } from '#domain/dates.ts';
 import {
@@ -9,15 +9,9 @@ import {
   nextMonday,
   type TestOrganization,
 } from '#test-support/bookings.ts';
-import { signUp, startTestApp, type TestApp, type TestClient } from '#test-support/harness.ts';
+import { signUp, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile();
 
 const rulesUrl = (organization: TestOrganization) => `/api/organizations/${organization.id}/booking-rules`;
 

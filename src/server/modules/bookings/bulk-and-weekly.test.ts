@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '#domain/dates.ts';
 import {
   activeRows,
@@ -12,16 +12,12 @@ import {
   nextMonday,
   type TestOrganization,
 } from '#test-support/bookings.ts';
-import { startTestApp, type TestApp, type TestClient } from '#test-support/harness.ts';
+import { startTestAppForFile, type TestClient } from '#test-support/harness.ts';
 
-let testApp: TestApp;
+const testApp = startTestAppForFile();
 let organization: TestOrganization;
 beforeAll(async () => {
-  testApp = await startTestApp();
   organization = await createOrganization(testApp, { deskCount: 6 });
-});
-afterAll(async () => {
-  await testApp?.close();
 });
 
 const week = (monday: string, days = 5) => Array.from({ length: days }, (_, index) => addDays(monday, index));

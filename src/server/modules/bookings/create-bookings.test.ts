@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays, todayIn } from '#domain/dates.ts';
 import {
   activeRows,
@@ -9,16 +9,12 @@ import {
   relaxBookingRules,
   type TestOrganization,
 } from '#test-support/bookings.ts';
-import { startTestApp, type TestApp } from '#test-support/harness.ts';
+import { startTestApp, startTestAppForFile } from '#test-support/harness.ts';
 
-let testApp: TestApp;
+const testApp = startTestAppForFile();
 let organization: TestOrganization;
 beforeAll(async () => {
-  testApp = await startTestApp();
   organization = await createOrganization(testApp, { deskCount: 12 });
-});
-afterAll(async () => {
-  await testApp?.close();
 });
 
 const mailsTo = (email: string) => testApp.mails.filter((mail) => mail.to === email);

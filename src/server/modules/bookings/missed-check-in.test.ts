@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultBookingRules } from '#domain/booking-rules.ts';
 import {
   activeRows,
@@ -8,7 +8,7 @@ import {
   createOrganization,
   type TestOrganization,
 } from '#test-support/bookings.ts';
-import { startTestApp, type TestApp } from '#test-support/harness.ts';
+import { startTestAppForFile } from '#test-support/harness.ts';
 import { zoneWhereHourIs } from '#test-support/time-zones.ts';
 import { releaseNoShows } from '../check-in/service.ts';
 
@@ -16,13 +16,7 @@ import { releaseNoShows } from '../check-in/service.ts';
 // job ended it at its next pass with a mail. The server refuses it with the booking rules, inside the booking's
 // transaction; a walk-in (Sit here, at the desk) is checked in as it is made and is booked.
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile();
 
 const sitHere = 'or use Sit here at the desk to book and check in at once';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { addDays } from '#domain/dates.ts';
 import {
   addMember,
@@ -8,16 +8,12 @@ import {
   createOrganization,
   type TestOrganization,
 } from '#test-support/bookings.ts';
-import { startTestApp, type TestApp } from '#test-support/harness.ts';
+import { startTestAppForFile } from '#test-support/harness.ts';
 
-let testApp: TestApp;
+const testApp = startTestAppForFile();
 let organization: TestOrganization;
 beforeAll(async () => {
-  testApp = await startTestApp();
   organization = await createOrganization(testApp, { deskCount: 8 });
-});
-afterAll(async () => {
-  await testApp?.close();
 });
 
 /** The API refuses past dates, so past bookings are written directly. */

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultBookingRules } from '#domain/booking-rules.ts';
 import type { TimeSlot } from '#domain/bookings.ts';
 import { checkInWindow, localClock } from '#domain/check-in.ts';
 import { addMember, afterPendingMail, createOrganization, type TestOrganization } from '#test-support/bookings.ts';
-import { signUp, startTestApp, type TestApp } from '#test-support/harness.ts';
+import { signUp, startTestAppForFile } from '#test-support/harness.ts';
 import { zoneWhereHourIs } from '#test-support/time-zones.ts';
 import { releaseNoShows } from './service.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile();
 
 async function setCheckIn(
   organization: TestOrganization,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultBookingRules } from '#domain/booking-rules.ts';
 import { bookingMessages, type TimeSlot } from '#domain/bookings.ts';
 import { localClock } from '#domain/check-in.ts';
@@ -12,16 +12,10 @@ import {
   createOrganization,
   type TestOrganization,
 } from '#test-support/bookings.ts';
-import { signUp, startTestApp, type TestApp, type TestClient } from '#test-support/harness.ts';
+import { signUp, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
 import { zoneWhereHourIs } from '#test-support/time-zones.ts';
 
-let testApp: TestApp;
-beforeAll(async () => {
-  testApp = await startTestApp();
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile();
 
 type Member = Awaited<ReturnType<typeof addMember>>;
 

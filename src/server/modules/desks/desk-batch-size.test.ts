@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deskBatchBodyLimit, maxDesksPerBatch } from '#domain/floor-plan.ts';
-import { startTestApp, type TestApp, type TestClient } from '#test-support/harness.ts';
-import { createOffice, signUpOfficePeople } from '#test-support/office.ts';
+import { startTestAppForFile } from '#test-support/harness.ts';
+import { createOffice, officePeopleForFile } from '#test-support/office.ts';
 
 // Issue 26: the batch took 5,000 desks by its schema but 64 KiB of body, about 800 moves or 1,700 deletions. Its
 // route now has a body limit of its own, computed from the schema (deskBatchBodyLimit), and reads a body larger than
 // everyone else's only from someone who may edit the floor.
 
-let testApp: TestApp;
-let admin: TestClient;
-let member: TestClient;
-let memberId: string;
-
-beforeAll(async () => {
-  testApp = await startTestApp();
-  ({ admin, member, memberId } = await signUpOfficePeople(testApp));
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile();
+// People shared by the file's tests (argon2 is slow on purpose); every test makes its own organizations.
+const people = officePeopleForFile(testApp);
 
 /** An office of the admin's whose first floor holds `count` desks, inserted by SQL, in rows of 40 on the canvas. */
 async function officeWithDesks(count: number) {
-  const office = await createOffice(testApp, admin, memberId);
+  const office = await createOffice(testApp, people.admin, people.memberId);
   const rows = await testApp.database.sql.query<{ id: string }>(
     `INSERT INTO desks (organization_id, floor_id, name, position_x, position_y, width, height)
      SELECT $1, $2, 'D' || lpad(n::text, 4, '0'), (n % 40) * 45, ((n / 40) % 50) * 20, 40, 15 FROM generate_series(1, $3::int) AS n
@@ -52,7 +43,7 @@ describe('a batch as large as its limits', () => {
     }));
     const body = JSON.stringify({ update });
     expect(body.length).toBeGreaterThan(64 * 1024 * 2);
-    const response = await admin.request('POST', batchUrl(office.floorId), body, {
+    const response = await people.admin.request('POST', batchUrl(office.floorId), body, {
       'content-type': 'application/json',
     });
     expect(response.status, response.text.slice(0, 300)).toBe(200);
@@ -66,7 +57,7 @@ describe('a batch as large as its limits', () => {
 
   it(`deletes ${maxDesksPerBatch.toLocaleString('en')} desks, the most one batch may name, in one request`, async () => {
     const office = await officeWithDesks(maxDesksPerBatch);
-    const response = await admin.post(batchUrl(office.floorId), { delete: office.deskIds });
+    const response = await people.admin.post(batchUrl(office.floorId), { delete: office.deskIds });
     expect(response.status, response.text.slice(0, 300)).toBe(200);
     expect(response.body.deleted).toHaveLength(maxDesksPerBatch);
     expect(await deskCount(office.floorId)).toBe(0);
@@ -77,7 +68,7 @@ describe('a batch as large as its limits', () => {
     // Spaces are valid JSON around the value: a body one byte over the limit, whatever it holds.
     const payload = JSON.stringify({ delete: office.deskIds });
     const body = `${' '.repeat(deskBatchBodyLimit + 1 - payload.length)}${payload}`;
-    const response = await admin.request('POST', batchUrl(office.floorId), body, {
+    const response = await people.admin.request('POST', batchUrl(office.floorId), body, {
       'content-type': 'application/json',
     });
     expect(response.status).toBe(413);
@@ -92,7 +83,7 @@ describe('a batch as large as its limits', () => {
     const body = `${' '.repeat(deskBatchBodyLimit + 1)}{"delete":[]}`;
     const headers = { 'content-type': 'application/json' };
     expect((await testApp.client().request('POST', batchUrl(office.floorId), body, headers)).status).toBe(401);
-    const refused = await member.request('POST', batchUrl(office.floorId), body, headers);
+    const refused = await people.member.request('POST', batchUrl(office.floorId), body, headers);
     expect(refused.status).toBe(403);
     expect(refused.body.message).toEqual(expect.any(String));
     expect(await deskCount(office.floorId)).toBe(1);
@@ -100,7 +91,7 @@ describe('a batch as large as its limits', () => {
 
   it('keeps 64 KiB for every other request, the desk’s own change among them', async () => {
     const office = await officeWithDesks(1);
-    const response = await admin.request(
+    const response = await people.admin.request(
       'PUT',
       `/api/desks/${office.deskIds[0]}`,
       JSON.stringify({ description: 'x'.repeat(65 * 1024) }),

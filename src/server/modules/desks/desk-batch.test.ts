@@ -1,21 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelSubscription, startTestApp, type TestApp, type TestClient } from '#test-support/harness.ts';
-import { createOffice as createOfficeOf, signUpOfficePeople } from '#test-support/office.ts';
+import { describe, expect, it } from 'vitest';
+import { cancelSubscription, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
+import { createOffice as createOfficeOf, officePeopleForFile } from '#test-support/office.ts';
 
-let testApp: TestApp;
-let admin: TestClient;
-let member: TestClient;
-let memberId: string;
-let outsider: TestClient;
-
-beforeAll(async () => {
-  testApp = await startTestApp();
-  ({ admin, member, memberId, outsider } = await signUpOfficePeople(testApp));
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile();
+// People shared by the file's tests (argon2 is slow on purpose); every test makes its own organizations.
+const people = officePeopleForFile(testApp);
 
 interface Office {
   organizationId: string;
@@ -24,8 +14,8 @@ interface Office {
 }
 
 /** An organization of `owner` with `count` desks D01… on its first floor, 150 units apart. */
-async function createOffice(count = 3, owner: TestClient = admin): Promise<Office> {
-  const { organizationId, floorId } = await createOfficeOf(testApp, owner, memberId);
+async function createOffice(count = 3, owner: TestClient = people.admin): Promise<Office> {
+  const { organizationId, floorId } = await createOfficeOf(testApp, owner, people.memberId);
   const deskIds: string[] = [];
   for (let index = 1; index <= count; index += 1) {
     const desk = await owner.post(`/api/organizations/${organizationId}/desks`, {
@@ -63,7 +53,7 @@ describe('a batch of desk changes', () => {
   it('moves a group of desks in one request, each kept on the canvas, and answers them as the floor lists them', async () => {
     const office = await createOffice();
     const [first, second] = office.deskIds as [string, string];
-    const response = await batch(admin, office.floorId, {
+    const response = await batch(people.admin, office.floorId, {
       update: [
         { id: first, positionX: '210', positionY: 320, rotation: 375 },
         { id: second, positionX: 5000, positionY: -40 },
@@ -82,7 +72,7 @@ describe('a batch of desk changes', () => {
       [first, '210', '320', '15'],
       [second, '1800', '0', '0'],
     ]);
-    const listed = (await member.get(`/api/floors/${office.floorId}/desks`)).body;
+    const listed = (await people.member.get(`/api/floors/${office.floorId}/desks`)).body;
     expect(listed.filter((desk: { id: string }) => desk.id !== office.deskIds[2])).toEqual(response.body.updated);
     // Moves are geometry, not properties: the audit log is not told of them.
     expect(await auditActions(office.organizationId)).toEqual([]);
@@ -91,7 +81,7 @@ describe('a batch of desk changes', () => {
   it('sets the amenities and the out-of-service state of several desks, and audits it once', async () => {
     const office = await createOffice();
     const [first, second] = office.deskIds as [string, string];
-    const response = await batch(admin, office.floorId, {
+    const response = await batch(people.admin, office.floorId, {
       update: [
         { id: first, amenities: ['monitor', 'Quiet'], bookable: false, unavailableReason: 'Painting' },
         { id: second, amenities: ['monitor'], bookable: false, unavailableReason: 'Painting' },
@@ -112,7 +102,7 @@ describe('a batch of desk changes', () => {
     expect(events.map((event) => event.action)).toEqual(['desks.updated']);
     expect(events[0]?.details).toMatchObject({ floorName: 'Floor 1', count: 2 });
 
-    const back = await batch(admin, office.floorId, { update: [{ id: first, bookable: true }] });
+    const back = await batch(people.admin, office.floorId, { update: [{ id: first, bookable: true }] });
     expect(back.body.updated[0]).toMatchObject({
       bookable: true,
       unavailableReason: null,
@@ -126,15 +116,15 @@ describe('a batch of desk changes', () => {
     await testApp.database.sql.query(
       `INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot)
        VALUES ($1, $2, $3, current_date + 3, 'full-day')`,
-      [office.organizationId, first, memberId],
+      [office.organizationId, first, people.memberId],
     );
-    const response = await batch(admin, office.floorId, {
+    const response = await batch(people.admin, office.floorId, {
       update: [{ id: third, positionX: 10, positionY: 10 }],
       delete: [first, second],
     });
     expect(response.status, response.text).toBe(200);
     expect(response.body.deleted).toEqual([first, second]);
-    const names = (await member.get(`/api/floors/${office.floorId}/desks`)).body.map(
+    const names = (await people.member.get(`/api/floors/${office.floorId}/desks`)).body.map(
       (desk: { name: string }) => desk.name,
     );
     expect(names).toEqual(['D03', 'D04']);
@@ -159,8 +149,8 @@ describe('a batch of desk changes', () => {
     const office = await createOffice();
     let foreign: string = randomUUID();
     if (kind === 'annex') {
-      const annex = await admin.post(`/api/organizations/${office.organizationId}/floors`, { name: 'Annex' });
-      const desk = await admin.post(`/api/organizations/${office.organizationId}/desks`, {
+      const annex = await people.admin.post(`/api/organizations/${office.organizationId}/floors`, { name: 'Annex' });
+      const desk = await people.admin.post(`/api/organizations/${office.organizationId}/desks`, {
         name: 'A01',
         positionX: 1,
         positionY: 1,
@@ -168,7 +158,7 @@ describe('a batch of desk changes', () => {
       });
       foreign = desk.body.id;
     } else if (kind === 'elsewhere') {
-      foreign = (await createOffice(1, outsider)).deskIds[0]!;
+      foreign = (await createOffice(1, people.outsider)).deskIds[0]!;
     } else if (kind === 'not-a-uuid') {
       foreign = 'D01';
     }
@@ -182,7 +172,7 @@ describe('a batch of desk changes', () => {
       },
       { update: [{ id: office.deskIds[0], amenities: ['window'] }], delete: [office.deskIds[1], foreign] },
     ]) {
-      const response = await batch(admin, office.floorId, body);
+      const response = await batch(people.admin, office.floorId, body);
       expect(response.status).toBe(404);
       expect(response.body).toEqual({ message: 'Desk not found.' });
     }
@@ -193,7 +183,7 @@ describe('a batch of desk changes', () => {
   it('changes nothing when one desk of the batch gets a tag the organization does not keep', async () => {
     const office = await createOffice();
     const before = await snapshot(office.organizationId);
-    const response = await batch(admin, office.floorId, {
+    const response = await batch(people.admin, office.floorId, {
       update: [
         { id: office.deskIds[0], amenities: ['monitor'], positionX: 700, positionY: 700 },
         { id: office.deskIds[1], amenities: ['hammock'] },
@@ -230,7 +220,7 @@ describe('a batch of desk changes', () => {
       name: { update: [{ id, name: 'New' }] },
     };
     const before = await snapshot(office.organizationId);
-    const response = await batch(admin, office.floorId, typeof shape === 'string' ? bodies[shape] : shape);
+    const response = await batch(people.admin, office.floorId, typeof shape === 'string' ? bodies[shape] : shape);
     expect(response.status).toBe(400);
     if (typeof message === 'string') expect(response.body.message).toBe(message);
     else expect(response.body.message).toMatch(message);
@@ -241,12 +231,12 @@ describe('a batch of desk changes', () => {
     const office = await createOffice();
     const body = { delete: [office.deskIds[0]] };
     const before = await snapshot(office.organizationId);
-    expect((await batch(member, office.floorId, body)).status).toBe(403);
-    expect((await batch(outsider, office.floorId, body)).status).toBe(404);
-    expect((await batch(admin, randomUUID(), body)).status).toBe(404);
+    expect((await batch(people.member, office.floorId, body)).status).toBe(403);
+    expect((await batch(people.outsider, office.floorId, body)).status).toBe(404);
+    expect((await batch(people.admin, randomUUID(), body)).status).toBe(404);
     expect((await batch(testApp.client(), office.floorId, body)).status).toBe(401);
     await cancelSubscription(testApp, office.organizationId);
-    expect((await batch(admin, office.floorId, body)).status).toBe(422);
+    expect((await batch(people.admin, office.floorId, body)).status).toBe(422);
     expect(await snapshot(office.organizationId)).toEqual(before);
   });
 });

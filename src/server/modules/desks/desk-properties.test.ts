@@ -1,27 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deskListSchema } from '#domain/floor-plan.ts';
-import { cancelSubscription, startTestApp, type TestApp, type TestClient } from '#test-support/harness.ts';
-import { createOffice as createOfficeOf, type Office, signUpOfficePeople } from '#test-support/office.ts';
+import { cancelSubscription, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
+import { createOffice as createOfficeOf, type Office, officePeopleForFile } from '#test-support/office.ts';
 
-let testApp: TestApp;
-let admin: TestClient;
-let member: TestClient;
-let memberId: string;
-let outsider: TestClient;
+const testApp = startTestAppForFile();
+// People shared by the file's tests (argon2 is slow on purpose); every test makes its own organizations.
+const people = officePeopleForFile(testApp);
 
-beforeAll(async () => {
-  testApp = await startTestApp();
-  ({ admin, member, memberId, outsider } = await signUpOfficePeople(testApp));
-});
-afterAll(async () => {
-  await testApp?.close();
-});
-
-const createOffice = (owner: TestClient = admin): Promise<Office> => createOfficeOf(testApp, owner, memberId);
+const createOffice = (owner: TestClient = people.admin): Promise<Office> =>
+  createOfficeOf(testApp, owner, people.memberId);
 
 async function addDesk(office: Office, name: string, floorId = office.floorId) {
-  const response = await admin.post(`/api/organizations/${office.organizationId}/desks`, {
+  const response = await people.admin.post(`/api/organizations/${office.organizationId}/desks`, {
     name,
     positionX: 100,
     positionY: 100,
@@ -58,7 +49,7 @@ describe('a new desk', () => {
   it('cannot take a name already on its floor, whatever its case, but may take one used on another floor', async () => {
     const office = await createOffice();
     await addDesk(office, 'Window');
-    const clash = await admin.post(`/api/organizations/${office.organizationId}/desks`, {
+    const clash = await people.admin.post(`/api/organizations/${office.organizationId}/desks`, {
       name: 'WINDOW',
       positionX: 1,
       positionY: 1,
@@ -66,7 +57,7 @@ describe('a new desk', () => {
     });
     expect(clash.status).toBe(409);
     expect(clash.body).toEqual({ message: 'A desk named WINDOW is already on this floor.' });
-    const annex = await admin.post(`/api/organizations/${office.organizationId}/floors`, { name: 'Annex' });
+    const annex = await people.admin.post(`/api/organizations/${office.organizationId}/floors`, { name: 'Annex' });
     await addDesk(office, 'Window', annex.body.id);
   });
 });
@@ -75,7 +66,7 @@ describe('changing a desk’s properties', () => {
   it('renames, describes, tags and takes a desk out of service, and every desk read shows it', async () => {
     const office = await createOffice();
     const desk = await addDesk(office, 'D01');
-    const response = await put(admin, desk.id, {
+    const response = await put(people.admin, desk.id, {
       name: '  Window seat ',
       description: 'By the south window, next to the printer.',
       amenities: ['Window', 'monitor'],
@@ -93,27 +84,27 @@ describe('changing a desk’s properties', () => {
       unavailableReason: 'Chair broken',
     };
     expect(response.body).toEqual(expected);
-    const floorList = await member.get(`/api/floors/${office.floorId}/desks`);
+    const floorList = await people.member.get(`/api/floors/${office.floorId}/desks`);
     expect(floorList.body).toEqual([expected]);
     expect(deskListSchema.parse(floorList.body)).toEqual([expected]);
-    expect((await member.get(`/api/organizations/${office.organizationId}/desks`)).body).toEqual([expected]);
+    expect((await people.member.get(`/api/organizations/${office.organizationId}/desks`)).body).toEqual([expected]);
   });
 
   it('clears the reason when the desk becomes bookable again, and keeps it while it stays out of service', async () => {
     const office = await createOffice();
     const desk = await addDesk(office, 'D01');
-    await put(admin, desk.id, { bookable: false, unavailableReason: 'Being repaired' });
-    expect((await put(admin, desk.id, { rotation: 90 })).body).toMatchObject({
+    await put(people.admin, desk.id, { bookable: false, unavailableReason: 'Being repaired' });
+    expect((await put(people.admin, desk.id, { rotation: 90 })).body).toMatchObject({
       bookable: false,
       unavailableReason: 'Being repaired',
     });
-    expect((await put(admin, desk.id, { bookable: true })).body).toMatchObject({
+    expect((await put(people.admin, desk.id, { bookable: true })).body).toMatchObject({
       bookable: true,
       unavailableReason: null,
     });
     // A reason sent for a bookable desk is not kept: members would never see it.
-    expect((await put(admin, desk.id, { unavailableReason: 'Ignored' })).body.unavailableReason).toBeNull();
-    expect((await put(admin, desk.id, { bookable: false, unavailableReason: '  ' })).body).toMatchObject({
+    expect((await put(people.admin, desk.id, { unavailableReason: 'Ignored' })).body.unavailableReason).toBeNull();
+    expect((await put(people.admin, desk.id, { bookable: false, unavailableReason: '  ' })).body).toMatchObject({
       bookable: false,
       unavailableReason: null,
     });
@@ -122,13 +113,13 @@ describe('changing a desk’s properties', () => {
   it('clears a description sent as null or blank, and keeps the rest as it was', async () => {
     const office = await createOffice();
     const desk = await addDesk(office, 'D01');
-    await put(admin, desk.id, { amenities: ['quiet'] });
-    expect((await put(admin, desk.id, { description: null })).body).toMatchObject({
+    await put(people.admin, desk.id, { amenities: ['quiet'] });
+    expect((await put(people.admin, desk.id, { description: null })).body).toMatchObject({
       description: null,
       amenities: ['quiet'],
     });
-    await put(admin, desk.id, { description: 'Corner' });
-    expect((await put(admin, desk.id, { description: '   ' })).body.description).toBeNull();
+    await put(people.admin, desk.id, { description: 'Corner' });
+    expect((await put(people.admin, desk.id, { description: '   ' })).body.description).toBeNull();
   });
 
   it.each([
@@ -155,7 +146,7 @@ describe('changing a desk’s properties', () => {
     const office = await createOffice();
     const desk = await addDesk(office, 'D01');
     const before = await deskRow(desk.id);
-    const response = await put(admin, desk.id, body);
+    const response = await put(people.admin, desk.id, body);
     expect(response.status).toBe(400);
     if (typeof message === 'string') expect(response.body.message).toBe(message);
     else expect(response.body.message).toMatch(message);
@@ -166,12 +157,12 @@ describe('changing a desk’s properties', () => {
     const office = await createOffice();
     await addDesk(office, 'D01');
     const second = await addDesk(office, 'D02');
-    const response = await put(admin, second.id, { name: 'd01' });
+    const response = await put(people.admin, second.id, { name: 'd01' });
     expect(response.status).toBe(409);
     expect(response.body).toEqual({ message: 'A desk named d01 is already on this floor.' });
     expect((await deskRow(second.id))?.name).toBe('D02');
     // Its own name in another case is a rename, not a clash.
-    expect((await put(admin, second.id, { name: 'd02' })).body.name).toBe('d02');
+    expect((await put(people.admin, second.id, { name: 'd02' })).body.name).toBe('d02');
   });
 
   it('lets exactly one of two concurrent renames to the same name win', async () => {
@@ -179,8 +170,8 @@ describe('changing a desk’s properties', () => {
     const first = await addDesk(office, 'D01');
     const second = await addDesk(office, 'D02');
     const answers = await Promise.all([
-      put(admin, first.id, { name: 'Corner' }),
-      put(admin, second.id, { name: 'corner' }),
+      put(people.admin, first.id, { name: 'Corner' }),
+      put(people.admin, second.id, { name: 'corner' }),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     const [row] = await testApp.database.sql.query<{ count: number }>(
@@ -193,9 +184,9 @@ describe('changing a desk’s properties', () => {
   it('records a property change in the audit log, and a move alone not at all', async () => {
     const office = await createOffice();
     const desk = await addDesk(office, 'D01');
-    await put(admin, desk.id, { positionX: 300, positionY: 300 });
+    await put(people.admin, desk.id, { positionX: 300, positionY: 300 });
     expect(await auditEvents(office.organizationId, 'desk.updated')).toEqual([]);
-    await put(admin, desk.id, { name: 'D09', bookable: false, unavailableReason: 'Chair broken' });
+    await put(people.admin, desk.id, { name: 'D09', bookable: false, unavailableReason: 'Chair broken' });
     const [event] = await auditEvents(office.organizationId, 'desk.updated');
     expect(event?.details).toEqual({
       name: 'D09',
@@ -211,11 +202,11 @@ describe('changing a desk’s properties', () => {
     const office = await createOffice();
     const desk = await addDesk(office, 'D01');
     const before = await deskRow(desk.id);
-    expect((await put(member, desk.id, { name: 'Mine' })).status).toBe(403);
-    expect((await put(outsider, desk.id, { name: 'Mine' })).status).toBe(404);
-    expect((await put(admin, randomUUID(), { name: 'Mine' })).status).toBe(404);
+    expect((await put(people.member, desk.id, { name: 'Mine' })).status).toBe(403);
+    expect((await put(people.outsider, desk.id, { name: 'Mine' })).status).toBe(404);
+    expect((await put(people.admin, randomUUID(), { name: 'Mine' })).status).toBe(404);
     await cancelSubscription(testApp, office.organizationId);
-    expect((await put(admin, desk.id, { name: 'Mine' })).status).toBe(422);
+    expect((await put(people.admin, desk.id, { name: 'Mine' })).status).toBe(422);
     expect(await deskRow(desk.id)).toEqual(before);
   });
 });

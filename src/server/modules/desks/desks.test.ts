@@ -1,33 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelSubscription, startTestApp, type TestApp, type TestClient } from '#test-support/harness.ts';
-import { createOffice as createOfficeOf, type Office, signUpOfficePeople } from '#test-support/office.ts';
+import { describe, expect, it } from 'vitest';
+import { cancelSubscription, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
+import { createOffice as createOfficeOf, type Office, officePeopleForFile } from '#test-support/office.ts';
 
-let testApp: TestApp;
-// Users are shared across tests (argon2 is slow on purpose); every test makes its own organizations.
-let admin: TestClient;
-let member: TestClient;
-let memberId: string;
-let outsider: TestClient;
-
-beforeAll(async () => {
-  testApp = await startTestApp();
-  ({ admin, member, memberId, outsider } = await signUpOfficePeople(testApp));
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile();
+// People shared by the file's tests (argon2 is slow on purpose); every test makes its own organizations.
+const people = officePeopleForFile(testApp);
 
 /** A new organization of `owner` with its 'Floor 1'; the shared member joins it as a plain member. */
-const createOffice = (owner: TestClient = admin): Promise<Office> => createOfficeOf(testApp, owner, memberId);
+const createOffice = (owner: TestClient = people.admin): Promise<Office> =>
+  createOfficeOf(testApp, owner, people.memberId);
 
 async function addFloor(organizationId: string, name: string): Promise<string> {
-  const response = await admin.post(`/api/organizations/${organizationId}/floors`, { name });
+  const response = await people.admin.post(`/api/organizations/${organizationId}/floors`, { name });
   expect(response.status).toBe(201);
   return response.body.id;
 }
 
-async function addDesk(office: Office, body: Record<string, unknown> = {}, client: TestClient = admin) {
+async function addDesk(office: Office, body: Record<string, unknown> = {}, client: TestClient = people.admin) {
   return client.post(`/api/organizations/${office.organizationId}/desks`, {
     name: 'D01',
     description: 'New desk',
@@ -73,7 +63,7 @@ describe('adding a desk', () => {
 
   it("gives a desk sent without size, description or rotation the spec's defaults", async () => {
     const office = await createOffice();
-    const response = await admin.post(`/api/organizations/${office.organizationId}/desks`, {
+    const response = await people.admin.post(`/api/organizations/${office.organizationId}/desks`, {
       name: 'D01',
       positionX: 10,
       positionY: 20,
@@ -153,7 +143,7 @@ describe('adding a desk', () => {
 
   it("answers 404 'Floor not found.' for another organization's floor, an unknown floor or a floor id that is not a uuid", async () => {
     const office = await createOffice();
-    const elsewhere = await createOffice(outsider);
+    const elsewhere = await createOffice(people.outsider);
     for (const floorId of [elsewhere.floorId, randomUUID(), 'floor-1']) {
       const response = await addDesk(office, { floorId });
       expect(response.status).toBe(404);
@@ -165,7 +155,7 @@ describe('adding a desk', () => {
 
   it('answers 403 to a member who is not an admin', async () => {
     const office = await createOffice();
-    expect((await addDesk(office, {}, member)).status).toBe(403);
+    expect((await addDesk(office, {}, people.member)).status).toBe(403);
     expect(await countDesks(office.organizationId)).toBe(0);
   });
 
@@ -180,8 +170,8 @@ describe('adding a desk', () => {
 
   it('answers 404 to an admin of another organization and 401 when signed out', async () => {
     const office = await createOffice();
-    await createOffice(outsider);
-    expect((await addDesk(office, {}, outsider)).status).toBe(404);
+    await createOffice(people.outsider);
+    expect((await addDesk(office, {}, people.outsider)).status).toBe(404);
     expect((await addDesk(office, {}, testApp.client())).status).toBe(401);
     expect(await countDesks(office.organizationId)).toBe(0);
   });
@@ -196,37 +186,37 @@ describe('listing desks', () => {
     const third = (await addDesk(office, { name: 'D03' })).body;
     await addDesk(await createOffice(), { name: 'Elsewhere' });
 
-    const all = await member.get(`/api/organizations/${office.organizationId}/desks`);
+    const all = await people.member.get(`/api/organizations/${office.organizationId}/desks`);
     expect(all.status).toBe(200);
     expect(all.body).toEqual([first, third, second]);
     expect(second.floor).toEqual({ id: annexId, name: 'Annex' });
 
-    const ground = await member.get(`/api/floors/${office.floorId}/desks`);
+    const ground = await people.member.get(`/api/floors/${office.floorId}/desks`);
     expect(ground.status).toBe(200);
     expect(ground.body).toEqual([first, third]);
-    expect((await member.get(`/api/floors/${annexId}/desks`)).body).toEqual([second]);
+    expect((await people.member.get(`/api/floors/${annexId}/desks`)).body).toEqual([second]);
   });
 
   it('answers an empty list for a floor or an organization without desks', async () => {
     const office = await createOffice();
-    expect((await member.get(`/api/floors/${office.floorId}/desks`)).body).toEqual([]);
-    expect((await member.get(`/api/organizations/${office.organizationId}/desks`)).body).toEqual([]);
+    expect((await people.member.get(`/api/floors/${office.floorId}/desks`)).body).toEqual([]);
+    expect((await people.member.get(`/api/organizations/${office.organizationId}/desks`)).body).toEqual([]);
   });
 
   it("answers the same 404 for another organization's floor or desks, unknown ids and ids that are not uuids", async () => {
     const office = await createOffice();
     await addDesk(office);
-    const floorOfOtherTenant = await outsider.get(`/api/floors/${office.floorId}/desks`);
+    const floorOfOtherTenant = await people.outsider.get(`/api/floors/${office.floorId}/desks`);
     expect(floorOfOtherTenant.status).toBe(404);
     expect(floorOfOtherTenant.text).not.toContain('D01');
-    expect((await outsider.get(`/api/floors/${randomUUID()}/desks`)).body).toEqual(floorOfOtherTenant.body);
-    expect((await outsider.get('/api/floors/1/desks')).body).toEqual(floorOfOtherTenant.body);
+    expect((await people.outsider.get(`/api/floors/${randomUUID()}/desks`)).body).toEqual(floorOfOtherTenant.body);
+    expect((await people.outsider.get('/api/floors/1/desks')).body).toEqual(floorOfOtherTenant.body);
 
-    const organizationOfOtherTenant = await outsider.get(`/api/organizations/${office.organizationId}/desks`);
+    const organizationOfOtherTenant = await people.outsider.get(`/api/organizations/${office.organizationId}/desks`);
     expect(organizationOfOtherTenant.status).toBe(404);
     expect(organizationOfOtherTenant.text).not.toContain('D01');
-    expect((await outsider.get(`/api/organizations/${randomUUID()}/desks`)).status).toBe(404);
-    expect((await outsider.get('/api/organizations/x/desks')).status).toBe(404);
+    expect((await people.outsider.get(`/api/organizations/${randomUUID()}/desks`)).status).toBe(404);
+    expect((await people.outsider.get('/api/organizations/x/desks')).status).toBe(404);
   });
 
   it('keeps any text of names and descriptions intact in the list', async () => {
@@ -235,32 +225,34 @@ describe('listing desks', () => {
     const description = '</script> \u2028 Ω "quoted"';
     const desk = (await addDesk(office, { name, description })).body;
     expect(desk).toMatchObject({ name, description });
-    expect((await member.get(`/api/floors/${office.floorId}/desks`)).body).toEqual([desk]);
-    expect((await member.get(`/api/organizations/${office.organizationId}/desks`)).body).toEqual([desk]);
+    expect((await people.member.get(`/api/floors/${office.floorId}/desks`)).body).toEqual([desk]);
+    expect((await people.member.get(`/api/organizations/${office.organizationId}/desks`)).body).toEqual([desk]);
   });
 
   it('shows desks changed in the database by anyone else, such as another server instance, on the next read', async () => {
     const office = await createOffice();
     const desk = (await addDesk(office, { name: 'D01' })).body;
     const path = `/api/floors/${office.floorId}/desks`;
-    expect((await member.get(path)).body).toEqual([desk]);
+    expect((await people.member.get(path)).body).toEqual([desk]);
 
     await testApp.database.sql.query('UPDATE desks SET position_x = 555, rotation = 45 WHERE id = $1', [desk.id]);
     const moved = { ...desk, positionX: '555', rotation: '45' };
-    expect((await member.get(path)).body).toEqual([moved]);
+    expect((await people.member.get(path)).body).toEqual([moved]);
 
     await testApp.database.sql.query(
       `INSERT INTO desks (organization_id, floor_id, name, position_x, position_y, width, height)
        VALUES ($1, $2, 'D02', 1, 2, 3, 4)`,
       [office.organizationId, office.floorId],
     );
-    expect((await member.get(path)).body.map((listed: { name: string }) => listed.name)).toEqual(['D01', 'D02']);
+    expect((await people.member.get(path)).body.map((listed: { name: string }) => listed.name)).toEqual(['D01', 'D02']);
 
     await testApp.database.sql.query("DELETE FROM desks WHERE name = 'D02' AND floor_id = $1", [office.floorId]);
-    expect((await member.get(path)).body).toEqual([moved]);
+    expect((await people.member.get(path)).body).toEqual([moved]);
 
     await testApp.database.sql.query("UPDATE floors SET name = 'Ground floor' WHERE id = $1", [office.floorId]);
-    expect((await member.get(path)).body).toEqual([{ ...moved, floor: { id: office.floorId, name: 'Ground floor' } }]);
+    expect((await people.member.get(path)).body).toEqual([
+      { ...moved, floor: { id: office.floorId, name: 'Ground floor' } },
+    ]);
   });
 
   it('answers 401 when signed out', async () => {
@@ -274,27 +266,27 @@ describe('moving and rotating a desk', () => {
   it('moves a desk and answers it, kept on the canvas by its own size', async () => {
     const office = await createOffice();
     const desk = (await addDesk(office, { width: 200, height: 100 })).body;
-    const moved = await admin.request('PUT', `/api/desks/${desk.id}`, { positionX: '300.25', positionY: '400' });
+    const moved = await people.admin.request('PUT', `/api/desks/${desk.id}`, { positionX: '300.25', positionY: '400' });
     expect(moved.status).toBe(200);
     expect(moved.body).toEqual({ ...desk, positionX: '300.25', positionY: '400' });
-    const beyond = await admin.request('PUT', `/api/desks/${desk.id}`, { positionX: 5000, positionY: -5 });
+    const beyond = await people.admin.request('PUT', `/api/desks/${desk.id}`, { positionX: 5000, positionY: -5 });
     expect(beyond.body).toMatchObject({ positionX: '1720', positionY: '0', rotation: '0' });
-    expect((await member.get(`/api/floors/${office.floorId}/desks`)).body).toEqual([beyond.body]);
+    expect((await people.member.get(`/api/floors/${office.floorId}/desks`)).body).toEqual([beyond.body]);
   });
 
   it('rotates a desk, normalising the angle, without moving it', async () => {
     const office = await createOffice();
     const desk = (await addDesk(office)).body;
-    const rotated = await admin.request('PUT', `/api/desks/${desk.id}`, { rotation: '-15' });
+    const rotated = await people.admin.request('PUT', `/api/desks/${desk.id}`, { rotation: '-15' });
     expect(rotated.status).toBe(200);
     expect(rotated.body).toEqual({ ...desk, rotation: '345' });
-    expect((await admin.request('PUT', `/api/desks/${desk.id}`, { rotation: 360 })).body.rotation).toBe('0');
+    expect((await people.admin.request('PUT', `/api/desks/${desk.id}`, { rotation: 360 })).body.rotation).toBe('0');
   });
 
   it('moves and rotates in one request', async () => {
     const office = await createOffice();
     const desk = (await addDesk(office)).body;
-    const response = await admin.request('PUT', `/api/desks/${desk.id}`, {
+    const response = await people.admin.request('PUT', `/api/desks/${desk.id}`, {
       positionX: 10,
       positionY: 20,
       rotation: 30,
@@ -315,34 +307,36 @@ describe('moving and rotating a desk', () => {
   ])('refuses %s with 400 and leaves the desk as it was', async (_label, body, message) => {
     const office = await createOffice();
     const desk = (await addDesk(office)).body;
-    const response = await admin.request('PUT', `/api/desks/${desk.id}`, body);
+    const response = await people.admin.request('PUT', `/api/desks/${desk.id}`, body);
     expect(response.status).toBe(400);
     if (message) expect(response.body.message).toMatch(message);
     else expect(response.body.message).toEqual(expect.any(String));
-    expect((await admin.get(`/api/floors/${office.floorId}/desks`)).body).toEqual([desk]);
+    expect((await people.admin.get(`/api/floors/${office.floorId}/desks`)).body).toEqual([desk]);
   });
 
   it('answers 403 to a member, and 422 when the subscription is cancelled', async () => {
     const office = await createOffice();
     const desk = (await addDesk(office)).body;
-    expect((await member.request('PUT', `/api/desks/${desk.id}`, { rotation: 15 })).status).toBe(403);
+    expect((await people.member.request('PUT', `/api/desks/${desk.id}`, { rotation: 15 })).status).toBe(403);
     await cancelSubscription(testApp, office.organizationId);
-    const lapsed = await admin.request('PUT', `/api/desks/${desk.id}`, { rotation: 15 });
+    const lapsed = await people.admin.request('PUT', `/api/desks/${desk.id}`, { rotation: 15 });
     expect(lapsed.status).toBe(422);
     expect(lapsed.body.message).toBe('Subscribe to edit floor plans');
-    expect((await admin.get(`/api/floors/${office.floorId}/desks`)).body).toEqual([desk]);
+    expect((await people.admin.get(`/api/floors/${office.floorId}/desks`)).body).toEqual([desk]);
   });
 
   it("answers the same 404 for another organization's desk, an unknown desk and an id that is not a uuid", async () => {
     const office = await createOffice();
     const desk = (await addDesk(office)).body;
-    await createOffice(outsider);
-    const otherTenant = await outsider.request('PUT', `/api/desks/${desk.id}`, { rotation: 15 });
+    await createOffice(people.outsider);
+    const otherTenant = await people.outsider.request('PUT', `/api/desks/${desk.id}`, { rotation: 15 });
     expect(otherTenant.status).toBe(404);
     expect(otherTenant.body).toEqual({ message: 'Desk not found.' });
-    expect((await admin.request('PUT', `/api/desks/${randomUUID()}`, { rotation: 15 })).body).toEqual(otherTenant.body);
-    expect((await admin.request('PUT', '/api/desks/D01', { rotation: 15 })).body).toEqual(otherTenant.body);
-    expect((await admin.get(`/api/floors/${office.floorId}/desks`)).body).toEqual([desk]);
+    expect((await people.admin.request('PUT', `/api/desks/${randomUUID()}`, { rotation: 15 })).body).toEqual(
+      otherTenant.body,
+    );
+    expect((await people.admin.request('PUT', '/api/desks/D01', { rotation: 15 })).body).toEqual(otherTenant.body);
+    expect((await people.admin.get(`/api/floors/${office.floorId}/desks`)).body).toEqual([desk]);
   });
 
   it('answers 401 when signed out', async () => {
@@ -357,19 +351,19 @@ describe('deleting a desk', () => {
     const office = await createOffice();
     const kept = (await addDesk(office, { name: 'D01' })).body;
     const desk = (await addDesk(office, { name: 'D02' })).body;
-    const response = await admin.request('DELETE', `/api/desks/${desk.id}`);
+    const response = await people.admin.request('DELETE', `/api/desks/${desk.id}`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: 'Desk deleted.' });
-    expect((await member.get(`/api/floors/${office.floorId}/desks`)).body).toEqual([kept]);
-    expect((await admin.request('DELETE', `/api/desks/${desk.id}`)).status).toBe(404);
+    expect((await people.member.get(`/api/floors/${office.floorId}/desks`)).body).toEqual([kept]);
+    expect((await people.admin.request('DELETE', `/api/desks/${desk.id}`)).status).toBe(404);
   });
 
   it('answers 403 to a member and 422 when the subscription is cancelled, and keeps the desk', async () => {
     const office = await createOffice();
     const desk = (await addDesk(office)).body;
-    expect((await member.request('DELETE', `/api/desks/${desk.id}`)).status).toBe(403);
+    expect((await people.member.request('DELETE', `/api/desks/${desk.id}`)).status).toBe(403);
     await cancelSubscription(testApp, office.organizationId);
-    const lapsed = await admin.request('DELETE', `/api/desks/${desk.id}`);
+    const lapsed = await people.admin.request('DELETE', `/api/desks/${desk.id}`);
     expect(lapsed.status).toBe(422);
     expect(lapsed.body.message).toBe('Subscribe to edit floor plans');
     expect(await countDesks(office.organizationId)).toBe(1);
@@ -378,10 +372,10 @@ describe('deleting a desk', () => {
   it("answers 404 for another organization's desk, an unknown desk and an id that is not a uuid", async () => {
     const office = await createOffice();
     const desk = (await addDesk(office)).body;
-    await createOffice(outsider);
-    expect((await outsider.request('DELETE', `/api/desks/${desk.id}`)).status).toBe(404);
-    expect((await admin.request('DELETE', `/api/desks/${randomUUID()}`)).status).toBe(404);
-    expect((await admin.request('DELETE', '/api/desks/%27%20OR%201=1')).status).toBe(404);
+    await createOffice(people.outsider);
+    expect((await people.outsider.request('DELETE', `/api/desks/${desk.id}`)).status).toBe(404);
+    expect((await people.admin.request('DELETE', `/api/desks/${randomUUID()}`)).status).toBe(404);
+    expect((await people.admin.request('DELETE', '/api/desks/%27%20OR%201=1')).status).toBe(404);
     expect(await countDesks(office.organizationId)).toBe(1);
   });
 
@@ -400,24 +394,24 @@ describe('deleting all desks', () => {
     await addDesk(office, { name: 'D01' });
     await addDesk(office, { name: 'D02' });
     await addDesk(office, { name: 'D03', floorId: annexId });
-    const elsewhere = await createOffice(outsider);
-    await addDesk(elsewhere, {}, outsider);
+    const elsewhere = await createOffice(people.outsider);
+    await addDesk(elsewhere, {}, people.outsider);
 
-    expect((await admin.get(`/api/floors/${office.floorId}/desks`)).body).toHaveLength(2);
-    expect((await admin.get(`/api/floors/${annexId}/desks`)).body).toHaveLength(1);
+    expect((await people.admin.get(`/api/floors/${office.floorId}/desks`)).body).toHaveLength(2);
+    expect((await people.admin.get(`/api/floors/${annexId}/desks`)).body).toHaveLength(1);
 
-    const response = await admin.request('DELETE', `/api/organizations/${office.organizationId}/desks`);
+    const response = await people.admin.request('DELETE', `/api/organizations/${office.organizationId}/desks`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: 'Deleted 3 desks.', deletedCount: 3 });
-    expect((await admin.get(`/api/organizations/${office.organizationId}/desks`)).body).toEqual([]);
-    expect((await admin.get(`/api/floors/${office.floorId}/desks`)).body).toEqual([]);
-    expect((await admin.get(`/api/floors/${annexId}/desks`)).body).toEqual([]);
+    expect((await people.admin.get(`/api/organizations/${office.organizationId}/desks`)).body).toEqual([]);
+    expect((await people.admin.get(`/api/floors/${office.floorId}/desks`)).body).toEqual([]);
+    expect((await people.admin.get(`/api/floors/${annexId}/desks`)).body).toEqual([]);
     expect(await countDesks(elsewhere.organizationId)).toBe(1);
   });
 
   it("answers 200 with deletedCount 0 and 'No desks to delete.' when there are none", async () => {
     const office = await createOffice();
-    const response = await admin.request('DELETE', `/api/organizations/${office.organizationId}/desks`);
+    const response = await people.admin.request('DELETE', `/api/organizations/${office.organizationId}/desks`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ message: 'No desks to delete.', deletedCount: 0 });
   });
@@ -426,11 +420,11 @@ describe('deleting all desks', () => {
     const office = await createOffice();
     await addDesk(office);
     const path = `/api/organizations/${office.organizationId}/desks`;
-    expect((await member.request('DELETE', path)).status).toBe(403);
-    expect((await outsider.request('DELETE', path)).status).toBe(404);
-    expect((await admin.request('DELETE', '/api/organizations/not-a-uuid/desks')).status).toBe(404);
+    expect((await people.member.request('DELETE', path)).status).toBe(403);
+    expect((await people.outsider.request('DELETE', path)).status).toBe(404);
+    expect((await people.admin.request('DELETE', '/api/organizations/not-a-uuid/desks')).status).toBe(404);
     await cancelSubscription(testApp, office.organizationId);
-    const lapsed = await admin.request('DELETE', path);
+    const lapsed = await people.admin.request('DELETE', path);
     expect(lapsed.status).toBe(422);
     expect(lapsed.body.message).toBe('Subscribe to edit floor plans');
     expect(await countDesks(office.organizationId)).toBe(1);

@@ -1,29 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelSubscription, startTestApp, type TestApp, type TestClient } from '#test-support/harness.ts';
-import { createOrganizationOf, signUpOfficePeople } from '#test-support/office.ts';
+import { describe, expect, it } from 'vitest';
+import { cancelSubscription, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
+import { createOrganizationOf, officePeopleForFile } from '#test-support/office.ts';
 
-let testApp: TestApp;
-// Users are shared across tests (argon2 is slow on purpose); every test makes its own organizations.
-let admin: TestClient;
-let member: TestClient;
-let memberId: string;
-let outsider: TestClient;
-
-beforeAll(async () => {
-  testApp = await startTestApp();
-  ({ admin, member, memberId, outsider } = await signUpOfficePeople(testApp));
-});
-afterAll(async () => {
-  await testApp?.close();
-});
+const testApp = startTestAppForFile();
+// People shared by the file's tests (argon2 is slow on purpose); every test makes its own organizations.
+const people = officePeopleForFile(testApp);
 
 /** A new organization of the shared admin, with the shared member in it as a plain member. */
-const createOrganization = (owner: TestClient = admin): Promise<string> =>
-  createOrganizationOf(testApp, owner, memberId, 'Floor Corp');
+const createOrganization = (owner: TestClient = people.admin): Promise<string> =>
+  createOrganizationOf(testApp, owner, people.memberId, 'Floor Corp');
 
 async function firstFloorOf(organizationId: string): Promise<{ id: string; name: string; organizationId: string }> {
-  const response = await admin.get(`/api/organizations/${organizationId}/floors`);
+  const response = await people.admin.get(`/api/organizations/${organizationId}/floors`);
   expect(response.status).toBe(200);
   return response.body[0];
 }
@@ -48,17 +37,17 @@ const floorShape = {
 describe('listing floors', () => {
   it("creates 'Floor 1' when an admin lists an organization without floors, and only once", async () => {
     const organizationId = await createOrganization();
-    const first = await admin.get(`/api/organizations/${organizationId}/floors`);
+    const first = await people.admin.get(`/api/organizations/${organizationId}/floors`);
     expect(first.status).toBe(200);
     expect(first.body).toEqual([{ ...floorShape, organizationId, name: 'Floor 1' }]);
-    const second = await admin.get(`/api/organizations/${organizationId}/floors`);
+    const second = await people.admin.get(`/api/organizations/${organizationId}/floors`);
     expect(second.body).toEqual(first.body);
     expect(await countFloors(organizationId)).toBe(1);
   });
 
   it('creates nothing when a member lists an organization without floors', async () => {
     const organizationId = await createOrganization();
-    const response = await member.get(`/api/organizations/${organizationId}/floors`);
+    const response = await people.member.get(`/api/organizations/${organizationId}/floors`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual([]);
     expect(await countFloors(organizationId)).toBe(0);
@@ -67,7 +56,7 @@ describe('listing floors', () => {
   it("creates exactly one 'Floor 1' when an admin lists floors ten times at once", async () => {
     const organizationId = await createOrganization();
     const responses = await Promise.all(
-      Array.from({ length: 10 }, () => admin.get(`/api/organizations/${organizationId}/floors`)),
+      Array.from({ length: 10 }, () => people.admin.get(`/api/organizations/${organizationId}/floors`)),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(10).fill(200));
     const ids = new Set(responses.flatMap((response) => response.body.map((floor: { id: string }) => floor.id)));
@@ -78,7 +67,7 @@ describe('listing floors', () => {
   it("still creates 'Floor 1' for an admin whose subscription has lapsed, so that members can see the plan", async () => {
     const organizationId = await createOrganization();
     await cancelSubscription(testApp, organizationId);
-    const response = await admin.get(`/api/organizations/${organizationId}/floors`);
+    const response = await people.admin.get(`/api/organizations/${organizationId}/floors`);
     expect(response.body).toEqual([expect.objectContaining({ name: 'Floor 1' })]);
   });
 
@@ -86,9 +75,9 @@ describe('listing floors', () => {
     const organizationId = await createOrganization();
     await firstFloorOf(organizationId);
     for (const name of ['Mezzanine', 'Annex', 'Basement']) {
-      expect((await admin.post(`/api/organizations/${organizationId}/floors`, { name })).status).toBe(201);
+      expect((await people.admin.post(`/api/organizations/${organizationId}/floors`, { name })).status).toBe(201);
     }
-    const names = (await member.get(`/api/organizations/${organizationId}/floors`)).body.map(
+    const names = (await people.member.get(`/api/organizations/${organizationId}/floors`)).body.map(
       (floor: { name: string }) => floor.name,
     );
     expect(names).toEqual(['Floor 1', 'Mezzanine', 'Annex', 'Basement']);
@@ -97,11 +86,11 @@ describe('listing floors', () => {
   it('answers 404 to a non-member, for an unknown organization and for an id that is not a uuid', async () => {
     const organizationId = await createOrganization();
     await firstFloorOf(organizationId);
-    const otherTenant = await outsider.get(`/api/organizations/${organizationId}/floors`);
+    const otherTenant = await people.outsider.get(`/api/organizations/${organizationId}/floors`);
     expect(otherTenant.status).toBe(404);
     expect(otherTenant.text).not.toContain('Floor 1');
-    expect((await outsider.get(`/api/organizations/${randomUUID()}/floors`)).body).toEqual(otherTenant.body);
-    expect((await outsider.get('/api/organizations/not-a-uuid/floors')).body).toEqual(otherTenant.body);
+    expect((await people.outsider.get(`/api/organizations/${randomUUID()}/floors`)).body).toEqual(otherTenant.body);
+    expect((await people.outsider.get('/api/organizations/not-a-uuid/floors')).body).toEqual(otherTenant.body);
   });
 
   it('answers 401 when signed out', async () => {
@@ -114,10 +103,12 @@ describe('listing floors', () => {
 describe('adding a floor', () => {
   it('answers 201 with the floor, its name trimmed', async () => {
     const organizationId = await createOrganization();
-    const response = await admin.post(`/api/organizations/${organizationId}/floors`, { name: '  Second floor  ' });
+    const response = await people.admin.post(`/api/organizations/${organizationId}/floors`, {
+      name: '  Second floor  ',
+    });
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ ...floorShape, organizationId, name: 'Second floor' });
-    expect((await member.get(`/api/organizations/${organizationId}/floors`)).body).toEqual([response.body]);
+    expect((await people.member.get(`/api/organizations/${organizationId}/floors`)).body).toEqual([response.body]);
   });
 
   it.each([
@@ -134,7 +125,7 @@ describe('adding a floor', () => {
     ],
   ])('refuses %s with 400 and creates nothing', async (_label, body, message) => {
     const organizationId = await createOrganization();
-    const response = await admin.post(`/api/organizations/${organizationId}/floors`, body);
+    const response = await people.admin.post(`/api/organizations/${organizationId}/floors`, body);
     expect(response.status).toBe(400);
     expect(response.body.message).toBe(message);
     expect(await countFloors(organizationId)).toBe(0);
@@ -142,7 +133,7 @@ describe('adding a floor', () => {
 
   it('refuses an unknown field with 400 naming it', async () => {
     const organizationId = await createOrganization();
-    const response = await admin.post(`/api/organizations/${organizationId}/floors`, {
+    const response = await people.admin.post(`/api/organizations/${organizationId}/floors`, {
       name: 'A',
       defaultZoomLevel: 2,
     });
@@ -153,7 +144,7 @@ describe('adding a floor', () => {
   it('refuses a body that is not a JSON object with 400', async () => {
     const organizationId = await createOrganization();
     for (const body of ['"Floor"', '[]', '{"name":', 'null']) {
-      const response = await admin.request('POST', `/api/organizations/${organizationId}/floors`, body, {
+      const response = await people.admin.request('POST', `/api/organizations/${organizationId}/floors`, body, {
         'content-type': 'application/json',
       });
       expect(response.status).toBe(400);
@@ -163,7 +154,7 @@ describe('adding a floor', () => {
 
   it('answers 403 to a member who is not an admin', async () => {
     const organizationId = await createOrganization();
-    const response = await member.post(`/api/organizations/${organizationId}/floors`, { name: 'Mine' });
+    const response = await people.member.post(`/api/organizations/${organizationId}/floors`, { name: 'Mine' });
     expect(response.status).toBe(403);
     expect(await countFloors(organizationId)).toBe(0);
   });
@@ -171,7 +162,7 @@ describe('adding a floor', () => {
   it("answers 422 'Subscribe to edit floor plans' when the subscription is cancelled", async () => {
     const organizationId = await createOrganization();
     await cancelSubscription(testApp, organizationId);
-    const response = await admin.post(`/api/organizations/${organizationId}/floors`, { name: 'Annex' });
+    const response = await people.admin.post(`/api/organizations/${organizationId}/floors`, { name: 'Annex' });
     expect(response.status).toBe(422);
     expect(response.body).toEqual({ message: 'Subscribe to edit floor plans' });
     expect(await countFloors(organizationId)).toBe(0);
@@ -179,8 +170,8 @@ describe('adding a floor', () => {
 
   it('answers 404 to an admin of another organization, and never 403', async () => {
     const organizationId = await createOrganization();
-    await createOrganization(outsider);
-    const response = await outsider.post(`/api/organizations/${organizationId}/floors`, { name: 'Intruder' });
+    await createOrganization(people.outsider);
+    const response = await people.outsider.post(`/api/organizations/${organizationId}/floors`, { name: 'Intruder' });
     expect(response.status).toBe(404);
     expect(await countFloors(organizationId)).toBe(0);
   });
@@ -208,65 +199,76 @@ describe("saving a floor's default zoom", () => {
   it('answers the floor with its new default zoom, from a number or a numeric string', async () => {
     const organizationId = await createOrganization();
     const floor = await firstFloorOf(organizationId);
-    const saved = await admin.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: 1.5 });
+    const saved = await people.admin.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: 1.5 });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({ ...floorShape, id: floor.id, organizationId, name: 'Floor 1', defaultZoomLevel: 1.5 });
-    const fromText = await admin.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: '2.25' });
+    const fromText = await people.admin.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: '2.25' });
     expect(fromText.body.defaultZoomLevel).toBe(2.25);
-    expect((await member.get(`/api/organizations/${organizationId}/floors`)).body[0].defaultZoomLevel).toBe(2.25);
+    expect((await people.member.get(`/api/organizations/${organizationId}/floors`)).body[0].defaultZoomLevel).toBe(
+      2.25,
+    );
   });
 
   it('accepts the limits 0.5 and 3', async () => {
     const floor = await firstFloorOf(await createOrganization());
     expect(
-      (await admin.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: 0.5 })).body.defaultZoomLevel,
+      (await people.admin.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: 0.5 })).body.defaultZoomLevel,
     ).toBe(0.5);
     expect(
-      (await admin.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: '3' })).body.defaultZoomLevel,
+      (await people.admin.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: '3' })).body.defaultZoomLevel,
     ).toBe(3);
   });
 
   it.each(badZoomLevels)('refuses %s with 400 and keeps the old zoom', async (_label, defaultZoomLevel, message) => {
     const floor = await firstFloorOf(await createOrganization());
-    const response = await admin.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel });
+    const response = await people.admin.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel });
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(message);
     expect(response.body.message).toMatch(/\(defaultZoomLevel\)$/);
-    expect((await admin.get(`/api/organizations/${floor.organizationId}/floors`)).body[0].defaultZoomLevel).toBeNull();
+    expect(
+      (await people.admin.get(`/api/organizations/${floor.organizationId}/floors`)).body[0].defaultZoomLevel,
+    ).toBeNull();
   });
 
   it('refuses an empty body and unknown fields with 400', async () => {
     const floor = await firstFloorOf(await createOrganization());
-    const empty = await admin.request('PUT', `/api/floors/${floor.id}`, {});
+    const empty = await people.admin.request('PUT', `/api/floors/${floor.id}`, {});
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Request body: Send name or defaultZoomLevel');
-    const unknown = await admin.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: 1, floorPlanUrl: 'x' });
+    const unknown = await people.admin.request('PUT', `/api/floors/${floor.id}`, {
+      defaultZoomLevel: 1,
+      floorPlanUrl: 'x',
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body.message).toMatch(/floorPlanUrl/);
-    expect((await admin.get(`/api/organizations/${floor.organizationId}/floors`)).body[0].defaultZoomLevel).toBeNull();
+    expect(
+      (await people.admin.get(`/api/organizations/${floor.organizationId}/floors`)).body[0].defaultZoomLevel,
+    ).toBeNull();
   });
 
   it('answers 403 to a member, and 422 when the subscription is cancelled', async () => {
     const organizationId = await createOrganization();
     const floor = await firstFloorOf(organizationId);
-    expect((await member.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: 2 })).status).toBe(403);
+    expect((await people.member.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: 2 })).status).toBe(403);
     await cancelSubscription(testApp, organizationId);
-    const lapsed = await admin.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: 2 });
+    const lapsed = await people.admin.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: 2 });
     expect(lapsed.status).toBe(422);
     expect(lapsed.body.message).toBe('Subscribe to edit floor plans');
-    expect((await admin.get(`/api/organizations/${organizationId}/floors`)).body[0].defaultZoomLevel).toBeNull();
+    expect((await people.admin.get(`/api/organizations/${organizationId}/floors`)).body[0].defaultZoomLevel).toBeNull();
   });
 
   it("answers the same 404 for another organization's floor, an unknown floor and an id that is not a uuid", async () => {
     const floor = await firstFloorOf(await createOrganization());
-    await createOrganization(outsider);
-    const otherTenant = await outsider.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: 2 });
+    await createOrganization(people.outsider);
+    const otherTenant = await people.outsider.request('PUT', `/api/floors/${floor.id}`, { defaultZoomLevel: 2 });
     expect(otherTenant.status).toBe(404);
     expect(otherTenant.body).toEqual({ message: 'Floor not found.' });
-    expect((await admin.request('PUT', `/api/floors/${randomUUID()}`, { defaultZoomLevel: 2 })).body).toEqual(
+    expect((await people.admin.request('PUT', `/api/floors/${randomUUID()}`, { defaultZoomLevel: 2 })).body).toEqual(
       otherTenant.body,
     );
-    expect((await admin.request('PUT', '/api/floors/floor-1', { defaultZoomLevel: 2 })).body).toEqual(otherTenant.body);
+    expect((await people.admin.request('PUT', '/api/floors/floor-1', { defaultZoomLevel: 2 })).body).toEqual(
+      otherTenant.body,
+    );
   });
 
   it('answers 401 when signed out', async () => {
@@ -280,17 +282,19 @@ describe("saving a floor's default zoom", () => {
 describe("saving an organization's default zoom", () => {
   it('answers the organization with its new default zoom, which members then read', async () => {
     const organizationId = await createOrganization();
-    const saved = await admin.request('PUT', `/api/organizations/${organizationId}`, { defaultZoomLevel: '1.75' });
+    const saved = await people.admin.request('PUT', `/api/organizations/${organizationId}`, {
+      defaultZoomLevel: '1.75',
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ id: organizationId, name: 'Floor Corp', role: 'admin', defaultZoomLevel: 1.75 });
     expect(saved.body.subscription).toMatchObject({ status: 'trial' });
-    const read = await member.get(`/api/organizations/${organizationId}`);
+    const read = await people.member.get(`/api/organizations/${organizationId}`);
     expect(read.body.defaultZoomLevel).toBe(1.75);
   });
 
   it.each(badZoomLevels)('refuses %s with 400', async (_label, defaultZoomLevel, message) => {
     const organizationId = await createOrganization();
-    const response = await admin.request('PUT', `/api/organizations/${organizationId}`, { defaultZoomLevel });
+    const response = await people.admin.request('PUT', `/api/organizations/${organizationId}`, { defaultZoomLevel });
     expect(response.status).toBe(400);
     expect(response.body.message).toMatch(message);
   });
@@ -298,25 +302,27 @@ describe("saving an organization's default zoom", () => {
   it('refuses other fields, so the name and subscription cannot be changed this way', async () => {
     const organizationId = await createOrganization();
     for (const body of [{ defaultZoomLevel: 1, name: 'Renamed' }, { subscription: { status: 'active' } }, {}]) {
-      expect((await admin.request('PUT', `/api/organizations/${organizationId}`, body)).status).toBe(400);
+      expect((await people.admin.request('PUT', `/api/organizations/${organizationId}`, body)).status).toBe(400);
     }
-    expect((await admin.get(`/api/organizations/${organizationId}`)).body.name).toBe('Floor Corp');
+    expect((await people.admin.get(`/api/organizations/${organizationId}`)).body.name).toBe('Floor Corp');
   });
 
   it('answers 403 to a member, 422 when the subscription is cancelled and 404 to a non-member', async () => {
     const organizationId = await createOrganization();
-    expect((await member.request('PUT', `/api/organizations/${organizationId}`, { defaultZoomLevel: 2 })).status).toBe(
-      403,
-    );
     expect(
-      (await outsider.request('PUT', `/api/organizations/${organizationId}`, { defaultZoomLevel: 2 })).status,
+      (await people.member.request('PUT', `/api/organizations/${organizationId}`, { defaultZoomLevel: 2 })).status,
+    ).toBe(403);
+    expect(
+      (await people.outsider.request('PUT', `/api/organizations/${organizationId}`, { defaultZoomLevel: 2 })).status,
     ).toBe(404);
-    expect((await admin.request('PUT', '/api/organizations/not-a-uuid', { defaultZoomLevel: 2 })).status).toBe(404);
+    expect((await people.admin.request('PUT', '/api/organizations/not-a-uuid', { defaultZoomLevel: 2 })).status).toBe(
+      404,
+    );
     await cancelSubscription(testApp, organizationId);
-    const lapsed = await admin.request('PUT', `/api/organizations/${organizationId}`, { defaultZoomLevel: 2 });
+    const lapsed = await people.admin.request('PUT', `/api/organizations/${organizationId}`, { defaultZoomLevel: 2 });
     expect(lapsed.status).toBe(422);
     expect(lapsed.body.message).toBe('Subscribe to edit floor plans');
-    expect((await admin.get(`/api/organizations/${organizationId}`)).body.defaultZoomLevel).toBeNull();
+    expect((await people.admin.get(`/api/organizations/${organizationId}`)).body.defaultZoomLevel).toBeNull();
   });
 
   it('answers 401 when signed out', async () => {

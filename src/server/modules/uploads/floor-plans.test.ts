@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { tinyPng } from '#server/storage/image-fixtures.ts';
+import { tinyPng } from '#test-support/image-fixtures.ts';
 import { startTestAppForFile } from '#test-support/harness.ts';
 import {
   addMember,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { htmlPage, pngOfSize, svgImage, tinyPng } from '#server/storage/image-fixtures.ts';
+import { htmlPage, pngOfSize, svgImage, tinyPng } from '#test-support/image-fixtures.ts';
 import { startS3TestAppForFile } from '#test-support/s3-test-app.ts';
 import {
   addMember,

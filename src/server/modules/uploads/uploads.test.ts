@@ -9,7 +9,7 @@ import {
   svgImage,
   tinyPng,
   webpStart,
-} from '#server/storage/image-fixtures.ts';
+} from '#test-support/image-fixtures.ts';
 import { digestToken } from '#server/tokens.ts';
 import { startTestAppForFile } from '#test-support/harness.ts';
 import {

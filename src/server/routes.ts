@@ -41,7 +41,7 @@ export interface RouteInput<P extends Schema, Q extends Schema, B extends Schema
   query: Parsed<Q>;
   body: Parsed<B>;
   headers: Parsed<H>;
-  /** The signed-in user: reading it answers 401 when nobody is signed in (a route that never reads it is public). */
+  /** The signed-in user (a public operation that reads it answers 401 when nobody is signed in). */
   readonly user: UserRow;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -49,11 +49,14 @@ export interface RouteInput<P extends Schema, Q extends Schema, B extends Schema
 
 /**
  * One operation of the API: its documentation (the group, a one-sentence summary and a description), the schemas
- * of what it takes, and the schema of its success answer. The handler parses nothing and returns the answer's body.
+ * of what it takes, and the schema of its success answer. Only a signed-in user may call it unless it is public. The
+ * handler parses nothing and returns the answer's body.
  */
 export interface Operation<P extends Schema, Q extends Schema, B extends Schema, H extends Schema, R> {
   /** The reference's group, when it is not the module's. */
   tag?: ApiTag;
+  /** Open to anyone: no session needed (else 401 without one, before the handler runs). */
+  public?: true;
   summary: string;
   description?: string;
   params?: P;
@@ -107,13 +110,14 @@ export function routesOf(app: ZodApp, tag: ApiTag): Record<'get' | 'post' | 'put
         url,
         schema,
         handler: async (request, reply) => {
+          const signedIn = operation.public ? undefined : requireUser(request);
           const answer = await handle({
             params: request.params,
             query: request.query,
             body: request.body,
             headers: request.headers,
             get user() {
-              return requireUser(request);
+              return signedIn ?? requireUser(request);
             },
             request,
             reply,

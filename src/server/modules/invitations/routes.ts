@@ -72,6 +72,7 @@ export function invitationSignupRoutes(context: AppContext): FastifyPluginAsyncZ
     const route = routesOf(app, 'Invitations');
 
     route.get('/api/invitations/:token', {
+      public: true,
       summary: 'What an invitation link offers: organization, role and e-mail.',
       description:
         'No session needed: the link is the authorization. 404 for an unknown, used or expired (7 days) link; 403 for an invitation into the platform organization.',
@@ -81,6 +82,7 @@ export function invitationSignupRoutes(context: AppContext): FastifyPluginAsyncZ
     });
 
     route.post('/api/signup-with-invitation', {
+      public: true,
       summary: 'Accept an invitation: create or attach the account, join, and sign in.',
       description:
         '422 when the organization is at its plan’s user limit; 404 for an unknown, used or expired link; 401 for a wrong password of an existing account, throttled like sign-in (429); 403 for an invitation into the platform organization.',

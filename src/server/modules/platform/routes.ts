@@ -5,9 +5,10 @@ import { organizationOverviewSchema } from '#domain/organization.ts';
 import { overrideSchema, subscriptionChangeResponseSchema } from '#domain/subscription.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
+import { routesOf } from '#server/routes.ts';
 import * as platform from './service.ts';
 
-const params = idParams('id');
+const organizationParams = idParams('id');
 
 /** Platform administration: admins of the platform organization only (401 signed out, 403 everyone else). */
 export function platformRoutes(context: AppContext): FastifyPluginAsyncZod {
@@ -16,47 +17,30 @@ export function platformRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.addHook('onRequest', async (request) => {
       await platform.requirePlatformAdmin(context, requireUser(request));
     });
+    const route = routesOf(app, 'Platform administration');
 
-    app.get(
-      '/api/admin/organizations',
-      {
-        schema: {
-          tags: ['Platform administration'],
-          summary: 'Every organization with its members, admins and subscription.',
-          description: 'Platform admins only (403 for everyone else).',
-          response: { 200: z.array(organizationOverviewSchema) },
-        },
-      },
-      async (request) => platform.listOrganizations(context, requireUser(request)),
-    );
+    route.get('/api/admin/organizations', {
+      summary: 'Every organization with its members, admins and subscription.',
+      description: 'Platform admins only (403 for everyone else).',
+      response: z.array(organizationOverviewSchema),
+      handle: ({ user }) => platform.listOrganizations(context, user),
+    });
 
-    app.post(
-      '/api/admin/organizations/:id/subscription/override',
-      {
-        schema: {
-          tags: ['Platform administration'],
-          summary: 'Set an organization’s plan and user limit by hand, with a reason.',
-          description: 'Platform admins only. The override stays until it is removed; it is recorded in the audit log.',
-          params,
-          body: overrideSchema,
-          response: { 200: subscriptionChangeResponseSchema },
-        },
-      },
-      async (request) => platform.applyOverride(context, requireUser(request), request.params.id, request.body),
-    );
+    route.post('/api/admin/organizations/:id/subscription/override', {
+      summary: 'Set an organization’s plan and user limit by hand, with a reason.',
+      description: 'Platform admins only. The override stays until it is removed; it is recorded in the audit log.',
+      params: organizationParams,
+      body: overrideSchema,
+      response: subscriptionChangeResponseSchema,
+      handle: ({ user, params, body }) => platform.applyOverride(context, user, params.id, body),
+    });
 
-    app.delete(
-      '/api/admin/organizations/:id/subscription/override',
-      {
-        schema: {
-          tags: ['Platform administration'],
-          summary: 'Remove an override: the organization returns to its paid plan or trial.',
-          description: 'Platform admins only; recorded in the audit log.',
-          params,
-          response: { 200: subscriptionChangeResponseSchema },
-        },
-      },
-      async (request) => platform.removeOverride(context, requireUser(request), request.params.id),
-    );
+    route.delete('/api/admin/organizations/:id/subscription/override', {
+      summary: 'Remove an override: the organization returns to its paid plan or trial.',
+      description: 'Platform admins only; recorded in the audit log.',
+      params: organizationParams,
+      response: subscriptionChangeResponseSchema,
+      handle: ({ user, params }) => platform.removeOverride(context, user, params.id),
+    });
   };
 }

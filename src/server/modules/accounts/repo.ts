@@ -120,19 +120,17 @@ export async function insertAccountToken(
   await db.insert(accountTokens).values(values);
 }
 
+/** The token with this id and purpose, while it is unused and unexpired. */
+const whereLiveToken = (id: string, purpose: TokenPurpose) =>
+  and(
+    eq(accountTokens.id, id),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, sql`now()`),
+  );
+
 export async function findLiveAccountToken(db: Database, id: string, purpose: TokenPurpose) {
-  const [row] = await db
-    .select()
-    .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.id, id),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, sql`now()`),
-      ),
-    )
-    .limit(1);
+  const [row] = await db.select().from(accountTokens).where(whereLiveToken(id, purpose)).limit(1);
   return row;
 }
 
@@ -145,14 +143,7 @@ export async function consumeAccountToken(
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(accountTokens.id, id),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(whereLiveToken(id, purpose))
     .returning({ userId: accountTokens.userId });
   return row?.userId;
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TimeSlot } from '#domain/bookings.ts';
+import type { CheckInCandidate } from '#domain/check-in.ts';
 import type { Role } from '#domain/organization.ts';
 import type { Database } from '#server/db/client.ts';
 import { namedStatement, param } from '#server/db/named-statement.ts';
@@ -8,17 +9,11 @@ import { bookings, organizations } from '#server/db/schema.ts';
 import { type BookingRow, bookingColumns, bookingJoins } from '../bookings/repo.ts';
 
 /** A booking as check-in judges it, with its organization's zone and grace and the caller's role there. */
-export interface CheckInRow {
+export interface CheckInRow extends CheckInCandidate {
   id: string;
   organizationId: string;
   userId: string;
   deskName: string;
-  bookingDate: string;
-  timeSlot: TimeSlot;
-  status: 'active' | 'cancelled';
-  isPermanent: boolean;
-  checkedInAt: Date | null;
-  releasedAt: Date | null;
   timeZone: string;
   graceMinutes: number;
   /** The caller's role in the booking's organization; null for a non-member. */

@@ -101,8 +101,16 @@ export interface BookingRecord {
  * Every booking the user holds or held, in every organization, with those kept of desks deleted since: a UNION ALL of
  * the live and the retired tables, in SQL (decision 025).
  */
-export function listBookings(db: Database, userId: string): Promise<BookingRecord[]> {
-  return rowsOf<BookingRecord>(
+export async function listBookings(db: Database, userId: string): Promise<BookingRecord[]> {
+  // Raw rows carry instants as the driver's text.
+  const rows = await rowsOf<
+    Omit<BookingRecord, 'createdAt' | 'cancelledAt' | 'checkedInAt' | 'releasedAt'> & {
+      createdAt: string;
+      cancelledAt: string | null;
+      checkedInAt: string | null;
+      releasedAt: string | null;
+    }
+  >(
     db,
     sql`SELECT o.name AS "organizationName", d.name AS "deskName", f.name AS "floorName",
         b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.is_permanent AS "isPermanent",
@@ -120,6 +128,14 @@ export function listBookings(db: Database, userId: string): Promise<BookingRecor
       WHERE b.user_id = ${userId}
       ORDER BY "bookingDate" DESC, "createdAt" DESC`,
   );
+  const instant = (value: string | null) => (value === null ? null : new Date(value));
+  return rows.map((row) => ({
+    ...row,
+    createdAt: new Date(row.createdAt),
+    cancelledAt: instant(row.cancelledAt),
+    checkedInAt: instant(row.checkedInAt),
+    releasedAt: instant(row.releasedAt),
+  }));
 }
 
 export interface InvitationRecord {

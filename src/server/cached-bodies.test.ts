@@ -3,14 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bookingListSchema } from '#domain/bookings-responses.ts';
 import { deskListSchema } from '#domain/floor-plan.ts';
-import {
-  addDesks,
-  addFloor,
-  addMember,
-  book,
-  createOrganization,
-  type TestOrganization,
-} from '#test-support/bookings.ts';
+import { addDesks, addFloor, addMember, book, organizationForTests } from '#test-support/bookings.ts';
 import { startTestAppForFile } from '#test-support/harness.ts';
 
 // The hot reads send JSON made once and kept by the instance (a CachedJsonBody, with its compressed forms), or
@@ -19,7 +12,7 @@ import { startTestAppForFile } from '#test-support/harness.ts';
 // with and without compression, so a view that grows, loses or renames a field cannot drift from the contract.
 
 const testApp = startTestAppForFile();
-let organization: TestOrganization;
+const organization = organizationForTests(testApp, { deskCount: 8 });
 let memberCookie: string;
 
 /** The schema with every object strict: a field the contract does not name fails, like a missing one. */
@@ -64,7 +57,6 @@ async function readTwiceAgainst<T>(schema: z.ZodType<T>, url: string, encoding: 
 }
 
 beforeAll(async () => {
-  organization = await createOrganization(testApp, { deskCount: 8 });
   const member = await addMember(testApp, organization.id);
   memberCookie = [...member.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   // A booker with no name on file: the views' nullable fields go out as null.

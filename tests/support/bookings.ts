@@ -1,5 +1,9 @@
+import { beforeAll, expect } from 'vitest';
+import { type BookingRules, defaultBookingRules } from '#domain/booking-rules.ts';
+import type { TimeSlot } from '#domain/bookings.ts';
 import { addDays, todayIn } from '#domain/dates.ts';
 import { insertMembership, signUp, type TestApp, type TestClient } from './harness.ts';
+import { zoneWhereHourIs } from './time-zones.ts';
 
 let slugCounter = 0;
 
@@ -13,14 +17,22 @@ export interface TestOrganization {
   day(days: number): string;
 }
 
-/** An organization made through the API by a new admin, with one floor and `deskCount` desks inserted by SQL. */
+/**
+ * An organization made through the API by a new admin, with one floor and `deskCount` desks inserted by SQL. Its zone
+ * is `timeZone`, or with `hours` one whose clock shows one of them now (tests of check-in and walk-ins).
+ */
 export async function createOrganization(
   testApp: TestApp,
-  options: { timeZone?: string; deskCount?: number; admin?: Awaited<ReturnType<typeof signUp>> } = {},
+  options: {
+    timeZone?: string;
+    hours?: readonly number[];
+    deskCount?: number;
+    admin?: Awaited<ReturnType<typeof signUp>>;
+  } = {},
 ): Promise<TestOrganization> {
   const admin = options.admin ?? (await signUp(testApp, { firstName: 'Ada', lastName: 'Admin' }));
   slugCounter += 1;
-  const timeZone = options.timeZone ?? 'Europe/London';
+  const timeZone = options.timeZone ?? (options.hours ? zoneWhereHourIs(options.hours) : 'Europe/London');
   const response = await admin.client.post('/api/organizations', {
     name: 'Acme Corp',
     slug: `bookings-${Date.now().toString(36)}-${slugCounter}`,
@@ -31,6 +43,51 @@ export async function createOrganization(
   const floorId = await addFloor(testApp, id, 'Floor 1');
   const desks = await addDesks(testApp, id, floorId, options.deskCount ?? 3);
   return { id, timeZone, admin, floorId, desks, day: (days) => addDays(todayIn(timeZone), days) };
+}
+
+type OrganizationOptions = NonNullable<Parameters<typeof createOrganization>[1]> & {
+  /** Booking rules over the defaults, put by the admin once the organization is made. */
+  rules?: Partial<BookingRules>;
+};
+
+/**
+ * An organization made before the tests of the file, or of the describe block, that calls this (read it inside tests
+ * and hooks only); its zone, with `hours`, is picked as the hook runs.
+ */
+export function organizationForTests(testApp: TestApp, options: OrganizationOptions = {}): TestOrganization {
+  const organization = {} as TestOrganization;
+  beforeAll(async () => {
+    const { rules, ...creation } = options;
+    Object.assign(organization, await createOrganization(testApp, creation));
+    if (rules) await setBookingRules(organization, rules);
+  });
+  return organization;
+}
+
+export type Member = Awaited<ReturnType<typeof addMember>>;
+
+/** A new member of `organization` (one of organizationForTests, declared before), added before the same tests. */
+export function memberForTests(
+  testApp: TestApp,
+  organization: TestOrganization,
+  role: 'admin' | 'member' = 'member',
+  names?: { firstName?: string; lastName?: string },
+): Member {
+  const member = {} as Member;
+  beforeAll(async () => {
+    Object.assign(member, await addMember(testApp, organization.id, role, names));
+  });
+  return member;
+}
+
+/** The organization's booking rules, put by its admin: the defaults with `rules` over them. */
+export async function setBookingRules(organization: TestOrganization, rules: Partial<BookingRules>): Promise<void> {
+  const response = await organization.admin.client.request(
+    'PUT',
+    `/api/organizations/${organization.id}/booking-rules`,
+    { ...defaultBookingRules, ...rules },
+  );
+  expect(response.status, response.text).toBe(200);
 }
 
 export async function addFloor(testApp: TestApp, organizationId: string, name: string): Promise<string> {
@@ -93,6 +150,15 @@ export function book(client: TestClient, organization: TestOrganization, body: R
     bookingDate: organization.day(7),
     timeSlot: 'full-day',
     ...body,
+  });
+}
+
+/** Books a slot of today, in the organization's zone, at its desk number `deskIndex` (from 0). */
+export function bookToday(client: TestClient, organization: TestOrganization, deskIndex: number, timeSlot: TimeSlot) {
+  return book(client, organization, {
+    deskId: organization.desks[deskIndex],
+    bookingDate: organization.day(0),
+    timeSlot,
   });
 }
 

@@ -1,12 +1,15 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { type BookingRules, defaultBookingRules, weekStartOf } from '#domain/booking-rules.ts';
+import { defaultBookingRules, weekStartOf } from '#domain/booking-rules.ts';
 import { addDays, formatLongDate } from '#domain/dates.ts';
 import {
   addDesks,
   addMember,
   book,
   createOrganization,
+  memberForTests,
   nextMonday,
+  organizationForTests,
+  setBookingRules,
   type TestOrganization,
 } from '#test-support/bookings.ts';
 import { signUp, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
@@ -14,14 +17,6 @@ import { signUp, startTestAppForFile, type TestClient } from '#test-support/harn
 const testApp = startTestAppForFile();
 
 const rulesUrl = (organization: TestOrganization) => `/api/organizations/${organization.id}/booking-rules`;
-
-async function setRules(organization: TestOrganization, rules: Partial<BookingRules>) {
-  const response = await organization.admin.client.request('PUT', rulesUrl(organization), {
-    ...defaultBookingRules,
-    ...rules,
-  });
-  expect(response.status).toBe(200);
-}
 
 async function activeBookingsOf(userId: string, organizationId: string) {
   return testApp.database.sql.query<{ desk_id: string; booking_date: string; time_slot: string }>(
@@ -32,12 +27,8 @@ async function activeBookingsOf(userId: string, organizationId: string) {
 }
 
 describe('reading and changing the booking rules', () => {
-  let organization: TestOrganization;
-  let member: Awaited<ReturnType<typeof addMember>>;
-  beforeAll(async () => {
-    organization = await createOrganization(testApp);
-    member = await addMember(testApp, organization.id);
-  });
+  const organization = organizationForTests(testApp);
+  const member = memberForTests(testApp, organization);
 
   it('answers the defaults to any member: one desk per person, 90 days ahead, no quota, admins exempt, no check-in', async () => {
     const response = await member.client.get(rulesUrl(organization));
@@ -72,11 +63,11 @@ describe('reading and changing the booking rules', () => {
       action: 'organization.booking_rules_changed',
       details: { before: defaultBookingRules, after: rules },
     });
-    await setRules(organization, defaultBookingRules);
+    await setBookingRules(organization, defaultBookingRules);
   });
 
   it('takes any subset of the rules and keeps the others', async () => {
-    await setRules(organization, { maxDaysAhead: 21 });
+    await setBookingRules(organization, { maxDaysAhead: 21 });
     const response = await organization.admin.client.request('PUT', rulesUrl(organization), {
       checkInRequired: true,
       checkInGraceMinutes: 15,
@@ -94,7 +85,7 @@ describe('reading and changing the booking rules', () => {
       [organization.id],
     );
     expect(row?.since).not.toBeNull();
-    await setRules(organization, defaultBookingRules);
+    await setBookingRules(organization, defaultBookingRules);
   });
 
   it('answers 403 to a member who tries to change them, and changes nothing', async () => {
@@ -133,10 +124,7 @@ describe('reading and changing the booking rules', () => {
 });
 
 describe('one desk per person', () => {
-  let organization: TestOrganization;
-  beforeAll(async () => {
-    organization = await createOrganization(testApp, { deskCount: 120 });
-  });
+  const organization = organizationForTests(testApp, { deskCount: 120 });
 
   it('refuses a second desk for the same half day with the desk already held, and lets the other half through', async () => {
     const member = await addMember(testApp, organization.id);
@@ -196,7 +184,7 @@ describe('one desk per person', () => {
 
   it('allows several desks at once when the rule is off', async () => {
     const relaxed = await createOrganization(testApp, { deskCount: 2 });
-    await setRules(relaxed, { onePerPersonPerSlot: false });
+    await setBookingRules(relaxed, { onePerPersonPerSlot: false });
     const date = relaxed.day(3);
     expect((await book(relaxed.admin.client, relaxed, { deskId: relaxed.desks[0], bookingDate: date })).status).toBe(
       201,
@@ -208,11 +196,7 @@ describe('one desk per person', () => {
 });
 
 describe('the advance window', () => {
-  let organization: TestOrganization;
-  beforeAll(async () => {
-    organization = await createOrganization(testApp, { deskCount: 4 });
-    await setRules(organization, { maxDaysAhead: 14 });
-  });
+  const organization = organizationForTests(testApp, { deskCount: 4, rules: { maxDaysAhead: 14 } });
 
   it('books the last day of the window and refuses the next with the sentence', async () => {
     const member = await addMember(testApp, organization.id);
@@ -236,22 +220,20 @@ describe('the advance window', () => {
         })
       ).status,
     ).toBe(201);
-    await setRules(organization, { maxDaysAhead: 14, adminsExempt: false });
+    await setBookingRules(organization, { maxDaysAhead: 14, adminsExempt: false });
     const refused = await book(organization.admin.client, organization, {
       deskId: organization.desks[2],
       bookingDate: organization.day(41),
     });
     expect(refused.status).toBe(422);
-    await setRules(organization, { maxDaysAhead: 14 });
+    await setBookingRules(organization, { maxDaysAhead: 14 });
   });
 });
 
 describe('the weekly quota', () => {
-  let organization: TestOrganization;
+  const organization = organizationForTests(testApp, { deskCount: 30, rules: { maxBookingsPerWeek: 2 } });
   let monday: string;
-  beforeAll(async () => {
-    organization = await createOrganization(testApp, { deskCount: 30 });
-    await setRules(organization, { maxBookingsPerWeek: 2 });
+  beforeAll(() => {
     monday = nextMonday(organization);
   });
 
@@ -289,7 +271,7 @@ describe('the weekly quota', () => {
 
   it('lets exactly one of 20 simultaneous bookings of different days win when one day is left', async () => {
     const member = await addMember(testApp, organization.id);
-    await setRules(organization, { maxBookingsPerWeek: 1 });
+    await setBookingRules(organization, { maxBookingsPerWeek: 1 });
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
         book(member.client, organization, {
@@ -305,19 +287,14 @@ describe('the weekly quota', () => {
     const held = await activeBookingsOf(member.user.id, organization.id);
     expect(new Set(held.map((row) => weekStartOf(row.booking_date))).size).toBe(1);
     expect(new Set(held.map((row) => row.booking_date)).size).toBe(1);
-    await setRules(organization, { maxBookingsPerWeek: 2 });
+    await setBookingRules(organization, { maxBookingsPerWeek: 2 });
   });
 });
 
 describe('booking on behalf of a member', () => {
-  let organization: TestOrganization;
-  let member: Awaited<ReturnType<typeof addMember>>;
-  let other: Awaited<ReturnType<typeof addMember>>;
-  beforeAll(async () => {
-    organization = await createOrganization(testApp, { deskCount: 6 });
-    member = await addMember(testApp, organization.id, 'member', { firstName: 'Bea', lastName: 'Booked' });
-    other = await addMember(testApp, organization.id);
-  });
+  const organization = organizationForTests(testApp, { deskCount: 6 });
+  const member = memberForTests(testApp, organization, 'member', { firstName: 'Bea', lastName: 'Booked' });
+  const other = memberForTests(testApp, organization);
 
   it('makes the booking the member’s: in their My Bookings, mailed to them, and in the audit log', async () => {
     const response = await book(organization.admin.client, organization, {

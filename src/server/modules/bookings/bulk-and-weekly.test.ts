@@ -10,15 +10,13 @@ import {
   book,
   createOrganization,
   nextMonday,
+  organizationForTests,
   type TestOrganization,
 } from '#test-support/bookings.ts';
 import { startTestAppForFile, type TestClient } from '#test-support/harness.ts';
 
 const testApp = startTestAppForFile();
-let organization: TestOrganization;
-beforeAll(async () => {
-  organization = await createOrganization(testApp, { deskCount: 6 });
-});
+const organization = organizationForTests(testApp, { deskCount: 6 });
 
 const week = (monday: string, days = 5) => Array.from({ length: days }, (_, index) => addDays(monday, index));
 

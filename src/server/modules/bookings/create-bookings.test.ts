@@ -1,21 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addDays, todayIn } from '#domain/dates.ts';
 import {
   activeRows,
   addMember,
   book,
   createOrganization,
+  organizationForTests,
   relaxBookingRules,
-  type TestOrganization,
 } from '#test-support/bookings.ts';
 import { startTestApp, startTestAppForFile } from '#test-support/harness.ts';
 
 const testApp = startTestAppForFile();
-let organization: TestOrganization;
-beforeAll(async () => {
-  organization = await createOrganization(testApp, { deskCount: 12 });
-});
+const organization = organizationForTests(testApp, { deskCount: 12 });
 
 const mailsTo = (email: string) => testApp.mails.filter((mail) => mail.to === email);
 

@@ -1,15 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultBookingRules } from '#domain/booking-rules.ts';
+import { describe, expect, it } from 'vitest';
 import {
   activeRows,
-  addMember,
   afterPendingMail,
   book,
+  bookToday,
   createOrganization,
-  type TestOrganization,
+  memberForTests,
+  organizationForTests,
 } from '#test-support/bookings.ts';
 import { startTestAppForFile } from '#test-support/harness.ts';
-import { zoneWhereHourIs } from '#test-support/time-zones.ts';
 import { releaseNoShows } from '../check-in/service.ts';
 
 // Issue 26: a booking of a slot whose check-in window has already closed could never be checked in, and the release
@@ -23,53 +22,33 @@ const sitHere = 'or use Sit here at the desk to book and check in at once';
 describe('booking a slot of today whose check-in has closed', () => {
   // The organization's clock shows 10 or 11 o'clock and its grace is 15 minutes: the check-in of a morning or a full
   // day (from 09:00) closed at 9:15, the afternoon's (13:00) has not.
-  let organization: TestOrganization;
-  let member: Awaited<ReturnType<typeof addMember>>;
-  beforeAll(async () => {
-    organization = await createOrganization(testApp, { timeZone: zoneWhereHourIs([10, 11]), deskCount: 8 });
-    member = await addMember(testApp, organization.id);
-    const rules = await organization.admin.client.request(
-      'PUT',
-      `/api/organizations/${organization.id}/booking-rules`,
-      { ...defaultBookingRules, onePerPersonPerSlot: false, checkInRequired: true, checkInGraceMinutes: 15 },
-    );
-    expect(rules.status).toBe(200);
+  const organization = organizationForTests(testApp, {
+    hours: [10, 11],
+    deskCount: 8,
+    rules: { onePerPersonPerSlot: false, checkInRequired: true, checkInGraceMinutes: 15 },
   });
+  const member = memberForTests(testApp, organization);
 
   it('refuses this morning with a sentence saying when check-in closed and what is still open, and books nothing', async () => {
-    const deskId = organization.desks[0] ?? '';
-    const response = await book(member.client, organization, {
-      deskId,
-      bookingDate: organization.day(0),
-      timeSlot: 'morning',
-    });
+    const response = await bookToday(member.client, organization, 0, 'morning');
     expect(response.status).toBe(422);
     expect(response.body).toEqual({
       message: `Check-in for this morning closed at 9:15 AM: book this afternoon instead, ${sitHere}`,
       code: 'booking_rule',
       details: { rule: 'check-in-closed', bookingDate: organization.day(0) },
     });
-    expect(await activeRows(testApp, deskId)).toEqual([]);
+    expect(await activeRows(testApp, organization.desks[0] ?? '')).toEqual([]);
   });
 
   it('refuses the full day too, and books this afternoon, whose check-in has not closed', async () => {
-    const deskId = organization.desks[1] ?? '';
-    const fullDay = await book(member.client, organization, {
-      deskId,
-      bookingDate: organization.day(0),
-      timeSlot: 'full-day',
-    });
+    const fullDay = await bookToday(member.client, organization, 1, 'full-day');
     expect(fullDay.status).toBe(422);
     expect(fullDay.body.message).toBe(
       `Check-in for the full day today closed at 9:15 AM: book this afternoon instead, ${sitHere}`,
     );
-    const afternoon = await book(member.client, organization, {
-      deskId,
-      bookingDate: organization.day(0),
-      timeSlot: 'afternoon',
-    });
+    const afternoon = await bookToday(member.client, organization, 1, 'afternoon');
     expect(afternoon.status, afternoon.text).toBe(201);
-    expect(await activeRows(testApp, deskId)).toEqual([
+    expect(await activeRows(testApp, organization.desks[1] ?? '')).toEqual([
       { booking_date: organization.day(0), time_slot: 'afternoon', user_id: member.user.id },
     ]);
   });
@@ -129,7 +108,7 @@ describe('booking a slot of today whose check-in has closed', () => {
 
 describe('booking a slot of today without check-in', () => {
   it('books this morning at any hour when the organization does not require check-in', async () => {
-    const organization = await createOrganization(testApp, { timeZone: zoneWhereHourIs([10, 11]) });
+    const organization = await createOrganization(testApp, { hours: [10, 11] });
     const response = await book(organization.admin.client, organization, {
       bookingDate: organization.day(0),
       timeSlot: 'morning',

@@ -1,20 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { addDays } from '#domain/dates.ts';
-import {
-  addMember,
-  afterPendingMail,
-  book,
-  createOrganization,
-  type TestOrganization,
-} from '#test-support/bookings.ts';
+import { addMember, afterPendingMail, book, createOrganization, organizationForTests } from '#test-support/bookings.ts';
 import { startTestAppForFile } from '#test-support/harness.ts';
 
 const testApp = startTestAppForFile();
-let organization: TestOrganization;
-beforeAll(async () => {
-  organization = await createOrganization(testApp, { deskCount: 8 });
-});
+const organization = organizationForTests(testApp, { deskCount: 8 });
 
 /** The API refuses past dates, so past bookings are written directly. */
 async function insertPastBooking(userId: string, deskId: string, bookingDate: string, isPermanent = false) {

@@ -1,24 +1,23 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultBookingRules } from '#domain/booking-rules.ts';
+import { describe, expect, it } from 'vitest';
 import type { TimeSlot } from '#domain/bookings.ts';
-import { checkInWindow, localClock } from '#domain/check-in.ts';
-import { addMember, afterPendingMail, createOrganization, type TestOrganization } from '#test-support/bookings.ts';
+import { type CheckInSettings, checkInWindow, localClock } from '#domain/check-in.ts';
+import {
+  addMember,
+  afterPendingMail,
+  createOrganization,
+  memberForTests,
+  organizationForTests,
+  setBookingRules,
+  type TestOrganization,
+} from '#test-support/bookings.ts';
 import { signUp, startTestAppForFile } from '#test-support/harness.ts';
-import { zoneWhereHourIs } from '#test-support/time-zones.ts';
 import { releaseNoShows } from './service.ts';
 
 const testApp = startTestAppForFile();
 
-async function setCheckIn(
-  organization: TestOrganization,
-  settings: { checkInRequired?: boolean; checkInGraceMinutes?: number; autoRelease?: boolean },
-) {
-  const response = await organization.admin.client.request(
-    'PUT',
-    `/api/organizations/${organization.id}/booking-rules`,
-    { ...defaultBookingRules, onePerPersonPerSlot: false, ...settings },
-  );
-  expect(response.status).toBe(200);
+/** Check-in settings over the default rules, with one desk per person off: tests book several desks for one member. */
+function setCheckIn(organization: TestOrganization, settings: Partial<CheckInSettings>) {
+  return setBookingRules(organization, { onePerPersonPerSlot: false, ...settings });
 }
 
 /** A booking written directly, so that any date and slot can be set up whatever the hour of the run. */
@@ -56,13 +55,12 @@ const checkInUrl = (bookingId: string) => `/api/bookings/${bookingId}/check-in`;
 describe('checking in', () => {
   // The organization's clock shows 10 or 11 o'clock (the zone is picked for it), and its grace is 4 hours: a full-day
   // booking of today is inside its window (08:30 to 13:00) whatever the hour of the run.
-  let organization: TestOrganization;
-  let member: Awaited<ReturnType<typeof addMember>>;
-  beforeAll(async () => {
-    organization = await createOrganization(testApp, { timeZone: zoneWhereHourIs([10, 11]), deskCount: 12 });
-    member = await addMember(testApp, organization.id);
-    await setCheckIn(organization, { checkInRequired: true, checkInGraceMinutes: 240 });
+  const organization = organizationForTests(testApp, {
+    hours: [10, 11],
+    deskCount: 12,
+    rules: { onePerPersonPerSlot: false, checkInRequired: true, checkInGraceMinutes: 240 },
   });
+  const member = memberForTests(testApp, organization);
 
   it('records the check-in of the owner in the window and shows it in every booking read', async () => {
     const bookingId = await insertBooking(organization, {

@@ -1,6 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { defaultBookingRules } from '#domain/booking-rules.ts';
-import { bookingMessages, type TimeSlot } from '#domain/bookings.ts';
+import { describe, expect, it } from 'vitest';
+import { bookingMessages } from '#domain/bookings.ts';
 import { localClock } from '#domain/check-in.ts';
 import { deskHereMessages } from '#domain/desk-here.ts';
 import {
@@ -8,37 +7,17 @@ import {
   addFloor,
   addMember,
   afterPendingMail,
-  book,
+  bookToday,
   createOrganization,
-  type TestOrganization,
+  memberForTests,
+  organizationForTests,
 } from '#test-support/bookings.ts';
-import { signUp, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
-import { zoneWhereHourIs } from '#test-support/time-zones.ts';
+import { signUp, startTestAppForFile } from '#test-support/harness.ts';
 
 const testApp = startTestAppForFile();
 
-type Member = Awaited<ReturnType<typeof addMember>>;
-
 const hereUrl = (deskId: string) => `/api/desks/${deskId}/here`;
 const walkInUrl = (deskId: string) => `/api/desks/${deskId}/walk-in`;
-
-/** The organization's check-in grace (the window of a full day then runs from 08:30 to 09:00 plus it). */
-async function setGrace(organization: TestOrganization, checkInGraceMinutes: number) {
-  const response = await organization.admin.client.request(
-    'PUT',
-    `/api/organizations/${organization.id}/booking-rules`,
-    { ...defaultBookingRules, checkInGraceMinutes },
-  );
-  expect(response.status).toBe(200);
-}
-
-function bookToday(client: TestClient, organization: TestOrganization, deskIndex: number, timeSlot: TimeSlot) {
-  return book(client, organization, {
-    deskId: organization.desks[deskIndex],
-    bookingDate: organization.day(0),
-    timeSlot,
-  });
-}
 
 async function placeDesk(deskId: string, x: number, y: number) {
   await testApp.database.sql.query('UPDATE desks SET position_x = $2, position_y = $3 WHERE id = $1', [deskId, x, y]);
@@ -54,15 +33,14 @@ async function bookingsOf(userId: string) {
 
 describe('the desk page in the morning', () => {
   // The organization's clock shows 10 or 11 o'clock: before 13:00, Sit here offers the rest of the day and the morning.
-  let organization: TestOrganization;
-  let member: Member;
-  let other: Member;
-  beforeAll(async () => {
-    organization = await createOrganization(testApp, { timeZone: zoneWhereHourIs([10, 11]), deskCount: 8 });
-    member = await addMember(testApp, organization.id);
-    other = await addMember(testApp, organization.id, 'member', { firstName: 'Olga', lastName: 'Other' });
-    await setGrace(organization, 240);
+  // Its check-in grace is 4 hours: the window of a full day runs from 08:30 to 13:00.
+  const organization = organizationForTests(testApp, {
+    hours: [10, 11],
+    deskCount: 8,
+    rules: { checkInGraceMinutes: 240 },
   });
+  const member = memberForTests(testApp, organization);
+  const other = memberForTests(testApp, organization, 'member', { firstName: 'Olga', lastName: 'Other' });
 
   it('offers Sit here on a free desk, with everything the page shows in one read', async () => {
     const response = await member.client.get(hereUrl(organization.desks[0] ?? ''));
@@ -260,12 +238,8 @@ describe('the desk page in the morning', () => {
 });
 
 describe('the desk page in the afternoon', () => {
-  let organization: TestOrganization;
-  let member: Member;
-  beforeAll(async () => {
-    organization = await createOrganization(testApp, { timeZone: zoneWhereHourIs([14, 15]), deskCount: 2 });
-    member = await addMember(testApp, organization.id);
-  });
+  const organization = organizationForTests(testApp, { hours: [14, 15], deskCount: 2 });
+  const member = memberForTests(testApp, organization);
 
   it('offers only the afternoon and refuses the morning with 422', async () => {
     const response = await member.client.get(hereUrl(organization.desks[0] ?? ''));
@@ -281,7 +255,7 @@ describe('the desk page in the afternoon', () => {
 
 describe('the desk page after the office day', () => {
   it('says the day is over and refuses every walk-in with 422', async () => {
-    const organization = await createOrganization(testApp, { timeZone: zoneWhereHourIs([20, 21]), deskCount: 1 });
+    const organization = await createOrganization(testApp, { hours: [20, 21], deskCount: 1 });
     const member = await addMember(testApp, organization.id);
     const response = await member.client.get(hereUrl(organization.desks[0] ?? ''));
     expect(response.body.offer).toEqual({ kind: 'day-over' });

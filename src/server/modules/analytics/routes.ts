@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { analyticsCsvQuerySchema, analyticsQuerySchema, analyticsSchema, maxAnalyticsDays } from '#domain/analytics.ts';
 import { idParams } from '#domain/ids.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
+import { csvFile } from '#server/response-schemas.ts';
+import { routesOf } from '#server/routes.ts';
 import * as analytics from './service.ts';
 
 const organizationParams = idParams('id');
@@ -21,56 +22,35 @@ export function analyticsRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.addHook('onRequest', async (request) => {
       requireUser(request);
     });
+    const route = routesOf(app, 'Analytics');
 
-    app.get(
-      '/api/organizations/:id/analytics',
-      {
-        schema: {
-          tags: ['Analytics'],
-          summary: 'How the organization’s desks were used over a range of dates: per day, weekday, floor and desk.',
-          description: `Organization admins only (403 for members, 404 for non-members). ${rangeDescription}`,
-          params: organizationParams,
-          querystring: analyticsQuerySchema,
-          response: { 200: analyticsSchema },
-        },
-      },
-      async (request, reply) => {
-        const body = await analytics.readAnalytics(context, requireUser(request).id, request.params.id, request.query);
+    route.get('/api/organizations/:id/analytics', {
+      summary: 'How the organization’s desks were used over a range of dates: per day, weekday, floor and desk.',
+      description: `Organization admins only (403 for members, 404 for non-members). ${rangeDescription}`,
+      params: organizationParams,
+      querystring: analyticsQuerySchema,
+      response: analyticsSchema,
+      handle: async ({ user, params, query, request, reply }) => {
+        const body = await analytics.readAnalytics(context, user.id, params.id, query);
         // Built once per state of the organization (service.ts) and sent as it is; the tests parse it with the schema.
         return body.send(request, reply);
       },
-    );
+    });
 
-    app.get(
-      '/api/organizations/:id/analytics.csv',
-      {
-        schema: {
-          tags: ['Analytics'],
-          summary: 'The same figures as a CSV file: one row per day, or with `by=desk` one row per desk.',
-          description: `Organization admins only (403 for members, 404 for non-members). ${rangeDescription} UTF-8 with a byte order mark, RFC 4180, a header row first; utilization in percent with one decimal.`,
-          params: organizationParams,
-          querystring: analyticsCsvQuerySchema,
-          response: {
-            200: {
-              description: 'A CSV file: a header row, then one row per day or per desk.',
-              content: { 'text/csv': { schema: z.string() } },
-            },
-          },
-        },
-      },
-      async (request, reply) => {
-        const { filename, csv } = await analytics.exportAnalytics(
-          context,
-          requireUser(request).id,
-          request.params.id,
-          request.query,
-        );
+    route.get('/api/organizations/:id/analytics.csv', {
+      summary: 'The same figures as a CSV file: one row per day, or with `by=desk` one row per desk.',
+      description: `Organization admins only (403 for members, 404 for non-members). ${rangeDescription} UTF-8 with a byte order mark, RFC 4180, a header row first; utilization in percent with one decimal.`,
+      params: organizationParams,
+      querystring: analyticsCsvQuerySchema,
+      response: csvFile('A CSV file: a header row, then one row per day or per desk.'),
+      handle: async ({ user, params, query, reply }) => {
+        const { filename, csv } = await analytics.exportAnalytics(context, user.id, params.id, query);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${filename}"`)
           .header('cache-control', 'no-store')
           .send(csv);
       },
-    );
+    });
   };
 }

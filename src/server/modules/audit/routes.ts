@@ -3,6 +3,7 @@ import { auditLogPageSchema, auditLogQuerySchema } from '#domain/audit.ts';
 import { idParams } from '#domain/ids.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
+import { routesOf } from '#server/routes.ts';
 import * as audit from './service.ts';
 
 const organizationParams = idParams('id');
@@ -13,37 +14,25 @@ export function auditRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.addHook('onRequest', async (request) => {
       requireUser(request);
     });
+    const route = routesOf(app, 'Audit and data rights');
 
-    app.get(
-      '/api/organizations/:id/audit-log',
-      {
-        schema: {
-          tags: ['Audit and data rights'],
-          summary: 'One page of an organization’s audit log, newest first.',
-          description:
-            'Organization admins only (403 for members, 404 for non-members). Pass the previous page’s `nextBefore` as `before` for the next page.',
-          params: organizationParams,
-          querystring: auditLogQuerySchema,
-          response: { 200: auditLogPageSchema },
-        },
-      },
-      async (request) =>
-        audit.listOrganizationAuditLog(context, requireUser(request).id, request.params.id, request.query),
-    );
+    route.get('/api/organizations/:id/audit-log', {
+      summary: 'One page of an organization’s audit log, newest first.',
+      description:
+        'Organization admins only (403 for members, 404 for non-members). Pass the previous page’s `nextBefore` as `before` for the next page.',
+      params: organizationParams,
+      querystring: auditLogQuerySchema,
+      response: auditLogPageSchema,
+      handle: ({ user, params, query }) => audit.listOrganizationAuditLog(context, user.id, params.id, query),
+    });
 
-    app.get(
-      '/api/admin/audit-log',
-      {
-        schema: {
-          tags: ['Audit and data rights'],
-          summary: 'One page of the audit log of every organization, newest first.',
-          description:
-            'Platform admins only (403 for everyone else). Pass the previous page’s `nextBefore` as `before` for the next page.',
-          querystring: auditLogQuerySchema,
-          response: { 200: auditLogPageSchema },
-        },
-      },
-      async (request) => audit.listPlatformAuditLog(context, requireUser(request).id, request.query),
-    );
+    route.get('/api/admin/audit-log', {
+      summary: 'One page of the audit log of every organization, newest first.',
+      description:
+        'Platform admins only (403 for everyone else). Pass the previous page’s `nextBefore` as `before` for the next page.',
+      querystring: auditLogQuerySchema,
+      response: auditLogPageSchema,
+      handle: ({ user, query }) => audit.listPlatformAuditLog(context, user.id, query),
+    });
   };
 }

@@ -4,6 +4,8 @@ import { idParams } from '#domain/ids.ts';
 import { maxSinceMs } from '#domain/realtime.ts';
 import type { AppContext } from '#server/context.ts';
 import { requireUser } from '#server/plugins/session.ts';
+import { fileResponse } from '#server/response-schemas.ts';
+import { routesOf } from '#server/routes.ts';
 import * as events from './service.ts';
 
 const organizationParams = idParams('id');
@@ -23,36 +25,28 @@ export function eventRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.addHook('onRequest', async (request) => {
       requireUser(request);
     });
+    const route = routesOf(app, 'Real-time');
 
-    app.get(
-      '/api/organizations/:id/events',
-      {
-        // A compressed event stream would sit in the compressor's buffer: every event must leave at once.
-        compress: false,
-        schema: {
-          tags: ['Real-time'],
-          summary: 'A live stream of the organization’s changes (Server-Sent Events).',
-          description:
-            'Server-Sent Events: every committed change to the organization (bookings, desks, floors, the ' +
-            'organization, members, invitations, subscription) as an event named by its kind. Members only.',
-          params: organizationParams,
-          querystring: streamQuery,
-          response: {
-            200: {
-              description: 'An event stream that stays open: `event: <kind>` and `data: <JSON>` per change.',
-              content: { 'text/event-stream': { schema: z.string() } },
-            },
-          },
-        },
-      },
-      async (request, reply) => {
-        const user = requireUser(request);
+    route.get('/api/organizations/:id/events', {
+      summary: 'A live stream of the organization’s changes (Server-Sent Events).',
+      description:
+        'Server-Sent Events: every committed change to the organization (bookings, desks, floors, the ' +
+        'organization, members, invitations, subscription) as an event named by its kind. Members only.',
+      params: organizationParams,
+      querystring: streamQuery,
+      response: fileResponse(
+        'An event stream that stays open: `event: <kind>` and `data: <JSON>` per change.',
+        'text/event-stream',
+      ),
+      // A compressed event stream would sit in the compressor's buffer: every event must leave at once.
+      options: { compress: false },
+      handle: async ({ user, params, query, request, reply }) => {
         const live = await events.openEventStream(context, {
-          organizationId: request.params.id,
+          organizationId: params.id,
           userId: user.id,
           sessionId: request.auth?.sessionId ?? '',
           lastEventId: [request.headers['last-event-id']].flat()[0],
-          sinceMs: request.query.since,
+          sinceMs: query.since,
         });
         return (
           reply
@@ -65,6 +59,6 @@ export function eventRoutes(context: AppContext): FastifyPluginAsyncZod {
             .send(live.stream.body as unknown as string)
         );
       },
-    );
+    });
   };
 }

@@ -1,21 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { healthyResponseSchema, unhealthyResponseSchema } from '#domain/health.ts';
 import type { AppContext } from '#server/context.ts';
+import { routesOf } from '#server/routes.ts';
 
 export function healthRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/api/health',
-      {
-        schema: {
-          tags: ['Health'],
-          summary: 'Whether the server can reach its database.',
-          description:
-            '503 when the database cannot be reached within two seconds. Checked over a connection of its own, so a pool busy with requests does not fail it.',
-          response: { 200: healthyResponseSchema, 503: unhealthyResponseSchema },
-        },
-      },
-      async (_request, reply) => {
+    routesOf(app, 'Health').get('/api/health', {
+      public: true,
+      summary: 'Whether the server can reach its database.',
+      description:
+        '503 when the database cannot be reached within two seconds. Checked over a connection of its own, so a pool busy with requests does not fail it.',
+      responses: { 200: healthyResponseSchema, 503: unhealthyResponseSchema },
+      handle: async ({ reply }) => {
         try {
           await Promise.race([
             context.database.ping(),
@@ -26,6 +22,6 @@ export function healthRoutes(context: AppContext): FastifyPluginAsyncZod {
           return reply.status(503).send({ status: 'unavailable' as const, message: 'The database cannot be reached.' });
         }
       },
-    );
+    });
   };
 }

@@ -11,8 +11,8 @@ import {
 } from '#domain/floor-plan.ts';
 import { idParams } from '#domain/ids.ts';
 import type { AppContext } from '#server/context.ts';
-import { requireUser } from '#server/plugins/session.ts';
-import { redirectResponse } from '#server/response-schemas.ts';
+import { fileResponse, redirectResponse } from '#server/response-schemas.ts';
+import { routesOf } from '#server/routes.ts';
 import * as uploads from './service.ts';
 
 const createUploadBody = z
@@ -36,22 +36,15 @@ function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
 
 export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post(
-      '/api/objects/upload',
-      {
-        schema: {
-          tags: ['Floor plans and uploads'],
-          summary: 'Get a single-use upload URL for a floor-plan image (15 minutes).',
-          description: 'Admins only.',
-          body: createUploadBody,
-          response: { 200: uploadUrlResponseSchema },
-        },
-      },
-      async (request) => {
-        const user = requireUser(request);
-        return uploads.createUploadUrl(context, user.id, request.body?.organizationId ?? undefined);
-      },
-    );
+    const route = routesOf(app, 'Floor plans and uploads');
+
+    route.post('/api/objects/upload', {
+      summary: 'Get a single-use upload URL for a floor-plan image (15 minutes).',
+      description: 'Admins only.',
+      body: createUploadBody,
+      response: uploadUrlResponseSchema,
+      handle: ({ user, body }) => uploads.createUploadUrl(context, user.id, body?.organizationId ?? undefined),
+    });
 
     // Uploads to a bucket go straight to it; only the local store receives bytes here.
     if (context.objectStore.kind === 'local') {
@@ -66,90 +59,57 @@ export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
           throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? uploads.tooLarge() : error;
         });
 
-        raw.withTypeProvider<ZodTypeProvider>().put(
-          '/api/objects/upload/:token',
-          {
+        routesOf(raw.withTypeProvider<ZodTypeProvider>(), 'Floor plans and uploads').put('/api/objects/upload/:token', {
+          public: true,
+          summary: 'Upload the image bytes to a URL from POST /api/objects/upload.',
+          description:
+            'PNG, JPEG or WebP, checked by content, at most 10,485,760 bytes: 415 for anything else, 413 when too large.',
+          params: z.object({ token: z.string().max(100) }),
+          response: uploadedLocationSchema,
+          options: {
             bodyLimit: maxFloorPlanBytes,
-            schema: {
-              tags: ['Floor plans and uploads'],
-              summary: 'Upload the image bytes to a URL from POST /api/objects/upload.',
-              description:
-                'PNG, JPEG or WebP, checked by content, at most 10,485,760 bytes: 415 for anything else, 413 when too large.',
-              params: z.object({ token: z.string().max(100) }),
-              response: { 200: uploadedLocationSchema },
-            },
             preParsing: async (request, _reply, payload) => {
               await uploads.checkUploadToken(context, (request.params as { token: string }).token);
               return payload;
             },
           },
-          async (request) => uploads.receiveUpload(context, request.params.token, request.body as Buffer | undefined),
-        );
+          handle: ({ params, request }) =>
+            uploads.receiveUpload(context, params.token, request.body as Buffer | undefined),
+        });
       });
     }
 
-    app.put(
-      '/api/floors/:floorId/floor-plan',
-      {
-        schema: {
-          tags: ['Floor plans and uploads'],
-          summary: 'Set a floor’s floor-plan image to an uploaded location.',
-          description: 'Admins only; only a location this server issued is accepted.',
-          params: idParams('floorId'),
-          body: floorPlanLocationSchema,
-          response: { 200: floorPlanSavedSchema },
-        },
-      },
-      async (request) => {
-        const user = requireUser(request);
-        return uploads.setFloorPlan(context, user.id, { floorId: request.params.floorId }, request.body.floorPlanURL);
-      },
-    );
+    route.put('/api/floors/:floorId/floor-plan', {
+      summary: 'Set a floor’s floor-plan image to an uploaded location.',
+      description: 'Admins only; only a location this server issued is accepted.',
+      params: idParams('floorId'),
+      body: floorPlanLocationSchema,
+      response: floorPlanSavedSchema,
+      handle: ({ user, params, body }) =>
+        uploads.setFloorPlan(context, user.id, { floorId: params.floorId }, body.floorPlanURL),
+    });
 
-    app.put(
-      '/api/organizations/:orgId/floor-plan',
-      {
-        schema: {
-          tags: ['Floor plans and uploads'],
-          summary: 'Set the organization’s floor-plan image to an uploaded location.',
-          description: 'Admins only; only a location this server issued is accepted.',
-          params: idParams('orgId'),
-          body: floorPlanLocationSchema,
-          response: { 200: floorPlanSavedSchema },
-        },
-      },
-      async (request) => {
-        const user = requireUser(request);
-        return uploads.setFloorPlan(
-          context,
-          user.id,
-          { organizationId: request.params.orgId },
-          request.body.floorPlanURL,
-        );
-      },
-    );
+    route.put('/api/organizations/:orgId/floor-plan', {
+      summary: 'Set the organization’s floor-plan image to an uploaded location.',
+      description: 'Admins only; only a location this server issued is accepted.',
+      params: idParams('orgId'),
+      body: floorPlanLocationSchema,
+      response: floorPlanSavedSchema,
+      handle: ({ user, params, body }) =>
+        uploads.setFloorPlan(context, user.id, { organizationId: params.orgId }, body.floorPlanURL),
+    });
 
-    app.get(
-      '/api/objects/:uploadId',
-      {
-        schema: {
-          tags: ['Floor plans and uploads'],
-          summary: 'A floor-plan image.',
-          description: 'Members of the organization that owns it only (404 otherwise).',
-          params: idParams('uploadId'),
-          response: {
-            200: {
-              description: 'The image, as an inert file.',
-              content: Object.fromEntries(floorPlanMediaTypes.map((type) => [type, { schema: z.string() }])),
-            },
-            302: redirectResponse,
-            304: z.null().describe('Not modified: the If-None-Match tag still matches.'),
-          },
-        },
+    route.get('/api/objects/:uploadId', {
+      summary: 'A floor-plan image.',
+      description: 'Members of the organization that owns it only (404 otherwise).',
+      params: idParams('uploadId'),
+      responses: {
+        200: fileResponse('The image, as an inert file.', ...floorPlanMediaTypes),
+        302: redirectResponse,
+        304: z.null().describe('Not modified: the If-None-Match tag still matches.'),
       },
-      async (request, reply) => {
-        const user = requireUser(request);
-        const found = await uploads.findServableObject(context, user.id, request.params.uploadId);
+      handle: async ({ user, params, request, reply }) => {
+        const found = await uploads.findServableObject(context, user.id, params.uploadId);
         if (found.served.kind === 'redirect') {
           // Cached for half the presigned URL's life, so a cached redirect never leads to an expired URL.
           reply.header('cache-control', `private, max-age=${Math.floor(found.served.expiresInSeconds / 2)}`);
@@ -164,6 +124,6 @@ export function uploadRoutes(context: AppContext): FastifyPluginAsyncZod {
         // A stream is sent as it is; the schema only documents the image types.
         return reply.type(found.contentType).send(found.served.stream as unknown as string);
       },
-    );
+    });
   };
 }

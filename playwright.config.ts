@@ -6,8 +6,10 @@ const port = e2ePort;
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
-  workers: 1,
+  // Every test makes its own organization and people, so tests run in any order, two at a time (two cores): one
+  // Perch server for the run, each worker its own browser.
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: true,
   reporter: process.env.CI ? 'list' : [['list']],

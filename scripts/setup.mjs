@@ -27,7 +27,9 @@ export function ensureInstalled() {
 export function ensureProjectNode(script) {
   const major = Number(process.versions.node.split('.')[0]);
   if (major >= 24) return;
-  process.exit(run(bin('node'), [script, ...process.argv.slice(2)]));
+  // With node_modules/.bin first on PATH, as under npm run: the commands it starts (Playwright's web server) use it too.
+  const env = { ...process.env, PATH: `${path.dirname(bin('node'))}${path.delimiter}${process.env.PATH}` };
+  process.exit(run(bin('node'), [script, ...process.argv.slice(2)], { env }));
 }
 
 function newestChange(directory) {

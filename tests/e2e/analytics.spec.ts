@@ -8,7 +8,8 @@ import {
   acceptInvitationThroughPage,
   addDesksThroughEditor,
   apiAs,
-  createOrganizationThroughPage,
+  createOrganizationThroughApi,
+  dashboardDate,
   expectNoSeriousAxeViolations,
   firstFloorOf,
   floorPlanPng,
@@ -17,9 +18,6 @@ import {
 } from './support.ts';
 
 const shots = screenshotDirFor('analytics');
-
-/** The dashboard's date: today in the organization's time zone when the page opens. */
-const dashboardDate = (page: Page) => page.getByRole('banner').getByLabel('Date').inputValue();
 
 /** The figures of one day's row of "Utilization per day": Desks, Booked half days, Utilization, People. */
 function dayRow(page: Page, date: string): Locator {
@@ -48,7 +46,7 @@ test('an admin opens Analytics from the sidebar and reads the last 4 weeks: the 
     timezoneId: zoneWhereHourIs([6, 7]),
   });
   const page = await context.newPage();
-  await createOrganizationThroughPage(page, newPerson('Nadia', 'Okafor'), 'Harbour Works');
+  await createOrganizationThroughApi(page, newPerson('Nadia', 'Okafor'), 'Harbour Works');
   // A plan to draw the heat map on.
   const editMode = page.getByRole('switch', { name: 'Edit Mode' });
   await editMode.click();
@@ -218,7 +216,7 @@ test('a member has no Analytics in the sidebar and is told the screen is for adm
 }) => {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  await createOrganizationThroughPage(page, newPerson('Omar', 'Haddad'), 'Quay Studio');
+  await createOrganizationThroughApi(page, newPerson('Omar', 'Haddad'), 'Quay Studio');
   const { organizationId } = await firstFloorOf(page);
   const lena = newPerson('Lena', 'Berg');
   await apiAs(page)('POST', `/api/organizations/${organizationId}/invite`, { emails: [lena.email], role: 'member' });

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import {
-  createOrganizationThroughPage,
+  createOrganizationThroughApi,
   expectNoSeriousAxeViolations,
   fullName,
-  inviteAndJoin,
+  inviteAndJoinThroughApi,
   newPerson,
 } from './support.ts';
 
@@ -15,9 +15,9 @@ test('an admin changes a colleague’s role and reads it, with the invitation, i
   const organizationName = 'Harbour Lights';
   const admin = newPerson('Ana', 'Lopez');
   const sam = newPerson('Sam', 'Lee');
-  await createOrganizationThroughPage(page, admin, organizationName);
+  await createOrganizationThroughApi(page, admin, organizationName);
   const samContext = await browser.newContext();
-  await inviteAndJoin(page, samContext, sam, organizationName);
+  await inviteAndJoinThroughApi(page, samContext, sam, organizationName);
   await samContext.close();
 
   // The admin's screen shows what it loaded until Refresh Data.
@@ -63,7 +63,7 @@ test('a user downloads their data, then deletes their account and its organizati
 }) => {
   const organizationName = 'Solo Studio';
   const owner = newPerson('Noor', 'Haddad');
-  await createOrganizationThroughPage(page, owner, organizationName);
+  await createOrganizationThroughApi(page, owner, organizationName);
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   const downloading = page.waitForEvent('download');

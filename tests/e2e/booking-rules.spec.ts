@@ -1,19 +1,16 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addDays, formatLongDate } from '#domain/dates.ts';
 import {
-  addDesksThroughEditor,
-  createOrganizationThroughPage,
+  createOrganizationThroughApi,
+  dashboardDate,
   deskTile,
   expectNoSeriousAxeViolations,
   fullName,
-  inviteAndJoin,
+  inviteAndJoinThroughApi,
   newPerson,
 } from './support.ts';
 
 type Slot = 'Full day' | 'Morning' | 'Afternoon';
-
-/** The dashboard's date: today in the organization's time zone when the page opens. */
-const dashboardDate = (page: Page) => page.getByRole('banner').getByLabel('Date').inputValue();
 
 const slotRadio = (dialog: Locator, slot: Slot) => dialog.getByRole('radio', { name: new RegExp(`^${slot}`) });
 
@@ -39,8 +36,7 @@ test('an admin sets the booking rules, Book Desk explains them to a member befor
   await page.setViewportSize({ width: 1440, height: 900 });
   const organizationName = 'Tannery Yard';
   const mia = newPerson('Mia', 'Sato');
-  await createOrganizationThroughPage(page, newPerson('Noor', 'Khan'), organizationName);
-  await addDesksThroughEditor(page, 3);
+  await createOrganizationThroughApi(page, newPerson('Noor', 'Khan'), organizationName, { desks: 3 });
   const today = await dashboardDate(page);
 
   // The rules in force: the defaults.
@@ -78,7 +74,7 @@ test('an admin sets the booking rules, Book Desk explains them to a member befor
 
   // Mia holds D01 this morning: on D02 the morning and the full day are not hers to take, the afternoon is.
   const miaContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const miaPage = await inviteAndJoin(page, miaContext, mia, organizationName);
+  const miaPage = await inviteAndJoinThroughApi(page, miaContext, mia, organizationName);
   await deskTile(miaPage, 'D01').click();
   const bookD01 = miaPage.getByRole('dialog', { name: 'Book Desk D01' });
   await chooseSlot(bookD01, 'Morning');

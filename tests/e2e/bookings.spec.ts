@@ -1,11 +1,11 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
-  addDesksThroughEditor,
-  createOrganizationThroughPage,
+  createOrganizationThroughApi,
+  dashboardDate,
   deskTile,
   expectNoSeriousAxeViolations,
   fullName,
-  inviteAndJoin,
+  inviteAndJoinThroughApi,
   newPerson,
 } from './support.ts';
 
@@ -23,9 +23,6 @@ function nextMonday(date: string): string {
   const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
   return addDays(date, (8 - weekday) % 7 || 7);
 }
-
-/** The dashboard's date: today in the organization's time zone when the page opens. */
-const dashboardDate = (page: Page) => page.getByRole('banner').getByLabel('Date').inputValue();
 
 /** The slot radios are visually hidden inside their cards: a person clicks the card. */
 async function chooseSlot(dialog: Locator, slot: Slot) {
@@ -59,11 +56,10 @@ test('a member books a morning; a second member, in another browser, sees the de
   const organizationName = 'Harbour Studio';
   const ann = newPerson('Ann', 'Lee');
   const ben = newPerson('Ben', 'Cruz');
-  await createOrganizationThroughPage(page, newPerson('Rosa', 'Diaz'), organizationName);
-  await addDesksThroughEditor(page, 1);
+  await createOrganizationThroughApi(page, newPerson('Rosa', 'Diaz'), organizationName, { desks: 1 });
 
   const annContext = await browser.newContext();
-  const annPage = await inviteAndJoin(page, annContext, ann, organizationName);
+  const annPage = await inviteAndJoinThroughApi(page, annContext, ann, organizationName);
   await expect(deskTile(annPage, 'D01')).toHaveAccessibleName('Desk D01: Available');
   // More than two years ahead: the dialog says so before asking the server.
   await deskTile(annPage, 'D01').click();
@@ -86,7 +82,7 @@ test('a member books a morning; a second member, in another browser, sees the de
   );
 
   const benContext = await browser.newContext();
-  const benPage = await inviteAndJoin(page, benContext, ben, organizationName);
+  const benPage = await inviteAndJoinThroughApi(page, benContext, ben, organizationName);
   const tile = deskTile(benPage, 'D01');
   await expect(tile).toHaveAccessibleName(`Desk D01: Partially booked, ${fullName(ann)}, morning`);
   await tile.click();
@@ -138,15 +134,14 @@ test('a weekly booking takes the first free desk when the chosen one is taken la
   const organizationName = 'Canal Yard';
   const admin = newPerson('Omar', 'Haddad');
   const lena = newPerson('Lena', 'Fischer');
-  await createOrganizationThroughPage(page, admin, organizationName);
-  await addDesksThroughEditor(page, 3);
+  await createOrganizationThroughApi(page, admin, organizationName, { desks: 3 });
   const monday = nextMonday(await dashboardDate(page));
   const week = [0, 1, 2, 3, 4].map((days) => addDays(monday, days));
   const [, , wednesday, , friday] = week as [string, string, string, string, string];
   await bookDesk(page, 'D01', 'Full day', wednesday);
 
   const lenaContext = await browser.newContext();
-  const lenaPage = await inviteAndJoin(page, lenaContext, lena, organizationName);
+  const lenaPage = await inviteAndJoinThroughApi(page, lenaContext, lena, organizationName);
   await deskTile(lenaPage, 'D01').click();
   const dialog = lenaPage.getByRole('dialog', { name: 'Book Desk D01' });
   await expect(dialog.getByRole('switch', { name: 'Permanent booking (Admin only)' })).toHaveCount(0);
@@ -208,12 +203,11 @@ test('an admin blocks a desk permanently, and Team Bookings cancels all bookings
   const organizationName = 'Mill Lane';
   const admin = newPerson('Grace', 'Obi');
   const tom = newPerson('Tom', 'Reyes');
-  await createOrganizationThroughPage(page, admin, organizationName);
-  await addDesksThroughEditor(page, 2);
+  await createOrganizationThroughApi(page, admin, organizationName, { desks: 2 });
   const tomorrow = addDays(await dashboardDate(page), 1);
 
   const tomContext = await browser.newContext();
-  const tomPage = await inviteAndJoin(page, tomContext, tom, organizationName);
+  const tomPage = await inviteAndJoinThroughApi(page, tomContext, tom, organizationName);
   await bookDesk(tomPage, 'D01', 'Full day');
   await bookDesk(tomPage, 'D01', 'Morning', tomorrow);
 
@@ -270,8 +264,7 @@ test('on a phone an admin books with the keyboard: dialogs fit the screen, Escap
   page,
 }) => {
   const admin = newPerson('Iris', 'Moreau');
-  await createOrganizationThroughPage(page, admin, 'Pocket Studio');
-  await addDesksThroughEditor(page, 1);
+  await createOrganizationThroughApi(page, admin, 'Pocket Studio', { desks: 1 });
   await page.setViewportSize({ width: 390, height: 844 });
   const pageWidth = () => page.locator('html').evaluate((node) => node.scrollWidth);
 

@@ -2,7 +2,7 @@ import { expect, request, test } from '@playwright/test';
 import { addDays } from '#domain/dates.ts';
 import {
   apiAs,
-  createOrganizationThroughPage,
+  createOrganizationThroughApi,
   expectMailTo,
   expectNoSeriousAxeViolations,
   linkFromOutbox,
@@ -17,7 +17,7 @@ test('a person adds their bookings to a calendar from the account menu, and turn
   await page.setViewportSize({ width: 1440, height: 900 });
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const person = newPerson('Cleo', 'Calendar');
-  await createOrganizationThroughPage(page, person, 'Almanac Works');
+  await createOrganizationThroughApi(page, person, 'Almanac Works');
 
   // A desk and tomorrow's booking of it, through the API: this test is about the calendar, not booking.
   const api = apiAs(page);
@@ -103,7 +103,7 @@ test('a person turns check-in reminders off and on from the account menu, and th
   page,
 }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await createOrganizationThroughPage(page, newPerson('Remy', 'Reminder'), 'Bellfounders');
+  await createOrganizationThroughApi(page, newPerson('Remy', 'Reminder'), 'Bellfounders');
 
   const menuButton = page.getByRole('button', { name: 'Account menu' });
   await menuButton.click();

@@ -1,17 +1,14 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { zoneWhereHourIs } from '#test-support/time-zones.ts';
 import {
-  addDesksThroughEditor,
   apiAs,
-  createOrganizationThroughPage,
+  createOrganizationThroughApi,
+  dashboardDate,
   deskTile,
   expectNoSeriousAxeViolations,
   firstFloorOf,
   newPerson,
 } from './support.ts';
-
-/** The dashboard's date: today in the organization's time zone when the page opens. */
-const dashboardDate = (page: Page) => page.getByRole('banner').getByLabel('Date').inputValue();
 
 async function openBookingRules(page: Page): Promise<Locator> {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Booking rules' }).click();
@@ -29,8 +26,7 @@ test('an admin requires check-in, and a person checks in from My Bookings: the r
   const timezoneId = zoneWhereHourIs([10, 11]);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId });
   const page = await context.newPage();
-  await createOrganizationThroughPage(page, newPerson('Ines', 'Duarte'), 'Check-in Works');
-  await addDesksThroughEditor(page, 3);
+  await createOrganizationThroughApi(page, newPerson('Ines', 'Duarte'), 'Check-in Works', { desks: 3 });
   const today = await dashboardDate(page);
 
   const rules = await openBookingRules(page);
@@ -85,8 +81,7 @@ test('Book Desk greys out a slot of today whose check-in has closed, says when i
   const timezoneId = zoneWhereHourIs([10, 11]);
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId });
   const page = await context.newPage();
-  await createOrganizationThroughPage(page, newPerson('Ana', 'Lima'), 'Late Works');
-  await addDesksThroughEditor(page, 1);
+  await createOrganizationThroughApi(page, newPerson('Ana', 'Lima'), 'Late Works', { desks: 1 });
   const { organizationId } = await firstFloorOf(page);
   const rulesUrl = `/api/organizations/${organizationId}/booking-rules`;
   const call = apiAs(page);

@@ -1,14 +1,17 @@
 import { expect, type Page, test } from '@playwright/test';
 import { addDays, formatLongDate } from '#domain/dates.ts';
 import {
-  createOrganizationThroughPage,
+  createOrganizationThroughApi,
   expectNoSeriousAxeViolations,
   floorPlanPng,
   fullName,
-  inviteAndJoin,
+  inviteAndJoinThroughApi,
   newPerson,
+  screenshotDirFor,
   signUpThroughPage,
 } from './support.ts';
+
+const shots = screenshotDirFor('dead-ends');
 
 /** The notice naming an organization the user was removed from. */
 const removalNotice = (page: Page, organizationName: string) =>
@@ -45,7 +48,7 @@ test('a new user with no organization finds on /setup how to join one by invitat
   // Nothing was ever taken away from a brand-new user.
   await expect(page.getByText(/You are no longer a member/)).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
-  await page.screenshot({ path: '/tmp/dead-ends-setup.png', fullPage: true });
+  await page.screenshot({ path: `${shots}/dead-ends-setup.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page.getByRole('heading', { name: 'Smart Hot Desk Booking, Made Simple' })).toBeVisible();
@@ -59,9 +62,9 @@ test('a member removed by an admin is told so by the organization’s name at on
 }) => {
   const organizationName = 'Acme Ltd';
   const jo = newPerson('Jo', 'Park');
-  await createOrganizationThroughPage(page, newPerson('Maya', 'Okafor'), organizationName);
+  await createOrganizationThroughApi(page, newPerson('Maya', 'Okafor'), organizationName);
   const joContext = await browser.newContext();
-  const joPage = await inviteAndJoin(page, joContext, jo, organizationName);
+  const joPage = await inviteAndJoinThroughApi(page, joContext, jo, organizationName);
   await expect(joPage.locator('[data-live-status="live"]')).toBeVisible();
 
   await removeMemberThroughTeamManagement(page, fullName(jo));
@@ -75,7 +78,7 @@ test('a member removed by an admin is told so by the organization’s name at on
   await joPage.reload();
   await expect(notice).toBeVisible();
   await expectNoSeriousAxeViolations(joPage);
-  await joPage.screenshot({ path: '/tmp/dead-ends-removed.png', fullPage: true });
+  await joPage.screenshot({ path: `${shots}/dead-ends-removed.png`, fullPage: true });
 
   await notice.getByRole('button', { name: 'Dismiss' }).click();
   await expect(notice).toBeHidden();
@@ -93,9 +96,9 @@ test('a member who still belongs to another organization is told on the dashboar
   const organizationName = 'Lantern Works';
   const ownName = 'Park Studio';
   const jo = newPerson('Jo', 'Park');
-  await createOrganizationThroughPage(page, newPerson('Ola', 'Berg'), organizationName);
+  await createOrganizationThroughApi(page, newPerson('Ola', 'Berg'), organizationName);
   const joContext = await browser.newContext();
-  const joPage = await inviteAndJoin(page, joContext, jo, organizationName);
+  const joPage = await inviteAndJoinThroughApi(page, joContext, jo, organizationName);
 
   // Jo also runs an organization of their own.
   await joPage.goto('/setup');
@@ -119,7 +122,7 @@ test('a member who still belongs to another organization is told on the dashboar
   await expect(notice).toBeVisible();
   await expect(joPage.getByRole('heading', { name: ownName })).toBeVisible();
   await expect(picker).toHaveCount(0);
-  await joPage.screenshot({ path: '/tmp/dead-ends-removed-dashboard.png' });
+  await joPage.screenshot({ path: `${shots}/dead-ends-removed-dashboard.png` });
 
   await notice.getByRole('button', { name: 'Dismiss' }).click();
   await expect(notice).toBeHidden();
@@ -132,7 +135,7 @@ test('a member who still belongs to another organization is told on the dashboar
 test('the subscription success toast stays on screen while the floor plan loads; the routine toast waits for it to close', async ({
   page,
 }) => {
-  await createOrganizationThroughPage(page, newPerson('Priya', 'Natarajan'), 'Harbour Street Studio');
+  await createOrganizationThroughApi(page, newPerson('Priya', 'Natarajan'), 'Harbour Street Studio');
   const editMode = page.getByRole('switch', { name: 'Edit Mode' });
   await editMode.click();
   await expect(page.getByRole('toolbar', { name: 'Floor plan editor' })).toBeVisible();
@@ -165,7 +168,7 @@ test('the subscription success toast stays on screen while the floor plan loads;
 
   await expect(activated).toBeVisible();
   await expect(page.getByText('Floor Plan Loaded', { exact: true })).toHaveCount(0);
-  await page.screenshot({ path: '/tmp/dead-ends-toast.png' });
+  await page.screenshot({ path: `${shots}/dead-ends-toast.png` });
 
   await page.getByRole('button', { name: 'Close notification' }).click();
   await expect(page.getByText('Floor Plan Loaded', { exact: true })).toBeVisible();
@@ -175,7 +178,7 @@ test('the subscription success toast stays on screen while the floor plan loads;
 test('the dashboard date picker refuses a past date and shows the chosen day in words, also on a phone', async ({
   page,
 }) => {
-  await createOrganizationThroughPage(page, newPerson('Lena', 'Voss'), 'Quayside Works');
+  await createOrganizationThroughApi(page, newPerson('Lena', 'Voss'), 'Quayside Works');
   const date = page.getByLabel('Date', { exact: true });
   const today = await date.getAttribute('min');
   if (!today) throw new Error('The date picker has no earliest day');
@@ -214,6 +217,6 @@ test('the dashboard date picker refuses a past date and shows the chosen day in 
   const box = await bar.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeInViewport();
-  await page.screenshot({ path: '/tmp/dead-ends-phone.png' });
+  await page.screenshot({ path: `${shots}/dead-ends-phone.png` });
   await expectNoSeriousAxeViolations(page);
 });

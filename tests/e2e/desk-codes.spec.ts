@@ -4,10 +4,10 @@ import { PNG } from 'pngjs';
 import {
   addDesksThroughEditor,
   apiAs,
-  createOrganizationThroughPage,
+  createOrganizationThroughApi,
   expectNoSeriousAxeViolations,
   firstFloorOf,
-  inviteAndJoin,
+  inviteAndJoinThroughApi,
   newPerson,
   screenshotDirFor,
 } from './support.ts';
@@ -50,8 +50,7 @@ test('an admin prints the floor’s desk QR codes from the dashboard, and every 
   page,
 }) => {
   const admin = newPerson('Quinn', 'Admin');
-  await createOrganizationThroughPage(page, admin, 'Harbour Lights');
-  await addDesksThroughEditor(page, 2);
+  await createOrganizationThroughApi(page, admin, 'Harbour Lights', { desks: 2 });
   const { organizationId, floorId } = await firstFloorOf(page);
   const call = apiAs(page);
   // Thirteen desks: a second page, natural order (D3 before D10), a long name, and one out of service.
@@ -164,7 +163,7 @@ test('a floor without desks says so, a member cannot open the sheet, and a stran
   browser,
 }) => {
   const admin = newPerson('Rosa', 'Admin');
-  await createOrganizationThroughPage(page, admin, 'Empty Quarters');
+  await createOrganizationThroughApi(page, admin, 'Empty Quarters');
   const { organizationId, floorId } = await firstFloorOf(page);
   const call = apiAs(page);
   const second = await call<{ id: string }>('POST', `/api/organizations/${organizationId}/floors`, { name: 'Annex' });
@@ -180,7 +179,7 @@ test('a floor without desks says so, a member cannot open the sheet, and a stran
   await page.goto('/');
   await addDesksThroughEditor(page, 1);
   const memberContext = await browser.newContext({ viewport: laptop });
-  const member = await inviteAndJoin(page, memberContext, newPerson('Milo', 'Member'), 'Empty Quarters');
+  const member = await inviteAndJoinThroughApi(page, memberContext, newPerson('Milo', 'Member'), 'Empty Quarters');
   await expect(member.getByRole('link', { name: /Print desk QR codes/ })).toHaveCount(0);
   await member.goto(`/floors/${floorId}/desk-codes`);
   await expect(member.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible();
@@ -192,7 +191,7 @@ test('a floor without desks says so, a member cannot open the sheet, and a stran
 
   const strangerContext = await browser.newContext({ viewport: laptop });
   const stranger = await strangerContext.newPage();
-  await createOrganizationThroughPage(stranger, newPerson('Sam', 'Stranger'), 'Elsewhere Inc');
+  await createOrganizationThroughApi(stranger, newPerson('Sam', 'Stranger'), 'Elsewhere Inc');
   await stranger.goto(`/floors/${floorId}/desk-codes`);
   await expect(stranger.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(stranger.getByText('Empty Quarters')).toHaveCount(0);

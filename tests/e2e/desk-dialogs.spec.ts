@@ -1,19 +1,19 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addDays, formatLongDate } from '#domain/dates.ts';
 import {
-  addDesksThroughEditor,
-  createOrganizationThroughPage,
+  createOrganizationThroughApi,
+  dashboardDate,
   deskTile,
   expectNoSeriousAxeViolations,
   fullName,
-  inviteAndJoin,
+  inviteAndJoinThroughApi,
   newPerson,
+  screenshotDirFor,
 } from './support.ts';
 
-type Slot = 'Full day' | 'Morning' | 'Afternoon';
+const shots = screenshotDirFor('desk-dialogs');
 
-/** The dashboard's date: today in the organization's time zone when the page opens. */
-const dashboardDate = (page: Page) => page.getByRole('banner').getByLabel('Date').inputValue();
+type Slot = 'Full day' | 'Morning' | 'Afternoon';
 
 /** The first Monday after `date`: a whole working week that lies in the future. */
 function nextMonday(date: string): string {
@@ -53,10 +53,9 @@ test('a member opens their own booking from the map, sees when and why, and canc
   test.setTimeout(180_000);
   const organizationName = 'Quayside Works';
   const mia = newPerson('Mia', 'Sato');
-  await createOrganizationThroughPage(page, newPerson('Noor', 'Khan'), organizationName);
-  await addDesksThroughEditor(page, 2);
+  await createOrganizationThroughApi(page, newPerson('Noor', 'Khan'), organizationName, { desks: 2 });
   const miaContext = await browser.newContext();
-  const miaPage = await inviteAndJoin(page, miaContext, mia, organizationName);
+  const miaPage = await inviteAndJoinThroughApi(page, miaContext, mia, organizationName);
   const today = await dashboardDate(miaPage);
 
   await bookDesk(miaPage, 'D01', 'Morning', { notes: 'Near the window, please' });
@@ -71,7 +70,7 @@ test('a member opens their own booking from the map, sees when and why, and canc
   await expect(yours.getByRole('button', { name: 'Book Desk' })).toHaveCount(0);
   await expect(yours.getByRole('button', { name: 'Book the afternoon' })).toBeVisible();
   await expectNoSeriousAxeViolations(miaPage);
-  await miaPage.screenshot({ path: '/tmp/desk-dialogs-your-booking.png' });
+  await miaPage.screenshot({ path: `${shots}/desk-dialogs-your-booking.png` });
 
   // The half day still free: the Book Desk form with the afternoon chosen. Escape hands focus back to the desk.
   await yours.getByRole('button', { name: 'Book the afternoon' }).click();
@@ -129,14 +128,13 @@ test('a blocked desk tells a member why, since when and who holds it, and an adm
   const organizationName = 'Foundry Row';
   const admin = newPerson('Kofi', 'Mensah');
   const eli = newPerson('Eli', 'Novak');
-  await createOrganizationThroughPage(page, admin, organizationName);
-  await addDesksThroughEditor(page, 2);
+  await createOrganizationThroughApi(page, admin, organizationName, { desks: 2 });
   const today = await dashboardDate(page);
   await bookDesk(page, 'D02', 'Full day', { notes: 'Standing desk being repaired', isPermanent: true });
   await expect(deskTile(page, 'D02')).toHaveAccessibleName('Desk D02: Blocked, permanent');
 
   const eliContext = await browser.newContext();
-  const eliPage = await inviteAndJoin(page, eliContext, eli, organizationName);
+  const eliPage = await inviteAndJoinThroughApi(page, eliContext, eli, organizationName);
   await deskTile(eliPage, 'D02').click();
   const blocked = eliPage.getByRole('dialog', { name: 'Desk D02 is blocked' });
   await expect(blocked).toContainText('Standing desk being repaired');
@@ -146,7 +144,7 @@ test('a blocked desk tells a member why, since when and who holds it, and an adm
   await expect(blocked.getByRole('button', { name: 'Release desk' })).toHaveCount(0);
   await expect(blocked.getByRole('button', { name: 'Book Desk' })).toHaveCount(0);
   await expectNoSeriousAxeViolations(eliPage);
-  await eliPage.screenshot({ path: '/tmp/desk-dialogs-blocked-member.png' });
+  await eliPage.screenshot({ path: `${shots}/desk-dialogs-blocked-member.png` });
   await blocked.getByRole('button', { name: 'Close', exact: true }).first().click();
   await expect(blocked).toBeHidden();
 
@@ -176,8 +174,7 @@ test('Book Desk says a desk is fully booked, refuses past dates before asking, a
   test.setTimeout(180_000);
   const organizationName = 'Ropewalk Lane';
   const ada = newPerson('Ada', 'Quinn');
-  await createOrganizationThroughPage(page, newPerson('Remy', 'Fontaine'), organizationName);
-  await addDesksThroughEditor(page, 2);
+  await createOrganizationThroughApi(page, newPerson('Remy', 'Fontaine'), organizationName, { desks: 2 });
   const today = await dashboardDate(page);
   const monday = nextMonday(today);
   // Today last: once D01 is the admin's for today, clicking it opens the admin's own booking instead.
@@ -186,7 +183,7 @@ test('Book Desk says a desk is fully booked, refuses past dates before asking, a
   await bookDesk(page, 'D01', 'Full day');
 
   const adaContext = await browser.newContext();
-  const adaPage = await inviteAndJoin(page, adaContext, ada, organizationName);
+  const adaPage = await inviteAndJoinThroughApi(page, adaContext, ada, organizationName);
   const bookings: string[] = [];
   adaPage.on('request', (request) => {
     if (request.method() === 'POST' && request.url().includes('/api/bookings')) bookings.push(request.url());
@@ -202,7 +199,7 @@ test('Book Desk says a desk is fully booked, refuses past dates before asking, a
     await expect(dialog.getByRole('radio', { name: new RegExp(`^${slot}`) })).toBeDisabled();
   }
   await expectNoSeriousAxeViolations(adaPage);
-  await adaPage.screenshot({ path: '/tmp/desk-dialogs-fully-booked.png' });
+  await adaPage.screenshot({ path: `${shots}/desk-dialogs-fully-booked.png` });
 
   // A typed past date is refused at once and asks for no availability; an empty date is only required on Book Desk,
   // and each error goes as soon as the date is fine again.
@@ -239,7 +236,7 @@ test('Book Desk says a desk is fully booked, refuses past dates before asking, a
     'D02 (Floor 1)',
   );
   await expectNoSeriousAxeViolations(adaPage);
-  await adaPage.screenshot({ path: '/tmp/desk-dialogs-weekly.png' });
+  await adaPage.screenshot({ path: `${shots}/desk-dialogs-weekly.png` });
   await weekly.getByRole('button', { name: 'Book Desk' }).click();
   await expect(adaPage.getByText('Desk booked successfully!', { exact: true })).toBeVisible();
   expect(bookings).toHaveLength(1);

@@ -3,9 +3,9 @@ import { todayIn } from '#domain/dates.ts';
 import { zoneWhereHourIs } from '#test-support/time-zones.ts';
 import {
   apiAs,
-  createOrganizationThroughPage,
+  createOrganizationThroughApi,
   expectNoSeriousAxeViolations,
-  inviteAndJoin,
+  inviteAndJoinThroughApi,
   newPerson,
   type Person,
   signUpThroughPage,
@@ -33,7 +33,7 @@ async function createOffice(browser: Browser, admin: Person, name: string): Prom
   const timeZone = zoneWhereHourIs([10, 11]);
   const context = await browser.newContext({ viewport: laptop, timezoneId: timeZone });
   const page = await context.newPage();
-  await createOrganizationThroughPage(page, admin, name);
+  await createOrganizationThroughApi(page, admin, name);
   const call = apiAs(page);
   const [organization] = await call<Array<{ id: string }>>('GET', '/api/organizations');
   const organizationId = organization?.id ?? '';
@@ -177,7 +177,7 @@ test('a desk taken while its page is open says by whom and until when, and offer
   const { page: laptopPage, office } = await createOffice(browser, admin, 'Nearest Desk Works');
   const member = newPerson('Maya', 'Okafor');
   const memberContext = await browser.newContext({ viewport: laptop, timezoneId: office.timeZone });
-  const memberPage = await inviteAndJoin(laptopPage, memberContext, member, 'Nearest Desk Works');
+  const memberPage = await inviteAndJoinThroughApi(laptopPage, memberContext, member, 'Nearest Desk Works');
 
   const page = await openPhone(browser, office);
   await page.goto(`/desk/${office.desks.D01}`);

@@ -1,13 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
-  addDesksThroughEditor,
   apiAs,
-  createOrganizationThroughPage,
+  createOrganizationThroughApi,
   deskTile,
   expectMailTo,
   expectNoSeriousAxeViolations,
   firstFloorOf,
-  inviteAndJoin,
+  inviteAndJoinThroughApi,
   newPerson,
   screenshotDirFor,
 } from './support.ts';
@@ -43,8 +42,7 @@ test('an admin renames and describes a desk in edit mode and sees the new name o
   page,
 }) => {
   const admin = newPerson('Rhea', 'Admin');
-  await createOrganizationThroughPage(page, admin, 'Renaming Rooms');
-  await addDesksThroughEditor(page, 2);
+  await createOrganizationThroughApi(page, admin, 'Renaming Rooms', { desks: 2 });
   await turnOnEditMode(page);
 
   await deskTile(page, 'D01').dblclick();
@@ -95,8 +93,7 @@ test('an admin renames and describes a desk in edit mode and sees the new name o
 });
 
 test('several desks get amenities, move and go in one request each', async ({ page }) => {
-  await createOrganizationThroughPage(page, newPerson('Gus', 'Group'), 'Group Edits');
-  await addDesksThroughEditor(page, 3);
+  await createOrganizationThroughApi(page, newPerson('Gus', 'Group'), 'Group Edits', { desks: 3 });
   const toolbar = await turnOnEditMode(page);
   const writes = followDeskWrites(page);
 
@@ -133,8 +130,7 @@ test('an admin sets a desk out of service; a member sees the reason and no Book,
   page,
   browser,
 }) => {
-  await createOrganizationThroughPage(page, newPerson('Olga', 'Office'), 'Service Desk Co');
-  await addDesksThroughEditor(page, 3);
+  await createOrganizationThroughApi(page, newPerson('Olga', 'Office'), 'Service Desk Co', { desks: 3 });
   const { desks } = await firstFloorOf(page);
   const call = apiAs(page);
   const byName = (name: string) => desks.find((desk) => desk.name === name)!.id;
@@ -154,7 +150,7 @@ test('an admin sets a desk out of service; a member sees the reason and no Book,
   await expect(deskTile(page, 'D03')).toHaveAttribute('data-out-of-service', '');
 
   const memberContext = await browser.newContext({ viewport: laptop });
-  const member = await inviteAndJoin(page, memberContext, newPerson('Milo', 'Member'), 'Service Desk Co');
+  const member = await inviteAndJoinThroughApi(page, memberContext, newPerson('Milo', 'Member'), 'Service Desk Co');
   const outOfService = deskTile(member, 'D03');
   await expect(outOfService).toHaveAccessibleName(/^Desk D03: Out of service: Chair broken/);
   await expect(outOfService).toContainText('Out of service');
@@ -196,7 +192,7 @@ test('an admin sets a desk out of service; a member sees the reason and no Book,
 test('an admin renames a floor and deletes it through a confirmation that names its desks and upcoming bookings', async ({
   page,
 }) => {
-  await createOrganizationThroughPage(page, newPerson('Fay', 'Floors'), 'Floor Shuffle');
+  await createOrganizationThroughApi(page, newPerson('Fay', 'Floors'), 'Floor Shuffle');
   await page.getByRole('button', { name: 'Add Floor' }).click();
   const addDialog = page.getByRole('dialog', { name: 'Add New Floor' });
   await addDialog.getByLabel('Floor name').fill('Annex');

@@ -1,13 +1,16 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   apiAs,
-  createOrganizationThroughPage,
+  createOrganizationThroughApi,
   expectNoSeriousAxeViolations,
   fullName,
-  inviteAndJoin,
+  inviteAndJoinThroughApi,
   newPerson,
   type Person,
+  screenshotDirFor,
 } from './support.ts';
+
+const shots = screenshotDirFor('list-view');
 
 // Issue 14: the floor's list view, phones first. Setting up (the invitation) happens on a laptop; the list
 // is then used on a 390 x 844 phone, where it is the dashboard's default view.
@@ -59,10 +62,10 @@ async function setUpOffice(page: Page, browser: Browser) {
   await page.setViewportSize(laptop);
   const admin = newPerson('Lina', 'Lister');
   const colleague = colleagueWithAccents();
-  await createOrganizationThroughPage(page, admin, 'List Office');
+  await createOrganizationThroughApi(page, admin, 'List Office');
   const { organizationId, desks } = await addSixteenDesks(page);
   const colleagueContext = await browser.newContext({ viewport: laptop });
-  const colleaguePage = await inviteAndJoin(page, colleagueContext, colleague, 'List Office');
+  const colleaguePage = await inviteAndJoinThroughApi(page, colleagueContext, colleague, 'List Office');
   const today = await colleaguePage.getByLabel('Date', { exact: true }).inputValue();
   // The colleague takes D09's morning.
   await apiAs(colleaguePage)('POST', '/api/bookings', {
@@ -150,13 +153,13 @@ test('on a phone the list is the default view: every desk in natural order, no s
   await expect(rows).toHaveCount(16);
   await expect(page.getByRole('radio', { name: /^All/ })).toBeChecked();
 
-  await page.screenshot({ path: '/tmp/list-view-phone.png', fullPage: true });
+  await page.screenshot({ path: `${shots}/list-view-phone.png`, fullPage: true });
   await expectNoSeriousAxeViolations(page);
 });
 
 test('Show on map switches to the map and highlights the desk', async ({ page }) => {
   await page.setViewportSize(laptop);
-  await createOrganizationThroughPage(page, newPerson('Mia', 'Mapper'), 'Map Office');
+  await createOrganizationThroughApi(page, newPerson('Mia', 'Mapper'), 'Map Office');
   await addSixteenDesks(page);
   await page.setViewportSize(phone);
   await page.reload();

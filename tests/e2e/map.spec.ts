@@ -1,11 +1,11 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   apiAs,
-  createOrganizationThroughPage,
+  createOrganizationThroughApi,
   deskTile,
   expectNoSeriousAxeViolations,
   fullName,
-  inviteAndJoin,
+  inviteAndJoinThroughApi,
   newPerson,
 } from './support.ts';
 
@@ -62,7 +62,7 @@ test.describe('on a laptop', () => {
   test('every desk of a floor spread over the canvas is on screen at first sight, and every name is at least 9 px', async ({
     page,
   }) => {
-    await createOrganizationThroughPage(page, newPerson('Olivia', 'Manager'), 'Spread Office');
+    await createOrganizationThroughApi(page, newPerson('Olivia', 'Manager'), 'Spread Office');
     await spreadSixteenDesks(page);
     await page.reload();
     await expect(page.locator('[data-desk-id]')).toHaveCount(16);
@@ -87,7 +87,7 @@ test.describe('on a laptop', () => {
   test('Ctrl+wheel zooms around the pointer, the keys zoom and fit, and a trackpad pinch zooms too', async ({
     page,
   }) => {
-    await createOrganizationThroughPage(page, newPerson('Wheel', 'Zoomer'), 'Wheel Office');
+    await createOrganizationThroughApi(page, newPerson('Wheel', 'Zoomer'), 'Wheel Office');
     await spreadSixteenDesks(page);
     await page.reload();
     const target = deskTile(page, 'D06');
@@ -138,7 +138,7 @@ test.describe('on a laptop', () => {
   }) => {
     const admin = newPerson('Ada', 'Admin');
     const member = newPerson('Mo', 'Member');
-    await createOrganizationThroughPage(page, admin, 'Finder Office');
+    await createOrganizationThroughApi(page, admin, 'Finder Office');
     const organization = await spreadSixteenDesks(page);
     // The admin books D16, in the far corner.
     const desks = await apiAs(page)<Array<{ id: string; name: string }>>(
@@ -154,7 +154,7 @@ test.describe('on a laptop', () => {
     });
 
     const memberContext = await browser.newContext({ viewport: laptop });
-    const memberPage = await inviteAndJoin(page, memberContext, member, 'Finder Office');
+    const memberPage = await inviteAndJoinThroughApi(page, memberContext, member, 'Finder Office');
     const zoom = memberPage.getByRole('group', { name: 'Zoom' });
     await zoom.getByRole('button', { name: 'Zoom in' }).click();
     await zoom.getByRole('button', { name: 'Zoom in' }).click();
@@ -179,7 +179,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
   test('a two-finger pinch on the map zooms it around the fingers and one finger pans it', async ({ page }) => {
-    await createOrganizationThroughPage(page, newPerson('Pia', 'Pincher'), 'Pinch Office');
+    await createOrganizationThroughApi(page, newPerson('Pia', 'Pincher'), 'Pinch Office');
     await spreadSixteenDesks(page);
     await page.reload();
     await page.getByRole('tab', { name: 'Map' }).click();

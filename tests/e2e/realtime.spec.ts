@@ -5,11 +5,10 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import pg from 'pg';
 import { freePort, type PerchProcess, perchProcess } from '#test-support/perch-server.ts';
 import {
-  addDesksThroughEditor,
-  createOrganizationThroughPage,
+  createOrganizationThroughApi,
   deskTile,
   fullName,
-  inviteAndJoin,
+  inviteAndJoinThroughApi,
   newPerson,
   uniqueEmail,
 } from './support.ts';
@@ -35,12 +34,11 @@ test('a booking by one member turns the tile on another member’s open floor pl
 }) => {
   const organizationName = 'Live Loft';
   const mia = newPerson('Mia', 'Hart');
-  await createOrganizationThroughPage(page, newPerson('Olga', 'Admin'), organizationName);
-  await addDesksThroughEditor(page, 2);
+  await createOrganizationThroughApi(page, newPerson('Olga', 'Admin'), organizationName, { desks: 2 });
   await expect(liveIndicator(page)).toHaveText('Live');
 
   const miaContext = await browser.newContext();
-  const miaPage = await inviteAndJoin(page, miaContext, mia, organizationName);
+  const miaPage = await inviteAndJoinThroughApi(page, miaContext, mia, organizationName);
   await expect(liveIndicator(miaPage)).toHaveText('Live');
   await expect(deskTile(page, 'D02')).toHaveAccessibleName('Desk D02: Available');
 

@@ -5,7 +5,7 @@ import { publishTxtRecord } from './dns-records.ts';
 import { e2ePort } from './paths.ts';
 import {
   apiAs,
-  createOrganizationThroughPage,
+  createOrganizationThroughApi,
   expectNoSeriousAxeViolations,
   newPerson,
   screenshotDirFor,
@@ -59,7 +59,7 @@ async function connectThroughSettings(
   identityProvider = provider,
 ) {
   const admin = newPerson('Ada', 'Admin');
-  await createOrganizationThroughPage(page, admin, organizationName);
+  await createOrganizationThroughApi(page, admin, organizationName);
   const dialog = await openSignInSettings(page);
   await dialog.getByLabel('Issuer URL').fill(identityProvider.issuer);
   await dialog.getByLabel('Client id').fill(identityProvider.clientId);

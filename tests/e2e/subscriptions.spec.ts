@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import {
+  createOrganizationThroughApi,
   createOrganizationThroughPage,
   expectNoSeriousAxeViolations,
   makePlatformAdmin,
@@ -23,7 +24,7 @@ test('a trial organization subscribes to Tier 2 through the local checkout, sees
 }) => {
   const admin = newPerson('Maya', 'Okafor');
   const organizationName = 'Harbour Studio';
-  await createOrganizationThroughPage(page, admin, organizationName);
+  await createOrganizationThroughApi(page, admin, organizationName);
 
   // A new organization is on a 14-day trial of Tier 1.
   let dialog = await openSubscriptionDialog(page);
@@ -123,7 +124,7 @@ test('a trial organization subscribes to Tier 2 through the local checkout, sees
 });
 
 test('leaving the local checkout with Cancel shows the cancel screen and charges nothing', async ({ page }) => {
-  await createOrganizationThroughPage(page, newPerson('Li', 'Wei'), 'Quay Partners');
+  await createOrganizationThroughApi(page, newPerson('Li', 'Wei'), 'Quay Partners');
   await page.goto('/subscription');
   await page.getByRole('listitem', { name: 'Tier 1' }).getByRole('button', { name: 'Select Plan' }).click();
   await page.getByRole('button', { name: 'Pay with PayPal' }).click();

@@ -135,6 +135,72 @@ export async function createOrganizationThroughPage(page: Page, admin: Person, o
   await expect(page.getByRole('heading', { name: organizationName })).toBeVisible();
 }
 
+/** The dashboard's date: today in the organization's time zone when the page opens. */
+export const dashboardDate = (page: Page): Promise<string> => page.getByRole('banner').getByLabel('Date').inputValue();
+
+/**
+ * Set-up through the API for the tests that are not about it: `admin` signs up in the page's browser, creates the
+ * organization (in the browser's time zone, as /setup does) with `desks` desks D01, D02, … on Floor 1 where the
+ * editor would put them, and the page opens its dashboard. Answers the organization's and the floor's ids.
+ */
+export async function createOrganizationThroughApi(
+  page: Page,
+  admin: Person,
+  organizationName: string,
+  { desks = 0 }: { desks?: number } = {},
+): Promise<{ organizationId: string; floorId: string }> {
+  await signUpThroughApi(page, admin);
+  const call = apiAs(page);
+  const timeZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const slug = `${organizationName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Date.now().toString(36)}${counter++}`;
+  const organization = await call<{ id: string }>('POST', '/api/organizations', {
+    name: organizationName,
+    slug,
+    timeZone,
+  });
+  const [floor] = await call<Array<{ id: string }>>('GET', `/api/organizations/${organization.id}/floors`);
+  if (!floor) throw new Error('a new organization has no floor');
+  for (let index = 0; index < desks; index += 1) {
+    await call('POST', `/api/organizations/${organization.id}/desks`, {
+      name: `D${String(index + 1).padStart(2, '0')}`,
+      positionX: 150 + 220 * index,
+      positionY: 150,
+      floorId: floor.id,
+    });
+  }
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: organizationName })).toBeVisible();
+  return { organizationId: organization.id, floorId: floor.id };
+}
+
+/**
+ * The admin (signed in on `adminPage`) invites `person` through the API; they join with the mailed link's token in
+ * `context`, a fresh browser context of their own. Answers their page, on the organization's dashboard.
+ */
+export async function inviteAndJoinThroughApi(
+  adminPage: Page,
+  context: BrowserContext,
+  person: Person,
+  organizationName: string,
+): Promise<Page> {
+  const call = apiAs(adminPage);
+  const organizations = await call<Array<{ id: string; name: string }>>('GET', '/api/organizations');
+  const organization = organizations.find((candidate) => candidate.name === organizationName);
+  if (!organization) throw new Error(`the admin is not in ${organizationName}`);
+  await call('POST', `/api/organizations/${organization.id}/invite`, { emails: [person.email] });
+  const token = new URL(await linkFromOutbox(person.email, '/signup?token=')).searchParams.get('token');
+  const page = await context.newPage();
+  await apiAs(page)('POST', '/api/signup-with-invitation', {
+    token,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    password: person.password,
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: organizationName })).toBeVisible();
+  return page;
+}
+
 /** A desk tile on the floor plan; its accessible name goes on with the availability and the booking lines. */
 export function deskTile(page: Page, deskName: string): Locator {
   return page.getByRole('button', { name: new RegExp(`^Desk ${deskName}:`) });

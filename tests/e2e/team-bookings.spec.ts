@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import { type APIRequestContext, expect, request, test } from '@playwright/test';
 import { addDays, formatLongDate } from '#domain/dates.ts';
 import { csvRecords } from '#test-support/team-bookings.ts';
 import {
-  addDesksThroughEditor,
   apiAs,
-  createOrganizationThroughPage,
+  createOrganizationThroughApi,
+  dashboardDate,
   expectNoSeriousAxeViolations,
   fullName,
   linkFromOutbox,
@@ -14,9 +14,6 @@ import {
   screenshotDirFor,
   uniqueEmail,
 } from './support.ts';
-
-/** The dashboard's date: today in the organization's time zone when the page opens. */
-const dashboardDate = (page: Page) => page.getByRole('banner').getByLabel('Date').inputValue();
 
 /**
  * The person joins through their invitation and books `days` full days of one desk, tomorrow on, all through the API
@@ -56,8 +53,7 @@ test('an admin searches Team Bookings for a person, filters, pages, exports the 
   // Accented names, with plain addresses.
   const elodie = { ...newPerson('Élodie', 'Durand'), email: uniqueEmail('elodie') };
   const tomas = { ...newPerson('Tomás', 'Reyes'), email: uniqueEmail('tomas') };
-  await createOrganizationThroughPage(page, admin, 'Dock Street');
-  await addDesksThroughEditor(page, 3);
+  await createOrganizationThroughApi(page, admin, 'Dock Street', { desks: 3 });
   const today = await dashboardDate(page);
   const api = apiAs(page);
   const [organization] = await api<Array<{ id: string }>>('GET', '/api/organizations');

@@ -104,7 +104,7 @@ function postgresCpuSeconds(): number {
   return total;
 }
 
-/** The instance settings of deploy/ (see README "Running at scale"), on loopback. */
+/** The instance settings of deploy/ (see docs/deploying.md), on loopback. */
 function startInstance(index: number, databaseUrl: string, dataDir: string): Promise<ChildProcess> {
   return spawnPerch({
     baseURL: `http://127.0.0.1:${proxyPort}`,

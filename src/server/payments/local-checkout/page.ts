@@ -65,7 +65,7 @@ export function renderCheckoutPage(row: LocalSubscriptionRow, actionBase: string
 <form method="post" action="${escapeHtml(`${actionBase}/approve`)}"><button class="primary" type="submit">Approve subscription</button></form>
 <form method="post" action="${escapeHtml(`${actionBase}/cancel`)}"><button type="submit">Cancel</button></form>
 </div>
-<p class="note">To take real payments, configure PayPal (see the Payments section of the README).</p>`,
+<p class="note">To take real payments, configure PayPal (see docs/payments.md).</p>`,
   );
 }
 

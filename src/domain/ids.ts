@@ -26,3 +26,12 @@ export const idSchema = z
 export function idParams<Name extends string>(...names: Name[]) {
   return z.object(Object.fromEntries(names.map((name) => [name, idSchema])) as Record<Name, typeof idSchema>);
 }
+
+/** /api/organizations/:id/… */
+export const organizationParams = idParams('id');
+/** /api/floors/:floorId/… */
+export const floorParams = idParams('floorId');
+/** /api/desks/:deskId/… */
+export const deskParams = idParams('deskId');
+/** /api/organizations/:id/members/:userId/… */
+export const memberParams = idParams('id', 'userId');

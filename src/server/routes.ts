@@ -10,8 +10,10 @@ import type {
   RawServerDefault,
   RouteShorthandOptions,
 } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { CachedJsonBody } from './cached-body.ts';
+import type { AppContext } from './context.ts';
 import type { UserRow } from './modules/accounts/repo.ts';
 import type { ApiTag } from './openapi/api-tags.ts';
 import { requireUser } from './plugins/session.ts';
@@ -32,8 +34,11 @@ interface FileAnswer {
   description: string;
   content: Record<string, { schema: z.ZodType }>;
 }
-/** What a handler returns: the body of its success answer, or the reply once it has answered itself. */
-type Answer<R> = R extends z.ZodType ? z.output<R> | FastifyReply : unknown;
+/**
+ * What a handler returns: the body of its success answer; or that body's JSON as a cache keeps it, sent as it is
+ * (the schema documents it, the tests parse it); or the reply, once the handler has answered itself.
+ */
+type Answer<R> = R extends z.ZodType ? z.output<R> | CachedJsonBody | FastifyReply : unknown;
 
 /** What a handler is given: the request's parsed parts, the signed-in user, and the request and reply themselves. */
 export interface RouteInput<P extends Schema, Q extends Schema, B extends Schema, H extends Schema> {
@@ -85,11 +90,14 @@ type Register = <
   operation: Operation<P, Q, B, H, R>,
 ) => void;
 
+/** `route.get(url, operation)` and its siblings. */
+export type Routes = Record<'get' | 'post' | 'put' | 'patch' | 'delete', Register>;
+
 /**
- * The routes of one module, in the reference group `tag`: `route.get(url, operation)` and its siblings register an
- * operation with its documentation for the OpenAPI document and the route list the security suites read.
+ * The routes of one plugin scope, in the reference group `tag`: each operation is registered with its documentation
+ * for the OpenAPI document and the route list the security suites read (decision 008).
  */
-export function routesOf(app: ZodApp, tag: ApiTag): Record<'get' | 'post' | 'put' | 'patch' | 'delete', Register> {
+export function routesOf(app: ZodApp, tag: ApiTag): Routes {
   const register =
     (method: HTTPMethods): Register =>
     (url, operation) => {
@@ -122,6 +130,7 @@ export function routesOf(app: ZodApp, tag: ApiTag): Record<'get' | 'post' | 'put
             request,
             reply,
           } as Parameters<typeof handle>[0]);
+          if (answer instanceof CachedJsonBody) return answer.send(request, reply);
           if (answer !== reply && status !== 200) reply.status(status);
           return answer;
         },
@@ -133,5 +142,31 @@ export function routesOf(app: ZodApp, tag: ApiTag): Record<'get' | 'post' | 'put
     put: register('PUT'),
     patch: register('PATCH'),
     delete: register('DELETE'),
+  };
+}
+
+interface RouteModule {
+  /** The reference's group of its operations. */
+  tag: ApiTag;
+  /** Signed out is 401 before any input is looked at (else after the request was found well formed). */
+  signInFirst?: true;
+}
+
+/**
+ * A route module: `routeModule('Team', (route, context) => { route.get(...) })` is the plugin app.ts registers with
+ * the app's context. `app` is there for what is not an operation (hooks, content parsers, a scope of its own).
+ */
+export function routeModule(
+  module: ApiTag | RouteModule,
+  declare: (route: Routes, context: AppContext, app: ZodApp) => void | Promise<void>,
+): (context: AppContext) => FastifyPluginAsyncZod {
+  const { tag, signInFirst } = typeof module === 'string' ? { tag: module, signInFirst: undefined } : module;
+  return (context) => async (app) => {
+    if (signInFirst) {
+      app.addHook('onRequest', async (request) => {
+        requireUser(request);
+      });
+    }
+    await declare(routesOf(app, tag), context, app);
   };
 }

@@ -1,21 +1,15 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkInResponseSchema } from '#domain/check-in.ts';
 import { idParams } from '#domain/ids.ts';
-import type { AppContext } from '#server/context.ts';
-import { routesOf } from '#server/routes.ts';
+import { routeModule } from '#server/routes.ts';
 import { checkIn } from './service.ts';
 
-export function checkInRoutes(context: AppContext): FastifyPluginAsyncZod {
-  return async (app) => {
-    const route = routesOf(app, 'Bookings');
-
-    route.post('/api/bookings/:bookingId/check-in', {
-      summary: 'Check in to a booking: the person is at the desk.',
-      description:
-        'The owner, or an admin of the organization for them (audited). The window opens 30 minutes before the slot starts and closes the organization’s grace minutes after, in its time zone: outside it, 422 with a sentence saying when it opens or that it closed. A cancelled or released booking: 409. Someone else’s booking: 404. Checking in again answers the first check-in.',
-      params: idParams('bookingId'),
-      response: checkInResponseSchema,
-      handle: ({ user, params }) => checkIn(context, user.id, params.bookingId),
-    });
-  };
-}
+export const checkInRoutes = routeModule('Bookings', (route, context) => {
+  route.post('/api/bookings/:bookingId/check-in', {
+    summary: 'Check in to a booking: the person is at the desk.',
+    description:
+      'The owner, or an admin of the organization for them (audited). The window opens 30 minutes before the slot starts and closes the organization’s grace minutes after, in its time zone: outside it, 422 with a sentence saying when it opens or that it closed. A cancelled or released booking: 409. Someone else’s booking: 404. Checking in again answers the first check-in.',
+    params: idParams('bookingId'),
+    response: checkInResponseSchema,
+    handle: ({ user, params }) => checkIn(context, user.id, params.bookingId),
+  });
+});

@@ -1,40 +1,27 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { bookingSchema } from '#domain/bookings-responses.ts';
 import { deskHereSchema, walkInSchema } from '#domain/desk-here.ts';
-import { idParams } from '#domain/ids.ts';
-import type { AppContext } from '#server/context.ts';
-import { requireUser } from '#server/plugins/session.ts';
-import { routesOf } from '#server/routes.ts';
+import { deskParams } from '#domain/ids.ts';
+import { routeModule } from '#server/routes.ts';
 import * as deskHere from './service.ts';
 
-const deskParams = idParams('deskId');
+export const deskHereRoutes = routeModule({ tag: 'Bookings', signInFirst: true }, (route, context) => {
+  route.get('/api/desks/:deskId/here', {
+    summary: 'What the desk’s own page (its QR code) offers now.',
+    description:
+      'At the organization’s local time: the desk, the caller’s bookings of it today, its slots, the offer (check in, Sit here, taken until when, out of service, the day is over) and, when it cannot be taken, the nearest free desk of its floor. Members of the desk’s organization only; 404 otherwise.',
+    params: deskParams,
+    response: deskHereSchema,
+    handle: ({ user, params }) => deskHere.readDeskHere(context, user.id, params.deskId),
+  });
 
-export function deskHereRoutes(context: AppContext): FastifyPluginAsyncZod {
-  return async (app) => {
-    // Signed out is 401 before any input is looked at.
-    app.addHook('onRequest', async (request) => {
-      requireUser(request);
-    });
-    const route = routesOf(app, 'Bookings');
-
-    route.get('/api/desks/:deskId/here', {
-      summary: 'What the desk’s own page (its QR code) offers now.',
-      description:
-        'At the organization’s local time: the desk, the caller’s bookings of it today, its slots, the offer (check in, Sit here, taken until when, out of service, the day is over) and, when it cannot be taken, the nearest free desk of its floor. Members of the desk’s organization only; 404 otherwise.',
-      params: deskParams,
-      response: deskHereSchema,
-      handle: ({ user, params }) => deskHere.readDeskHere(context, user.id, params.deskId),
-    });
-
-    route.post('/api/desks/:deskId/walk-in', {
-      summary: 'Sit here: book a slot of today at the desk, checked in at once.',
-      description:
-        'The slot must be what is left of the organization’s today (before 13:00 `full-day` or `morning`, until 18:00 `afternoon`), else 422. The booking rules apply (422 `booking_rule`); a taken or out-of-service desk answers 409; 404 for a desk of no organization of the caller’s.',
-      params: deskParams,
-      body: walkInSchema,
-      response: bookingSchema,
-      status: 201,
-      handle: ({ user, params, body }) => deskHere.walkIn(context, user, params.deskId, body),
-    });
-  };
-}
+  route.post('/api/desks/:deskId/walk-in', {
+    summary: 'Sit here: book a slot of today at the desk, checked in at once.',
+    description:
+      'The slot must be what is left of the organization’s today (before 13:00 `full-day` or `morning`, until 18:00 `afternoon`), else 422. The booking rules apply (422 `booking_rule`); a taken or out-of-service desk answers 409; 404 for a desk of no organization of the caller’s.',
+    params: deskParams,
+    body: walkInSchema,
+    response: bookingSchema,
+    status: 201,
+    handle: ({ user, params, body }) => deskHere.walkIn(context, user, params.deskId, body),
+  });
+});

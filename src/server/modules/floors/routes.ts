@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createFloorSchema,
@@ -8,74 +7,65 @@ import {
   updateDefaultZoomSchema,
   updateFloorSchema,
 } from '#domain/floor-plan.ts';
-import { idParams } from '#domain/ids.ts';
+import { floorParams, organizationParams } from '#domain/ids.ts';
 import { organizationSchema } from '#domain/organization.ts';
-import type { AppContext } from '#server/context.ts';
-import { routesOf } from '#server/routes.ts';
+import { routeModule } from '#server/routes.ts';
 import * as floors from './service.ts';
 
-const organizationParams = idParams('id');
-const floorParams = idParams('floorId');
+export const floorRoutes = routeModule('Floors and desks', (route, context) => {
+  route.get('/api/organizations/:id/floors', {
+    summary: 'The floors of an organization.',
+    description: 'Members only (404 otherwise).',
+    params: organizationParams,
+    response: z.array(floorSchema),
+    handle: ({ user, params }) => floors.listFloors(context, user.id, params.id),
+  });
 
-export function floorRoutes(context: AppContext): FastifyPluginAsyncZod {
-  return async (app) => {
-    const route = routesOf(app, 'Floors and desks');
+  route.post('/api/organizations/:id/floors', {
+    summary: 'Add a floor to an organization.',
+    description: 'Admins only, with an enabled subscription (403 / 422).',
+    params: organizationParams,
+    body: createFloorSchema,
+    response: floorSchema,
+    status: 201,
+    handle: ({ user, params, body }) => floors.createFloor(context, user.id, params.id, body),
+  });
 
-    route.get('/api/organizations/:id/floors', {
-      summary: 'The floors of an organization.',
-      description: 'Members only (404 otherwise).',
-      params: organizationParams,
-      response: z.array(floorSchema),
-      handle: ({ user, params }) => floors.listFloors(context, user.id, params.id),
-    });
+  route.put('/api/floors/:floorId', {
+    summary: 'Rename a floor and/or save its default zoom level.',
+    description: 'Admins only, with an enabled subscription (403 / 422). The name follows the rules of floor creation.',
+    params: floorParams,
+    body: updateFloorSchema,
+    response: floorSchema,
+    handle: ({ user, params, body }) => floors.updateFloor(context, user.id, params.floorId, body),
+  });
 
-    route.post('/api/organizations/:id/floors', {
-      summary: 'Add a floor to an organization.',
-      description: 'Admins only, with an enabled subscription (403 / 422).',
-      params: organizationParams,
-      body: createFloorSchema,
-      response: floorSchema,
-      status: 201,
-      handle: ({ user, params, body }) => floors.createFloor(context, user.id, params.id, body),
-    });
+  route.get('/api/floors/:floorId/deletion-consequences', {
+    summary: 'What deleting a floor would remove: its desks and upcoming bookings.',
+    description: 'Admins only (403). For the confirmation that names them.',
+    params: floorParams,
+    response: floorDeletionConsequencesSchema,
+    handle: ({ user, params }) => floors.findFloorDeletionConsequences(context, user.id, params.floorId),
+  });
 
-    route.put('/api/floors/:floorId', {
-      summary: 'Rename a floor and/or save its default zoom level.',
-      description:
-        'Admins only, with an enabled subscription (403 / 422). The name follows the rules of floor creation.',
-      params: floorParams,
-      body: updateFloorSchema,
-      response: floorSchema,
-      handle: ({ user, params, body }) => floors.updateFloor(context, user.id, params.floorId, body),
-    });
+  route.delete('/api/floors/:floorId', {
+    summary: 'Delete a floor with its desks and their bookings.',
+    description:
+      'Admins only, with an enabled subscription (403 / 422). One transaction; the owners of the upcoming ' +
+      'bookings it removes get a mail. The organization’s last floor is replaced by an empty Floor 1.',
+    params: floorParams,
+    response: floorDeletedSchema,
+    handle: ({ user, params }) => floors.deleteFloor(context, user.id, params.floorId),
+  });
 
-    route.get('/api/floors/:floorId/deletion-consequences', {
-      summary: 'What deleting a floor would remove: its desks and upcoming bookings.',
-      description: 'Admins only (403). For the confirmation that names them.',
-      params: floorParams,
-      response: floorDeletionConsequencesSchema,
-      handle: ({ user, params }) => floors.findFloorDeletionConsequences(context, user.id, params.floorId),
-    });
-
-    route.delete('/api/floors/:floorId', {
-      summary: 'Delete a floor with its desks and their bookings.',
-      description:
-        'Admins only, with an enabled subscription (403 / 422). One transaction; the owners of the upcoming ' +
-        'bookings it removes get a mail. The organization’s last floor is replaced by an empty Floor 1.',
-      params: floorParams,
-      response: floorDeletedSchema,
-      handle: ({ user, params }) => floors.deleteFloor(context, user.id, params.floorId),
-    });
-
-    // The organization's default zoom lives with the floor plan settings: spec section 4 saves zoom per floor or per organization.
-    route.put('/api/organizations/:id', {
-      tag: 'Floor plans and uploads',
-      summary: 'Save the organization’s default zoom level.',
-      description: 'Admins only, with an enabled subscription (403 / 422).',
-      params: organizationParams,
-      body: updateDefaultZoomSchema,
-      response: organizationSchema,
-      handle: ({ user, params, body }) => floors.updateOrganizationDefaultZoom(context, user.id, params.id, body),
-    });
-  };
-}
+  // The organization's default zoom lives with the floor plan settings: spec section 4 saves zoom per floor or per organization.
+  route.put('/api/organizations/:id', {
+    tag: 'Floor plans and uploads',
+    summary: 'Save the organization’s default zoom level.',
+    description: 'Admins only, with an enabled subscription (403 / 422).',
+    params: organizationParams,
+    body: updateDefaultZoomSchema,
+    response: organizationSchema,
+    handle: ({ user, params, body }) => floors.updateOrganizationDefaultZoom(context, user.id, params.id, body),
+  });
+});

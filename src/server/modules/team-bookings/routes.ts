@@ -1,14 +1,9 @@
 import { Readable } from 'node:stream';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParams } from '#domain/ids.ts';
+import { organizationParams } from '#domain/ids.ts';
 import { teamBookingsFilterSchema, teamBookingsPageSchema, teamBookingsQuerySchema } from '#domain/team-bookings.ts';
-import type { AppContext } from '#server/context.ts';
-import { requireUser } from '#server/plugins/session.ts';
 import { csvFile } from '#server/response-schemas.ts';
-import { routesOf } from '#server/routes.ts';
+import { routeModule } from '#server/routes.ts';
 import * as teamBookings from './service.ts';
-
-const organizationParams = idParams('id');
 
 const filtersDescription =
   '`q` finds any part of a person’s name or e-mail or of a desk’s name (every word must match; case and accents ' +
@@ -16,45 +11,34 @@ const filtersDescription =
   'cancelled, all; default active), `permanent` (both, only, exclude) and `sort` (date-asc, date-desc, person, desk; ' +
   'ties by date, then booking id).';
 
-export function teamBookingRoutes(context: AppContext): FastifyPluginAsyncZod {
-  return async (app) => {
-    // Signed out is 401 before any input is looked at.
-    app.addHook('onRequest', async (request) => {
-      requireUser(request);
-    });
-    const route = routesOf(app, 'Bookings');
+export const teamBookingRoutes = routeModule({ tag: 'Bookings', signInFirst: true }, (route, context) => {
+  route.get('/api/organizations/:id/team-bookings', {
+    summary: 'One page of every booking of an organization, searched, filtered and sorted (Team Bookings).',
+    description: `Organization admins only (403 for members, 404 for non-members). ${filtersDescription} \`page\` from 1, \`pageSize\` 1 to 200 (default 50); \`total\` counts every match.`,
+    params: organizationParams,
+    querystring: teamBookingsQuerySchema,
+    response: teamBookingsPageSchema,
+    // The page's JSON, built once per bookings revision (service.ts), is sent as it is: the schema documents it, and
+    // the tests parse what is sent against it.
+    handle: ({ user, params, query }) => teamBookings.listTeamBookings(context, user.id, params.id, query),
+  });
 
-    route.get('/api/organizations/:id/team-bookings', {
-      summary: 'One page of every booking of an organization, searched, filtered and sorted (Team Bookings).',
-      description: `Organization admins only (403 for members, 404 for non-members). ${filtersDescription} \`page\` from 1, \`pageSize\` 1 to 200 (default 50); \`total\` counts every match.`,
-      params: organizationParams,
-      querystring: teamBookingsQuerySchema,
-      response: teamBookingsPageSchema,
-      handle: async ({ user, params, query, request, reply }) => {
-        const body = await teamBookings.listTeamBookings(context, user.id, params.id, query);
-        // The page's JSON, built once per bookings revision (service.ts), is sent as it is: the schema documents it,
-        // and the tests parse what is sent against it.
-        return body.send(request, reply);
-      },
-    });
-
-    route.get('/api/organizations/:id/bookings.csv', {
-      summary: 'Every booking of an organization that matches the Team Bookings filters, as a CSV file.',
-      description: `Organization admins only (403 for members, 404 for non-members). The same filters and order as GET /api/organizations/{id}/team-bookings, without paging. UTF-8 with a byte order mark, RFC 4180; a cell that would start a spreadsheet formula (=, +, -, @) begins with an apostrophe.`,
-      params: organizationParams,
-      querystring: teamBookingsFilterSchema,
-      response: csvFile('A CSV file: a header row, then one row per booking.'),
-      handle: async ({ user, params, query, reply }) => {
-        const { filename, lines } = await teamBookings.exportTeamBookings(context, user.id, params.id, query);
-        return (
-          reply
-            .header('content-type', 'text/csv; charset=utf-8')
-            .header('content-disposition', `attachment; filename="${filename}"`)
-            .header('cache-control', 'no-store')
-            // Streamed chunk by chunk as the client reads; the schema only documents it.
-            .send(Readable.from(lines) as unknown as string)
-        );
-      },
-    });
-  };
-}
+  route.get('/api/organizations/:id/bookings.csv', {
+    summary: 'Every booking of an organization that matches the Team Bookings filters, as a CSV file.',
+    description: `Organization admins only (403 for members, 404 for non-members). The same filters and order as GET /api/organizations/{id}/team-bookings, without paging. UTF-8 with a byte order mark, RFC 4180; a cell that would start a spreadsheet formula (=, +, -, @) begins with an apostrophe.`,
+    params: organizationParams,
+    querystring: teamBookingsFilterSchema,
+    response: csvFile('A CSV file: a header row, then one row per booking.'),
+    handle: async ({ user, params, query, reply }) => {
+      const { filename, lines } = await teamBookings.exportTeamBookings(context, user.id, params.id, query);
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'no-store')
+          // Streamed chunk by chunk as the client reads; the schema only documents it.
+          .send(Readable.from(lines) as unknown as string)
+      );
+    },
+  });
+});

@@ -204,12 +204,12 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}.${Date.now().toString(36)}.${counter}@example.com`;
 }
 
-/** Registers a user through the API and answers its signed-in client. */
+/** Registers a user through the API and answers its signed-in client (a new one unless `client` is given). */
 export async function signUp(
   testApp: TestApp,
-  details: { email?: string; password?: string; firstName?: string; lastName?: string } = {},
+  details: { email?: string; password?: string; firstName?: string; lastName?: string; client?: TestClient } = {},
 ) {
-  const client = testApp.client();
+  const client = details.client ?? testApp.client();
   const email = details.email ?? uniqueEmail();
   const password = details.password ?? 'correct horse battery';
   const response = await client.post('/api/register', {

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
 import { expect } from 'vitest';
-import { insertMembership, type TestApp, uniqueEmail } from './harness.ts';
+import { insertMembership, signUp as signUpFrom, startTestAppForFile, type TestApp, uniqueEmail } from './harness.ts';
 
 export const password = 'correct horse battery';
 export const teamTestEnvironment = { TRUST_PROXY: 'true' };
+
+/** The file's app for team tests (startTestAppForFile): it trusts the proxy, so newClient's addresses count. */
+export function startTeamTestAppForFile(environment: Record<string, string> = {}): TestApp {
+  return startTestAppForFile({ environment: { ...teamTestEnvironment, ...environment } });
+}
 
 let slugCounter = 0;
 let addressCounter = 0;
@@ -17,17 +22,8 @@ export function newClient(testApp: TestApp) {
 }
 
 /** Registers a user through the API, each from its own address so the sign-up limit per network never trips. */
-export async function signUp(testApp: TestApp, names: { firstName?: string; lastName?: string } = {}) {
-  const client = newClient(testApp);
-  const email = uniqueEmail();
-  const response = await client.post('/api/register', {
-    email,
-    password,
-    firstName: names.firstName ?? 'Ada',
-    lastName: names.lastName ?? 'Lovelace',
-  });
-  if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
-  return { client, email, password, user: response.body };
+export function signUp(testApp: TestApp, names: { firstName?: string; lastName?: string } = {}) {
+  return signUpFrom(testApp, { ...names, password, client: newClient(testApp) });
 }
 
 export type SignedUp = Awaited<ReturnType<typeof signUp>>;
@@ -108,6 +104,21 @@ export async function inviteAndGetToken(
   return { email, token: lastInvitationToken(testApp, email) };
 }
 
+/** Ends the invitation sent to `email` a second ago, by SQL, as time would; answers its id. */
+export async function expireInvitation(testApp: TestApp, email: string): Promise<string> {
+  const [row] = await testApp.database.sql.query<{ id: string }>(
+    "UPDATE invitations SET expires_at = now() - interval '1 second' WHERE email = $1 RETURNING id",
+    [email],
+  );
+  if (!row) throw new Error(`no invitation to ${email}`);
+  return row.id;
+}
+
+/** Revokes the invitation sent to `email` by SQL (revoking through the API is tested on its own). */
+export async function revokeInvitation(testApp: TestApp, email: string): Promise<void> {
+  await testApp.database.sql.query('UPDATE invitations SET revoked_at = now() WHERE email = $1', [email]);
+}
+
 /** A floor and `count` desks, inserted by SQL. */
 export async function addDesks(testApp: TestApp, organizationId: string, count = 2): Promise<string[]> {
   const [floor] = await testApp.database.sql.query<{ id: string }>(
@@ -123,26 +134,29 @@ export async function addDesks(testApp: TestApp, organizationId: string, count =
   return rows.map((row) => row.id);
 }
 
-/** A booking row inserted by SQL; `daysFromToday` may be negative (a past booking). */
+/**
+ * A booking row inserted by SQL, on any date (the API refuses past ones): `bookingDate`, or `daysFromToday` after the
+ * database's date (negative: a past booking).
+ */
 export async function insertBooking(
   testApp: TestApp,
   values: {
     organizationId: string;
     deskId: string;
     userId: string;
-    daysFromToday: number;
     timeSlot?: 'full-day' | 'morning' | 'afternoon';
     isPermanent?: boolean;
-  },
+  } & ({ bookingDate: string; daysFromToday?: never } | { daysFromToday: number; bookingDate?: never }),
 ): Promise<string> {
   const [row] = await testApp.database.sql.query<{ id: string }>(
     `INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, is_permanent)
-     VALUES ($1, $2, $3, current_date + $4::int, $5, $6) RETURNING id`,
+     VALUES ($1, $2, $3, coalesce($4::date, current_date + $5::int), $6, $7) RETURNING id`,
     [
       values.organizationId,
       values.deskId,
       values.userId,
-      values.daysFromToday,
+      values.bookingDate ?? null,
+      values.daysFromToday ?? 0,
       values.timeSlot ?? 'full-day',
       values.isPermanent ?? false,
     ],

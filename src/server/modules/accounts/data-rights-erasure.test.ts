@@ -1,9 +1,9 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { tinyPng } from '#test-support/image-fixtures.ts';
 import { findInEveryTable } from '#test-support/find-in-every-table.ts';
-import { insertMembership, startTestAppForFile, type TestClient, uniqueEmail } from '#test-support/harness.ts';
+import { insertMembership, type TestClient, uniqueEmail } from '#test-support/harness.ts';
+import { tinyPng } from '#test-support/image-fixtures.ts';
 import { approveLink, createCheckout, pathOf } from '#test-support/subscriptions.ts';
 import {
   addDesks,
@@ -12,12 +12,12 @@ import {
   inviteAndGetToken,
   newClient,
   password,
+  startTeamTestAppForFile,
   type Team,
-  teamTestEnvironment,
 } from '#test-support/team.ts';
 import { putBytes, requestUploadUrl } from '#test-support/uploads.ts';
 
-const testApp = startTestAppForFile({ environment: teamTestEnvironment });
+const testApp = startTeamTestAppForFile();
 
 const names = { firstName: 'Zephyrine', lastName: 'Quillfeather' };
 const deletedUser = 'a deleted user';

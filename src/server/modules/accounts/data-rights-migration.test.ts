@@ -3,10 +3,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findInEveryTable } from '#test-support/find-in-every-table.ts';
-import { startTestAppForFile, uniqueEmail } from '#test-support/harness.ts';
-import { addMember, createTeam, teamTestEnvironment } from '#test-support/team.ts';
+import { uniqueEmail } from '#test-support/harness.ts';
+import { addMember, createTeam, startTeamTestAppForFile } from '#test-support/team.ts';
 
-const testApp = startTestAppForFile({ environment: teamTestEnvironment });
+const testApp = startTeamTestAppForFile();
 
 const migration = path.join(import.meta.dirname, '../../db/migrations/0011_forget_deleted_accounts.sql');
 

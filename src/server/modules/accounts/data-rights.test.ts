@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '#domain/dates.ts';
-import { startTestAppForFile, type TestApp, uniqueEmail } from '#test-support/harness.ts';
+import { type TestApp, uniqueEmail } from '#test-support/harness.ts';
 import {
   addDesks,
   addMember,
@@ -10,10 +10,10 @@ import {
   newClient,
   password,
   signUp,
-  teamTestEnvironment,
+  startTeamTestAppForFile,
 } from '#test-support/team.ts';
 
-const testApp = startTestAppForFile({ environment: teamTestEnvironment });
+const testApp = startTeamTestAppForFile();
 
 const count = async (query: string, params: unknown[]) =>
   Number((await testApp.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${query}`, params))[0]?.n);
@@ -194,13 +194,8 @@ describe('deleting one’s account', () => {
       [shared.id],
     );
     const today = todayIn(organization!.time_zone);
-    const book = async (deskId: string, bookingDate: string, isPermanent = false) => {
-      await testApp.database.sql.query(
-        `INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, is_permanent)
-         VALUES ($1, $2, $3, $4, 'full-day', $5)`,
-        [shared.id, deskId, leaver.user.id, bookingDate, isPermanent],
-      );
-    };
+    const book = (deskId: string, bookingDate: string, isPermanent = false) =>
+      insertBooking(testApp, { organizationId: shared.id, deskId, userId: leaver.user.id, bookingDate, isPermanent });
     await book(deskA, addDays(today, -2));
     await book(deskA, today);
     await book(deskA, addDays(today, 3));

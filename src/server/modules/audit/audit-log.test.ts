@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '#domain/dates.ts';
-import { insertMembership, startTestAppForFile, uniqueEmail } from '#test-support/harness.ts';
+import { insertMembership, uniqueEmail } from '#test-support/harness.ts';
 import {
   addDesks,
   addMember,
@@ -10,11 +10,11 @@ import {
   insertBooking,
   type SignedUp,
   signUp,
+  startTeamTestAppForFile,
   type Team,
-  teamTestEnvironment,
 } from '#test-support/team.ts';
 
-const testApp = startTestAppForFile({ environment: teamTestEnvironment });
+const testApp = startTeamTestAppForFile();
 
 interface EventRow {
   action: string;

@@ -3,19 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { addDays } from '#domain/dates.ts';
 import { addMember, afterPendingMail, book, createOrganization, organizationForTests } from '#test-support/bookings.ts';
 import { startTestAppForFile } from '#test-support/harness.ts';
+import { insertBooking } from '#test-support/team.ts';
 
 const testApp = startTestAppForFile();
 const organization = organizationForTests(testApp, { deskCount: 8 });
-
-/** The API refuses past dates, so past bookings are written directly. */
-async function insertPastBooking(userId: string, deskId: string, bookingDate: string, isPermanent = false) {
-  const [row] = await testApp.database.sql.query<{ id: string }>(
-    `INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, is_permanent)
-     VALUES ($1, $2, $3, $4, 'full-day', $5) RETURNING id`,
-    [organization.id, deskId, userId, bookingDate, isPermanent],
-  );
-  return row!.id;
-}
 
 async function statusOf(bookingId: string) {
   const [row] = await testApp.database.sql.query<{ status: string }>('SELECT status FROM bookings WHERE id = $1', [
@@ -211,7 +202,12 @@ describe('cancelling a booking', () => {
 
   it('answers 400 to the owner for a past booking and for one already cancelled', async () => {
     const member = await addMember(testApp, organization.id);
-    const past = await insertPastBooking(member.user.id, organization.desks[5]!, organization.day(-2));
+    const past = await insertBooking(testApp, {
+      organizationId: organization.id,
+      deskId: organization.desks[5]!,
+      userId: member.user.id,
+      bookingDate: organization.day(-2),
+    });
     const response = await member.client.request('DELETE', `/api/bookings/${past}`);
     expect(response.status).toBe(400);
     expect(response.body.message).toBe('A booking in the past cannot be cancelled.');
@@ -257,7 +253,12 @@ describe('cancelling a booking', () => {
     expect(notice?.subject).toMatch(/^Your booking of desk D07 on .* was cancelled$/);
     expect(notice?.attachments?.[0]?.content).toContain('STATUS:CANCELLED');
 
-    const past = await insertPastBooking(owner.user.id, organization.desks[6]!, organization.day(-3));
+    const past = await insertBooking(testApp, {
+      organizationId: organization.id,
+      deskId: organization.desks[6]!,
+      userId: owner.user.id,
+      bookingDate: organization.day(-3),
+    });
     expect((await organization.admin.client.request('DELETE', `/api/bookings/${past}`)).status).toBe(200);
   });
 });

@@ -11,6 +11,7 @@ import {
   type TestOrganization,
 } from '#test-support/bookings.ts';
 import { signUp, startTestAppForFile } from '#test-support/harness.ts';
+import { insertBooking } from '#test-support/team.ts';
 import { releaseNoShows } from './service.ts';
 
 const testApp = startTestAppForFile();
@@ -21,24 +22,18 @@ function setCheckIn(organization: TestOrganization, settings: Partial<CheckInSet
 }
 
 /** A booking written directly, so that any date and slot can be set up whatever the hour of the run. */
-async function insertBooking(
+function insertBookingAt(
   organization: TestOrganization,
-  booking: { deskIndex: number; userId: string; bookingDate: string; timeSlot?: TimeSlot; isPermanent?: boolean },
+  {
+    deskIndex,
+    ...booking
+  }: { deskIndex: number; userId: string; bookingDate: string; timeSlot?: TimeSlot; isPermanent?: boolean },
 ): Promise<string> {
-  const [row] = await testApp.database.sql.query<{ id: string }>(
-    `INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, is_permanent)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [
-      organization.id,
-      organization.desks[booking.deskIndex],
-      booking.userId,
-      booking.bookingDate,
-      booking.timeSlot ?? 'full-day',
-      booking.isPermanent ?? false,
-    ],
-  );
-  if (!row) throw new Error('booking not inserted');
-  return row.id;
+  return insertBooking(testApp, {
+    organizationId: organization.id,
+    deskId: organization.desks[deskIndex] ?? '',
+    ...booking,
+  });
 }
 
 async function bookingState(bookingId: string) {
@@ -63,7 +58,7 @@ describe('checking in', () => {
   const member = memberForTests(testApp, organization);
 
   it('records the check-in of the owner in the window and shows it in every booking read', async () => {
-    const bookingId = await insertBooking(organization, {
+    const bookingId = await insertBookingAt(organization, {
       deskIndex: 0,
       userId: member.user.id,
       bookingDate: organization.day(0),
@@ -90,7 +85,7 @@ describe('checking in', () => {
   });
 
   it('answers 422 with the opening time before the window opens', async () => {
-    const bookingId = await insertBooking(organization, {
+    const bookingId = await insertBookingAt(organization, {
       deskIndex: 1,
       userId: member.user.id,
       bookingDate: organization.day(1),
@@ -102,7 +97,7 @@ describe('checking in', () => {
   });
 
   it('answers 422 with the closing time once the window closed', async () => {
-    const bookingId = await insertBooking(organization, {
+    const bookingId = await insertBookingAt(organization, {
       deskIndex: 2,
       userId: member.user.id,
       bookingDate: organization.day(-1),
@@ -113,7 +108,7 @@ describe('checking in', () => {
   });
 
   it('answers 409 for a cancelled booking and for a released one, saying which', async () => {
-    const cancelled = await insertBooking(organization, {
+    const cancelled = await insertBookingAt(organization, {
       deskIndex: 3,
       userId: member.user.id,
       bookingDate: organization.day(0),
@@ -125,7 +120,7 @@ describe('checking in', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('This booking was cancelled');
 
-    const released = await insertBooking(organization, {
+    const released = await insertBookingAt(organization, {
       deskIndex: 4,
       userId: member.user.id,
       bookingDate: organization.day(-1),
@@ -140,7 +135,7 @@ describe('checking in', () => {
   });
 
   it('answers 422 for a permanent booking, which is a desk block', async () => {
-    const bookingId = await insertBooking(organization, {
+    const bookingId = await insertBookingAt(organization, {
       deskIndex: 5,
       userId: member.user.id,
       bookingDate: organization.day(-3),
@@ -152,7 +147,7 @@ describe('checking in', () => {
   });
 
   it('answers 404 to another member and to an outsider, and lets an admin check in for the owner (audited)', async () => {
-    const bookingId = await insertBooking(organization, {
+    const bookingId = await insertBookingAt(organization, {
       deskIndex: 6,
       userId: member.user.id,
       bookingDate: organization.day(0),
@@ -184,21 +179,21 @@ describe('releasing bookings nobody checked in to', () => {
     await setCheckIn(organization, { checkInRequired: true, checkInGraceMinutes: 15 });
     // A day ahead, so that check-in was required before each window opened, and the clock is the test's.
     const date = organization.day(3);
-    const noShow = await insertBooking(organization, {
+    const noShow = await insertBookingAt(organization, {
       deskIndex: 0,
       userId: member.user.id,
       bookingDate: date,
       timeSlot: 'morning',
     });
-    const checkedIn = await insertBooking(organization, { deskIndex: 1, userId: member.user.id, bookingDate: date });
+    const checkedIn = await insertBookingAt(organization, { deskIndex: 1, userId: member.user.id, bookingDate: date });
     await testApp.database.sql.query('UPDATE bookings SET checked_in_at = now() WHERE id = $1', [checkedIn]);
-    const afternoon = await insertBooking(organization, {
+    const afternoon = await insertBookingAt(organization, {
       deskIndex: 2,
       userId: member.user.id,
       bookingDate: date,
       timeSlot: 'afternoon',
     });
-    const permanent = await insertBooking(organization, {
+    const permanent = await insertBookingAt(organization, {
       deskIndex: 3,
       userId: member.user.id,
       bookingDate: organization.day(1),
@@ -257,9 +252,9 @@ describe('releasing bookings nobody checked in to', () => {
 
     const date = relaxed.day(2);
     const ids = [
-      await insertBooking(relaxed, { deskIndex: 0, userId: relaxed.admin.user.id, bookingDate: date }),
-      await insertBooking(noAutoRelease, { deskIndex: 0, userId: noAutoRelease.admin.user.id, bookingDate: date }),
-      await insertBooking(lateSwitch, { deskIndex: 0, userId: lateSwitch.admin.user.id, bookingDate: date }),
+      await insertBookingAt(relaxed, { deskIndex: 0, userId: relaxed.admin.user.id, bookingDate: date }),
+      await insertBookingAt(noAutoRelease, { deskIndex: 0, userId: noAutoRelease.admin.user.id, bookingDate: date }),
+      await insertBookingAt(lateSwitch, { deskIndex: 0, userId: lateSwitch.admin.user.id, bookingDate: date }),
     ];
     // Check-in became required after that day's window opened.
     const window = checkInWindow({ bookingDate: date, timeSlot: 'full-day' }, lateSwitch.timeZone, 30);
@@ -278,7 +273,11 @@ describe('releasing bookings nobody checked in to', () => {
     const ids: string[] = [];
     for (let index = 0; index < 20; index += 1) {
       ids.push(
-        await insertBooking(organization, { deskIndex: index, userId: organization.admin.user.id, bookingDate: date }),
+        await insertBookingAt(organization, {
+          deskIndex: index,
+          userId: organization.admin.user.id,
+          bookingDate: date,
+        }),
       );
     }
     const closes = checkInWindow({ bookingDate: date, timeSlot: 'full-day' }, organization.timeZone, 30).closesAt;

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile, uniqueEmail } from '#test-support/harness.ts';
-import { addMember, createTeam, setSubscription, signUp, type Team, teamTestEnvironment } from '#test-support/team.ts';
+import { uniqueEmail } from '#test-support/harness.ts';
+import {
+  addMember,
+  createTeam,
+  setSubscription,
+  signUp,
+  startTeamTestAppForFile,
+  type Team,
+} from '#test-support/team.ts';
 
-const testApp = startTestAppForFile({ environment: teamTestEnvironment });
+const testApp = startTeamTestAppForFile();
 
 const invitePath = (team: Team) => `/api/organizations/${team.id}/invite`;
 const lastMailTo = (email: string) => testApp.mails.filter((mail) => mail.to === email).at(-1);

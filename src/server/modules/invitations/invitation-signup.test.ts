@@ -1,18 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { insertMembership, startTestAppForFile, uniqueEmail } from '#test-support/harness.ts';
+import { insertMembership, uniqueEmail } from '#test-support/harness.ts';
 import {
   addMember,
   createTeam,
+  expireInvitation,
   inviteAndGetToken,
   newClient,
   password,
+  revokeInvitation,
   setSubscription,
   signUp,
+  startTeamTestAppForFile,
   type Team,
-  teamTestEnvironment,
 } from '#test-support/team.ts';
 
-const testApp = startTestAppForFile({ environment: teamTestEnvironment });
+const testApp = startTeamTestAppForFile();
 
 const newPassword = 'a brand new password';
 const details = { firstName: 'Grace', lastName: 'Hopper', password: newPassword };
@@ -53,12 +55,9 @@ describe('reading an invitation', () => {
   it('answers 404 for an unknown, expired, used or revoked link, and a 4xx sentence for an absurdly long one', async () => {
     const team = await createTeam(testApp);
     const expired = await inviteAndGetToken(testApp, team);
-    await testApp.database.sql.query(
-      "UPDATE invitations SET expires_at = now() - interval '1 second' WHERE email = $1",
-      [expired.email],
-    );
+    await expireInvitation(testApp, expired.email);
     const revoked = await inviteAndGetToken(testApp, team);
-    await testApp.database.sql.query('UPDATE invitations SET revoked_at = now() WHERE email = $1', [revoked.email]);
+    await revokeInvitation(testApp, revoked.email);
     const used = await inviteAndGetToken(testApp, team);
     expect(
       (await newClient(testApp).post('/api/signup-with-invitation', { token: used.token, ...details })).status,
@@ -111,10 +110,7 @@ describe('signing up with an invitation', () => {
   it('answers 404 for an expired or revoked link and creates no account', async () => {
     const team = await createTeam(testApp);
     const expired = await inviteAndGetToken(testApp, team);
-    await testApp.database.sql.query(
-      "UPDATE invitations SET expires_at = now() - interval '1 second' WHERE email = $1",
-      [expired.email],
-    );
+    await expireInvitation(testApp, expired.email);
     const revoked = await inviteAndGetToken(testApp, team);
     const [pendingRow] = (await team.admin.client.get(`/api/organizations/${team.id}/invitations`)).body;
     await team.admin.client.request('DELETE', `/api/organizations/${team.id}/invitations/${pendingRow.id}`);

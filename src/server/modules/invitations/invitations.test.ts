@@ -1,19 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { startTestAppForFile, uniqueEmail } from '#test-support/harness.ts';
+import { uniqueEmail } from '#test-support/harness.ts';
 import {
   addMember,
   createTeam,
   digest,
+  expireInvitation,
   inviteAndGetToken,
   lastInvitationToken,
+  revokeInvitation,
   setSubscription,
   signUp,
+  startTeamTestAppForFile,
   type Team,
-  teamTestEnvironment,
 } from '#test-support/team.ts';
 
-const testApp = startTestAppForFile({ environment: teamTestEnvironment });
+const testApp = startTeamTestAppForFile();
 
 const invitePath = (team: Team) => `/api/organizations/${team.id}/invite`;
 const invitationsPath = (team: Team) => `/api/organizations/${team.id}/invitations`;
@@ -192,10 +194,7 @@ describe("the plan's user limit", () => {
     const blocked = await team.admin.client.post(invitePath(team), { emails: uniqueEmail() });
     expect(blocked.body.errors[0]?.message).toBe('Upgrade your plan to invite more users');
 
-    await testApp.database.sql.query(
-      "UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE email = $1",
-      [first.email],
-    );
+    await expireInvitation(testApp, first.email);
     const second = await inviteAndGetToken(testApp, team);
     const renewExpired = await team.admin.client.post(invitePath(team), { emails: first.email });
     expect(renewExpired.body.errors).toEqual([
@@ -251,11 +250,8 @@ describe('pending invitations', () => {
     const expired = await inviteAndGetToken(testApp, team);
     const revoked = await inviteAndGetToken(testApp, team);
     const accepted = await inviteAndGetToken(testApp, team);
-    await testApp.database.sql.query(
-      "UPDATE invitations SET expires_at = now() - interval '1 second' WHERE email = $1",
-      [expired.email],
-    );
-    await testApp.database.sql.query('UPDATE invitations SET revoked_at = now() WHERE email = $1', [revoked.email]);
+    await expireInvitation(testApp, expired.email);
+    await revokeInvitation(testApp, revoked.email);
     const signup = await testApp.client().post('/api/signup-with-invitation', {
       token: accepted.token,
       firstName: 'Al',
@@ -314,11 +310,7 @@ describe('pending invitations', () => {
     const team = await createTeam(testApp);
     await setSubscription(testApp, team.id, { maxUsers: 2 });
     const { email } = await inviteAndGetToken(testApp, team);
-    const [row] = await testApp.database.sql.query<{ id: string }>(
-      "UPDATE invitations SET expires_at = now() - interval '1 second' WHERE email = $1 RETURNING id",
-      [email],
-    );
-    const id = row?.id;
+    const id = await expireInvitation(testApp, email);
     await addMember(testApp, team.id);
     const full = await team.admin.client.post(`${invitationsPath(team)}/${id}/resend`);
     expect(full.status).toBe(422);

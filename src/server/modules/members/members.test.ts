@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '#domain/dates.ts';
-import { insertMembership, startTestAppForFile } from '#test-support/harness.ts';
+import { insertMembership } from '#test-support/harness.ts';
 import {
   addDesks,
   addMember,
@@ -10,11 +10,11 @@ import {
   insertBooking,
   type SignedUp,
   signUp,
+  startTeamTestAppForFile,
   type Team,
-  teamTestEnvironment,
 } from '#test-support/team.ts';
 
-const testApp = startTestAppForFile({ environment: teamTestEnvironment });
+const testApp = startTeamTestAppForFile();
 
 const membersOf = (team: Team) => `/api/organizations/${team.id}/members`;
 const roleOf = (team: Team, userId: string) => `/api/organizations/${team.id}/members/${userId}/role`;
@@ -33,30 +33,6 @@ async function timeZoneOf(team: Team): Promise<string> {
     [team.id],
   );
   return row!.time_zone;
-}
-
-/** A booking on a given date, written directly (the API refuses past dates). */
-async function insertBookingOn(values: {
-  organizationId: string;
-  deskId: string;
-  userId: string;
-  bookingDate: string;
-  timeSlot?: 'full-day' | 'morning' | 'afternoon';
-  isPermanent?: boolean;
-}): Promise<string> {
-  const [row] = await testApp.database.sql.query<{ id: string }>(
-    `INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, is_permanent)
-     VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-    [
-      values.organizationId,
-      values.deskId,
-      values.userId,
-      values.bookingDate,
-      values.timeSlot ?? 'full-day',
-      values.isPermanent ?? false,
-    ],
-  );
-  return row!.id;
 }
 
 describe('listing members', () => {
@@ -253,11 +229,11 @@ describe('removing a member', () => {
     const today = todayIn(await timeZoneOf(team));
     const cancelledOnes = [
       await insertBooking(testApp, { ...base, deskId: deskA!, daysFromToday: 3 }),
-      await insertBookingOn({ ...base, deskId: deskA!, bookingDate: today, timeSlot: 'morning' }),
+      await insertBooking(testApp, { ...base, deskId: deskA!, bookingDate: today, timeSlot: 'morning' }),
       await insertBooking(testApp, { ...base, deskId: deskB!, daysFromToday: 10, isPermanent: true }),
-      await insertBookingOn({ ...base, deskId: deskC!, bookingDate: addDays(today, -10), isPermanent: true }),
+      await insertBooking(testApp, { ...base, deskId: deskC!, bookingDate: addDays(today, -10), isPermanent: true }),
     ];
-    const past = await insertBookingOn({ ...base, deskId: deskA!, bookingDate: addDays(today, -2) });
+    const past = await insertBooking(testApp, { ...base, deskId: deskA!, bookingDate: addDays(today, -2) });
     const alreadyCancelled = await insertBooking(testApp, { ...base, deskId: deskA!, daysFromToday: 5 });
     await testApp.database.sql.query(
       "UPDATE bookings SET status = 'cancelled', cancelled_at = now() - interval '1 day' WHERE id = $1",

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { overridePresets } from '#domain/plans.ts';
-import { startTestAppForFile } from '#test-support/harness.ts';
 import { auditActions, readSubscription } from '#test-support/subscriptions.ts';
-import { addMember, createTeam, signUp, teamTestEnvironment } from '#test-support/team.ts';
+import { addMember, createTeam, signUp, startTeamTestAppForFile } from '#test-support/team.ts';
 import { ensurePlatformOrganization, makePlatformAdmin } from './bootstrap.ts';
 
-const testApp = startTestAppForFile({ environment: teamTestEnvironment });
+const testApp = startTeamTestAppForFile();
 
 async function platformAdmin() {
   const admin = await signUp(testApp, { firstName: 'Pat', lastName: 'Platform' });

@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { insertMembership, startTestAppForFile, uniqueEmail } from '#test-support/harness.ts';
-import {
-  addMember,
-  createTeam,
-  day,
-  readSubscription,
-  signUp,
-  teamTestEnvironment,
-} from '#test-support/subscriptions.ts';
-import { inviteAndGetToken, newClient } from '#test-support/team.ts';
+import { insertMembership, uniqueEmail } from '#test-support/harness.ts';
+import { addMember, createTeam, day, readSubscription, signUp } from '#test-support/subscriptions.ts';
+import { inviteAndGetToken, newClient, startTeamTestAppForFile } from '#test-support/team.ts';
 
-const testApp = startTestAppForFile({ environment: teamTestEnvironment });
+const testApp = startTeamTestAppForFile();
 
 const past = () => new Date(Date.now() - day).toISOString();
 const future = () => new Date(Date.now() + 5 * day).toISOString();

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { startTestAppForFile } from '#test-support/harness.ts';
 import {
   addMember,
   approveLink,
@@ -8,10 +7,10 @@ import {
   createTeam,
   pathOf,
   readSubscription,
-  teamTestEnvironment,
 } from '#test-support/subscriptions.ts';
+import { startTeamTestAppForFile } from '#test-support/team.ts';
 
-const testApp = startTestAppForFile({ environment: teamTestEnvironment });
+const testApp = startTeamTestAppForFile();
 
 const sameOrigin = { origin: 'http://perch.test' };
 

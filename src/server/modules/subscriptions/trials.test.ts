@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { trialsJob } from '#server/jobs/trials.ts';
-import { startTestAppForFile } from '#test-support/harness.ts';
-import {
-  addMember,
-  auditActions,
-  createTeam,
-  day,
-  readSubscription,
-  teamTestEnvironment,
-} from '#test-support/subscriptions.ts';
+import { addMember, auditActions, createTeam, day, readSubscription } from '#test-support/subscriptions.ts';
+import { startTeamTestAppForFile } from '#test-support/team.ts';
 
-const testApp = startTestAppForFile({ environment: teamTestEnvironment });
+const testApp = startTeamTestAppForFile();
 
 const mailsTo = (email: string) => testApp.mails.filter((mail) => mail.to === email);
 

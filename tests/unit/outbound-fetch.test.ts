@@ -1,33 +1,22 @@
-import type { Resolver } from 'node:dns/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboundFetch, OutboundFetchError, type OutboundProblem } from '#server/net/outbound-fetch.ts';
-import { startTestDnsServer, type TestDnsServer } from '#test-support/dns-server.ts';
+import { startTestDnsServer } from '#test-support/dns-server.ts';
+import { startForFile } from '#test-support/for-file.ts';
 import {
   answerHuge,
   answerJson,
   answerNever,
   answerRedirect,
   findClosedPort,
-  type HostileHttpServer,
   startHostileHttpServer,
   startSilentPort,
 } from '#test-support/hostile-http.ts';
 
-let dns: TestDnsServer;
-let resolver: Resolver;
-let server: HostileHttpServer;
-beforeAll(async () => {
-  dns = await startTestDnsServer();
-  resolver = dns.resolver;
-  server = await startHostileHttpServer();
-});
-afterAll(async () => {
-  await server.close();
-  await dns.close();
-});
+const dns = startForFile(startTestDnsServer);
+const server = startForFile(startHostileHttpServer);
 
-const onLoopback = () => createOutboundFetch({ resolver, allowsLoopback: true });
-const behindPublicAddress = () => createOutboundFetch({ resolver, allowsLoopback: false });
+const onLoopback = () => createOutboundFetch({ resolver: dns.resolver, allowsLoopback: true });
+const behindPublicAddress = () => createOutboundFetch({ resolver: dns.resolver, allowsLoopback: false });
 
 /** The fetch's refusal: its problem and its sentence (or a note that it did not refuse). */
 async function refusalOf(request: Promise<Response>): Promise<{ problem: OutboundProblem; message: string }> {
@@ -155,7 +144,7 @@ describe('fetching an address an admin typed', () => {
   it('gives up on an answer that is still coming at the time limit, as on a server that never answers', async () => {
     server.serve('/dribble', answerHuge({ bytes: 10_000, chunkBytes: 1, pauseMs: 50 }));
     server.serve('/never', answerNever());
-    const fetchWithin = createOutboundFetch({ resolver, allowsLoopback: true }, { timeoutMs: 500 });
+    const fetchWithin = createOutboundFetch({ resolver: dns.resolver, allowsLoopback: true }, { timeoutMs: 500 });
     const dribble = await refusalOf(fetchWithin(`${server.url}/dribble`));
     const never = await refusalOf(fetchWithin(`${server.url}/never`));
     expect(dribble.problem).toBe('unreachable');
@@ -175,7 +164,7 @@ describe('an unreachable address tells nothing about why', () => {
 
   /** The refusal and how long it took, in milliseconds. */
   async function attempt(url: string) {
-    const fetchWithin = createOutboundFetch({ resolver, allowsLoopback: true }, { timeoutMs });
+    const fetchWithin = createOutboundFetch({ resolver: dns.resolver, allowsLoopback: true }, { timeoutMs });
     const started = performance.now();
     const refusal = await refusalOf(fetchWithin(url));
     return { refusal, elapsedMs: performance.now() - started };
@@ -196,25 +185,19 @@ describe('an unreachable address tells nothing about why', () => {
 });
 
 describe('the address checked is the address connected to', () => {
-  let checked: HostileHttpServer;
-  let rebound: HostileHttpServer;
-  beforeAll(async () => {
-    // Two servers on one port: 127.0.0.2 (where the name points after the check) and 127.0.0.1 (what was checked).
-    rebound = await startHostileHttpServer({ host: '127.0.0.2' });
-    checked = await startHostileHttpServer({ host: '127.0.0.1', port: rebound.port });
+  // Two servers on one port: 127.0.0.2 (where the name points after the check) and 127.0.0.1 (what was checked).
+  const rebound = startForFile(() => startHostileHttpServer({ host: '127.0.0.2' }));
+  const checked = startForFile(() => startHostileHttpServer({ host: '127.0.0.1', port: rebound.port }));
+  beforeAll(() => {
     checked.serve('/', answerJson({ server: 'checked' }));
     rebound.serve('/', answerJson({ server: 'rebound' }));
-  });
-  afterAll(async () => {
-    await checked.close();
-    await rebound.close();
   });
   afterEach(() => dns.remove('rebind.example'));
 
   it('connects to the address it checked, though the name resolves elsewhere right after the check', async () => {
     dns.setAddresses('rebind.example', ['127.0.0.1']);
     // The DNS server's answer changes as soon as it has been asked once: any second question gets 127.0.0.2.
-    const rebinding = new Proxy(resolver, {
+    const rebinding = new Proxy(dns.resolver, {
       get(target, property) {
         const value = Reflect.get(target, property, target);
         if (property !== 'resolve4') return typeof value === 'function' ? value.bind(target) : value;

@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeS3, startFakeS3 } from '#test-support/s3rver.ts';
+import { startForFile } from '#test-support/for-file.ts';
 import { svgImage, tinyPng } from '#test-support/image-fixtures.ts';
+import { startFakeS3 } from '#test-support/s3rver.ts';
 import type { ObjectStore } from './object-store.ts';
 import { readAtMost } from './read-at-most.ts';
 import { createS3Store } from './s3-store.ts';
 
-let fakeS3: FakeS3;
+const fakeS3 = startForFile(startFakeS3);
 let store: ObjectStore;
 beforeAll(async () => {
-  fakeS3 = await startFakeS3();
   store = await createS3Store(fakeS3.storage);
 });
 afterAll(async () => {
   await store?.close();
-  await fakeS3?.close();
 });
 
 describe('the S3 object store, against a fake S3 server', () => {

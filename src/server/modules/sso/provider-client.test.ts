@@ -1,15 +1,9 @@
-import type { Resolver } from 'node:dns/promises';
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppError } from '#server/errors.ts';
-import { startTestDnsServer, type TestDnsServer } from '#test-support/dns-server.ts';
-import {
-  answerHuge,
-  answerJson,
-  answerRedirect,
-  type HostileHttpServer,
-  startHostileHttpServer,
-} from '#test-support/hostile-http.ts';
+import { startTestDnsServer } from '#test-support/dns-server.ts';
+import { startForFile } from '#test-support/for-file.ts';
+import { answerHuge, answerJson, answerRedirect, startHostileHttpServer } from '#test-support/hostile-http.ts';
 import {
   followToCallback,
   startTestProvider,
@@ -25,15 +19,9 @@ import {
 } from './provider-client.ts';
 
 const redirectUri = 'http://127.0.0.1:9/api/sso/callback';
-let dns: TestDnsServer;
-let resolver: Resolver;
-beforeAll(async () => {
-  dns = await startTestDnsServer();
-  resolver = dns.resolver;
-});
-afterAll(() => dns.close());
+const dns = startForFile(startTestDnsServer);
 
-const network = (allowsLoopback: boolean) => ({ resolver, allowsLoopback });
+const network = (allowsLoopback: boolean) => ({ resolver: dns.resolver, allowsLoopback });
 const settings = { clientId: 'perch', clientSecret: 'secret' };
 
 /** The 422 a save answers: its sentence (or a note that it did not refuse so). */
@@ -142,14 +130,12 @@ describe('a real provider', () => {
 });
 
 describe('a hostile discovery document', () => {
-  let server: HostileHttpServer;
+  const server = startForFile(startHostileHttpServer);
   let document: Record<string, unknown>;
-  beforeAll(async () => {
-    server = await startHostileHttpServer();
+  beforeAll(() => {
     dns.setAddresses('idp.example', ['93.184.215.14']);
     dns.setAddresses('metadata.example', ['169.254.169.254']);
   });
-  afterAll(() => server.close());
   beforeEach(() => {
     document = {
       issuer: server.url,

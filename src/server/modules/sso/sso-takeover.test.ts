@@ -1,10 +1,11 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ssoMessages } from '#domain/sso.ts';
 import { checkDueDomains } from '#server/modules/sso/domains.ts';
+import { startForFile } from '#test-support/for-file.ts';
 import { insertMembership, uniqueEmail } from '#test-support/harness.ts';
 import { answerJson, startHostileHttpServer } from '#test-support/hostile-http.ts';
-import { followToCallback, startTestProvider, type TestProvider } from '#test-support/oidc-provider.ts';
+import { followToCallback, startTestProvider } from '#test-support/oidc-provider.ts';
 import {
   callbackUrl,
   connect,
@@ -23,14 +24,7 @@ import { addDesks, addMember, createTeam, insertBooking, newClient, password, ty
 
 const bed = ssoTestBedForFile();
 const testApp = bed.testApp;
-let evilProvider: TestProvider;
-
-beforeAll(async () => {
-  evilProvider = await startTestProvider({ redirectUris: [callbackUrl], clientId: 'evil' });
-});
-afterAll(async () => {
-  await evilProvider?.close();
-});
+const evilProvider = startForFile(() => startTestProvider({ redirectUris: [callbackUrl], clientId: 'evil' }));
 
 /** Mallory's organization, connected to her provider with a domain she really owns (and proves). */
 async function mallorysOrganization(): Promise<{ team: Team; slug: string; domain: string }> {

@@ -42,59 +42,37 @@ const day = (date: string, utilization: number): AnalyticsDay => ({
   cancellations: 0,
 });
 
-describe('formatShare', () => {
-  it.each([
-    [0, '0%'],
-    [0.4167, '42%'],
-    [1, '100%'],
-  ])('formatShare(%d) is %s', (value, text) => {
-    expect(formatShare(value)).toBe(text);
+describe('the figures and dates the page writes', () => {
+  // Dates are written the same whatever the browser's zone.
+  it.each<{ format: (value: any) => string; value: unknown; text: string }>([
+    { format: formatShare, value: 0, text: '0%' },
+    { format: formatShare, value: 0.4167, text: '42%' },
+    { format: formatShare, value: 1, text: '100%' },
+    { format: formatShortDate, value: '2026-11-23', text: 'Mon 23 Nov' },
+    { format: formatShortDate, value: '2026-11-29', text: 'Sun 29 Nov' },
+    { format: formatShortDate, value: '2027-01-01', text: 'Fri 1 Jan' },
+    { format: formatShortDate, value: '2028-02-29', text: 'Tue 29 Feb' },
+    { format: formatPeople, value: 0, text: '0.0' },
+    { format: formatPeople, value: 3, text: '3.0' },
+    { format: formatPeople, value: 3.25, text: '3.3' },
+    { format: formatPeople, value: 12.04, text: '12.0' },
+    { format: formatPeople, value: 1234.56, text: '1,234.6' },
+    { format: formatLeadDays, value: null, text: '—' },
+    { format: formatLeadDays, value: 0, text: 'On the day' },
+    { format: formatLeadDays, value: 1, text: '1 day' },
+    { format: formatLeadDays, value: 2, text: '2 days' },
+    { format: formatLeadDays, value: 2.5, text: '2.5 days' },
+    { format: formatLeadDays, value: 0.5, text: '0.5 days' },
+  ])('$format.name writes $value as $text', ({ format, value, text }) => {
+    expect(format(value)).toBe(text);
   });
-});
 
-describe('formatShortDate', () => {
-  it.each([
-    ['2026-11-23', 'Mon 23 Nov'],
-    ['2026-11-29', 'Sun 29 Nov'],
-    ['2027-01-01', 'Fri 1 Jan'],
-    ['2028-02-29', 'Tue 29 Feb'],
-  ])('writes %s as %s whatever the browser’s zone', (date, expected) => {
-    expect(formatShortDate(date)).toBe(expected);
-  });
-});
-
-describe('formatRange', () => {
   it.each([
     ['2026-10-27', '2026-11-21', 'Tue 27 Oct – Sat 21 Nov 2026'],
     ['2026-11-23', '2026-11-23', 'Mon 23 Nov 2026'],
     ['2026-12-14', '2027-01-08', 'Mon 14 Dec 2026 – Fri 8 Jan 2027'],
-  ])('writes %s to %s as %s', (start, end, expected) => {
+  ])('formatRange writes %s to %s as %s', (start, end, expected) => {
     expect(formatRange(start, end)).toBe(expected);
-  });
-});
-
-describe('formatPeople', () => {
-  it.each([
-    [0, '0.0'],
-    [3, '3.0'],
-    [3.25, '3.3'],
-    [12.04, '12.0'],
-    [1234.56, '1,234.6'],
-  ])('writes %d people as %s', (value, expected) => {
-    expect(formatPeople(value)).toBe(expected);
-  });
-});
-
-describe('formatLeadDays', () => {
-  it.each([
-    [null, '—'],
-    [0, 'On the day'],
-    [1, '1 day'],
-    [2, '2 days'],
-    [2.5, '2.5 days'],
-    [0.5, '0.5 days'],
-  ])('writes a median of %s as %s', (value, expected) => {
-    expect(formatLeadDays(value)).toBe(expected);
   });
 });
 

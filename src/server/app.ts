@@ -40,7 +40,7 @@ import { openApiRoutes } from './openapi/openapi-routes.ts';
 import { registerOpenApi } from './openapi/register-openapi.ts';
 import { createPayments, type Payments } from './payments/create-payments.ts';
 import { localCheckoutRoutes } from './payments/local-checkout/routes.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerRouterError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerSessions } from './plugins/session.ts';
 import { registerSsoRequirement } from './plugins/sso-requirement.ts';
@@ -79,6 +79,9 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
       },
     },
     trustProxy: trustProxyOption(config.trustProxy),
+    // What the router refuses (an id past maxParamLength, a badly encoded address) goes through the error handler
+    // too, in the one error shape, instead of Fastify's own body that repeats the address.
+    frameworkErrors: (error, _request, reply) => answerRouterError(error, reply),
     bodyLimit: 64 * 1024,
     ...httpServerOptions(config.http),
   });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { htmlPage, svgImage, tinyPng } from '#test-support/image-fixtures.ts';
 import { startTestApp, startTestAppForFile } from '#test-support/harness.ts';
+import { htmlPage, svgImage, tinyPng } from '#test-support/image-fixtures.ts';
 import { newClient, signUpPerson, worldEnvironment } from './tenant-world.ts';
 
 const testApp = startTestAppForFile({ environment: worldEnvironment });
@@ -10,6 +10,18 @@ describe('transport', () => {
   it('sends HSTS when the request reached the trusted proxy over HTTPS', async () => {
     const response = await testApp.client({ 'x-forwarded-proto': 'https' }).get('/api/health');
     expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+  });
+});
+
+describe('addresses the router refuses', () => {
+  it('answer in the one error shape, with a sentence that does not repeat the address', async () => {
+    const longId = 'x'.repeat(300);
+    const tooLong = await testApp.client().get(`/api/desks/${longId}`);
+    expect(tooLong.status).toBe(414);
+    expect(tooLong.body).toEqual({ message: 'The address is too long.' });
+    const badlyEncoded = await testApp.client().get('/api/desks/%E0%A4%A');
+    expect(badlyEncoded.status).toBe(400);
+    expect(badlyEncoded.body).toEqual({ message: 'The address is not valid.' });
   });
 });
 

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBodySchema } from '#domain/responses.ts';
 import { sessionCookie } from '../plugins/session.ts';
 import { apiTags } from './api-tags.ts';
 import { collectRoutes, isWebAppRoute } from './route-catalog.ts';
@@ -10,12 +12,11 @@ const { version } = JSON.parse(fs.readFileSync(new URL('../../../package.json', 
   version: string;
 };
 
-// Documentation only: every error answer has this shape (see plugins/error-handler.ts).
+// Documentation only: every error answer has this shape (errorBodySchema, sent by plugins/error-handler.ts).
+const { $schema: _dialect, ...errorBody } = z.toJSONSchema(errorBodySchema);
 const errorJsonSchema = {
   description: 'An error: a sentence a person can act on, and sometimes a code and details.',
-  type: 'object',
-  properties: { message: { type: 'string' }, code: { type: 'string' }, details: {} },
-  required: ['message'],
+  ...errorBody,
 };
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });

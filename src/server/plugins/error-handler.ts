@@ -36,6 +36,11 @@ function answer(reply: FastifyReply, status: number, body: ErrorBody): FastifyRe
   return reply.status(status).send(body);
 }
 
+/** What the router refuses before any route (Fastify's frameworkErrors): an id too long, a badly encoded address. */
+export function answerRouterError(error: FastifyError, reply: FastifyReply): FastifyReply {
+  return answer(reply, error.statusCode ?? 400, { message: describeFastifyError(error) });
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -84,6 +89,10 @@ function describeFastifyError(error: FastifyError): string {
       return 'Send the request body as JSON (Content-Type: application/json).';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is empty; send a JSON object.';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'The address is too long.';
+    case 'FST_ERR_BAD_URL':
+      return 'The address is not valid.';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return 'The request body is not valid JSON.';

@@ -8,50 +8,29 @@ function problemsOf(input: unknown): string[] {
 }
 
 describe('deriveSlug', () => {
-  it('lowercases the name', () => {
-    expect(deriveSlug('ACME')).toBe('acme');
-  });
-
-  it('turns spaces into hyphens', () => {
-    expect(deriveSlug('Acme Corp London')).toBe('acme-corp-london');
-  });
-
-  it('removes characters other than letters, digits, spaces and hyphens', () => {
-    expect(deriveSlug("Smith & Sons, Ltd. (UK)'s")).toBe('smith-sons-ltd-uks');
-  });
-
-  it('removes accented letters rather than keeping them', () => {
-    expect(deriveSlug('Café Zürich')).toBe('caf-zrich');
-  });
-
-  it('keeps digits', () => {
-    expect(deriveSlug('42 Main Street 7')).toBe('42-main-street-7');
-  });
-
-  it('collapses runs of spaces into one hyphen', () => {
-    expect(deriveSlug('Acme    Corp')).toBe('acme-corp');
-  });
-
-  it('collapses repeated hyphens, including those made from spaces around a hyphen', () => {
-    expect(deriveSlug('Acme -- Corp')).toBe('acme-corp');
-    expect(deriveSlug('north---east')).toBe('north-east');
-  });
-
-  it('treats tabs and newlines like spaces', () => {
-    expect(deriveSlug('Acme\tCorp\nEast')).toBe('acme-corp-east');
-  });
-
-  it('trims leading and trailing spaces and hyphens', () => {
-    expect(deriveSlug('  Acme Corp  ')).toBe('acme-corp');
-    expect(deriveSlug('-Acme-')).toBe('acme');
-    expect(deriveSlug('!Acme!')).toBe('acme');
-  });
-
-  it('answers an empty slug for a name with nothing usable in it', () => {
-    expect(deriveSlug('')).toBe('');
-    expect(deriveSlug('   ')).toBe('');
-    expect(deriveSlug('!!! ???')).toBe('');
-    expect(deriveSlug('東京')).toBe('');
+  it.each([
+    ['lowercases the name', 'ACME', 'acme'],
+    ['turns spaces into hyphens', 'Acme Corp London', 'acme-corp-london'],
+    [
+      'removes characters other than letters, digits, spaces and hyphens',
+      "Smith & Sons, Ltd. (UK)'s",
+      'smith-sons-ltd-uks',
+    ],
+    ['removes accented letters rather than keeping them', 'Café Zürich', 'caf-zrich'],
+    ['keeps digits', '42 Main Street 7', '42-main-street-7'],
+    ['collapses runs of spaces into one hyphen', 'Acme    Corp', 'acme-corp'],
+    ['collapses repeated hyphens, including those made from spaces around a hyphen', 'Acme -- Corp', 'acme-corp'],
+    ['collapses repeated hyphens', 'north---east', 'north-east'],
+    ['treats tabs and newlines like spaces', 'Acme\tCorp\nEast', 'acme-corp-east'],
+    ['trims leading and trailing spaces', '  Acme Corp  ', 'acme-corp'],
+    ['trims leading and trailing hyphens', '-Acme-', 'acme'],
+    ['trims leading and trailing characters it removes', '!Acme!', 'acme'],
+    ['answers an empty slug for an empty name', '', ''],
+    ['answers an empty slug for a name of spaces', '   ', ''],
+    ['answers an empty slug for a name of punctuation', '!!! ???', ''],
+    ['answers an empty slug for a name with no Latin letter or digit', '東京', ''],
+  ])('%s: %j gives %j', (_behaviour, name, slug) => {
+    expect(deriveSlug(name)).toBe(slug);
   });
 
   it('is stable: deriving from a slug gives the same slug', () => {
@@ -69,29 +48,31 @@ describe('deriveSlug', () => {
 });
 
 describe('createOrganizationSchema', () => {
+  const nameTooShortInSpec = 'Organization name must be at least 2 characters';
+
   it('accepts a valid name and slug and trims the name', () => {
     const result = createOrganizationSchema.parse({ name: '  Acme Corp  ', slug: 'acme-corp' });
     expect(result).toEqual({ name: 'Acme Corp', slug: 'acme-corp' });
   });
 
-  it("refuses a one-character name with the spec's message", () => {
-    expect(problemsOf({ name: 'A', slug: 'acme' })).toEqual(['Organization name must be at least 2 characters']);
-  });
-
-  it('counts the name after trimming spaces', () => {
-    expect(problemsOf({ name: '  A  ', slug: 'acme' })).toEqual([organizationMessages.nameTooShort]);
-  });
-
-  it('accepts a name of exactly two characters', () => {
-    expect(problemsOf({ name: 'AB', slug: 'acme' })).toEqual([]);
-  });
-
-  it("refuses a missing name with the spec's name message", () => {
-    expect(problemsOf({ slug: 'acme' })).toEqual([organizationMessages.nameTooShort]);
-  });
-
-  it('refuses a name over 100 characters', () => {
-    expect(problemsOf({ name: 'x'.repeat(101), slug: 'acme' })).toEqual([organizationMessages.nameTooLong]);
+  it.each([
+    ["refuses a one-character name with the spec's message", { name: 'A', slug: 'acme' }, [nameTooShortInSpec]],
+    ['counts the name after trimming spaces', { name: '  A  ', slug: 'acme' }, [organizationMessages.nameTooShort]],
+    ['accepts a name of exactly two characters', { name: 'AB', slug: 'acme' }, []],
+    ["refuses a missing name with the spec's name message", { slug: 'acme' }, [organizationMessages.nameTooShort]],
+    ['refuses a name over 100 characters', { name: 'x'.repeat(101), slug: 'acme' }, [organizationMessages.nameTooLong]],
+    ['refuses a slug shorter than 3 characters', { name: 'Acme', slug: 'ab' }, [organizationMessages.slugTooShort]],
+    ['accepts a slug of exactly 3 characters made of letters, digits and hyphens', { name: 'Acme', slug: 'a-1' }, []],
+    ['refuses a slug over 60 characters', { name: 'Acme', slug: 'a'.repeat(61) }, [organizationMessages.slugTooLong]],
+    ['accepts a slug of 60 characters', { name: 'Acme', slug: 'a'.repeat(60) }, []],
+    ['accepts an IANA time zone', { name: 'Acme', slug: 'acme', timeZone: 'America/New_York' }, []],
+    [
+      'refuses a time zone that is not an IANA one',
+      { name: 'Acme', slug: 'acme', timeZone: 'Mars/Olympus_Mons' },
+      [organizationMessages.timeZone],
+    ],
+  ])('%s', (_behaviour, input, problems) => {
+    expect(problemsOf(input)).toEqual(problems);
   });
 
   it.each([
@@ -107,33 +88,15 @@ describe('createOrganizationSchema', () => {
     ]);
   });
 
-  it('refuses a slug shorter than 3 characters', () => {
-    expect(problemsOf({ name: 'Acme', slug: 'ab' })).toEqual([organizationMessages.slugTooShort]);
+  it('refuses an empty slug as too short', () => {
     expect(problemsOf({ name: 'Acme', slug: '' })).toContain(organizationMessages.slugTooShort);
   });
 
-  it('accepts a slug of exactly 3 characters made of letters, digits and hyphens', () => {
-    expect(problemsOf({ name: 'Acme', slug: 'a-1' })).toEqual([]);
-  });
-
-  it('refuses a slug over 60 characters', () => {
-    expect(problemsOf({ name: 'Acme', slug: 'a'.repeat(61) })).toEqual([organizationMessages.slugTooLong]);
-    expect(problemsOf({ name: 'Acme', slug: 'a'.repeat(60) })).toEqual([]);
-  });
-
-  it('refuses a slug that is not text', () => {
-    expect(problemsOf({ name: 'Acme', slug: 123 })).not.toEqual([]);
-  });
-
-  it('refuses unknown fields', () => {
-    expect(problemsOf({ name: 'Acme', slug: 'acme', isAdmin: true })).not.toEqual([]);
-  });
-
-  it('accepts an IANA time zone and refuses anything else', () => {
-    expect(problemsOf({ name: 'Acme', slug: 'acme', timeZone: 'America/New_York' })).toEqual([]);
-    expect(problemsOf({ name: 'Acme', slug: 'acme', timeZone: 'Mars/Olympus_Mons' })).toEqual([
-      organizationMessages.timeZone,
-    ]);
+  it.each([
+    ['a slug that is not text', { name: 'Acme', slug: 123 }],
+    ['unknown fields', { name: 'Acme', slug: 'acme', isAdmin: true }],
+  ])('refuses %s', (_label, input) => {
+    expect(problemsOf(input)).not.toEqual([]);
   });
 });
 

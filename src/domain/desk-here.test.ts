@@ -224,22 +224,14 @@ describe('the walk-in slots of a desk at a local time', () => {
     expect(freeWalkInSlots(slots, time)).toEqual(expected);
   });
 
-  it.each<[TimeSlot, TimeSlot[], string]>([
-    ['full-day', ['full-day', 'morning'], 'Sit here for the rest of the day'],
-    ['morning', ['full-day', 'morning'], 'Only this morning'],
-    ['morning', ['morning'], 'Sit here this morning'],
-    ['afternoon', ['afternoon'], 'Sit here this afternoon'],
-  ])('labels %s among %o "%s"', (slot, offered, label) => {
-    expect(sitHereLabel(slot, offered)).toBe(label);
-  });
-
-  it.each<[TimeSlot, TimeSlot[], string]>([
-    ['full-day', ['full-day', 'morning'], 'Sit at D07 for the rest of the day'],
-    ['morning', ['full-day', 'morning'], 'Sit at D07 only this morning'],
-    ['morning', ['morning'], 'Sit at D07 this morning'],
-    ['afternoon', ['afternoon'], 'Sit at D07 this afternoon'],
-  ])('labels %s among %o at the nearest desk "%s"', (slot, offered, label) => {
-    expect(sitThereLabel('D07', slot, offered)).toBe(label);
+  it.each<[TimeSlot, TimeSlot[], string, string]>([
+    ['full-day', ['full-day', 'morning'], 'Sit here for the rest of the day', 'Sit at D07 for the rest of the day'],
+    ['morning', ['full-day', 'morning'], 'Only this morning', 'Sit at D07 only this morning'],
+    ['morning', ['morning'], 'Sit here this morning', 'Sit at D07 this morning'],
+    ['afternoon', ['afternoon'], 'Sit here this afternoon', 'Sit at D07 this afternoon'],
+  ])('labels %s among %o "%s", and at the nearest desk "%s"', (slot, offered, here, there) => {
+    expect(sitHereLabel(slot, offered)).toBe(here);
+    expect(sitThereLabel('D07', slot, offered)).toBe(there);
   });
 
   it('explains a slot that is not offered now', () => {

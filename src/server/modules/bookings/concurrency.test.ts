@@ -85,3 +85,40 @@ describe('simultaneous bookings through two server instances', () => {
     expect(rows).toEqual([...winners].sort());
   });
 });
+
+describe('the database alone, whatever the server checks first', () => {
+  const insert = (deskId: string, date: string, slot: string, options: { permanent?: boolean; status?: string } = {}) =>
+    testApp.database.sql.query(
+      `INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, is_permanent, status, cancelled_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7 = 'cancelled' THEN now() END)`,
+      [
+        organization.id,
+        deskId,
+        organization.admin.user.id,
+        date,
+        slot,
+        options.permanent ?? false,
+        options.status ?? 'active',
+      ],
+    );
+  const refusal = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'written',
+      (error: { code?: string; cause?: { code?: string } }) => error.code ?? error.cause?.code,
+    );
+
+  it('refuses a second active booking of a desk whose time overlaps the first: 23P01, the exclusion constraint', async () => {
+    // The races above used days 10 and 11; this one is on later days.
+    const desk = { id: organization.desks[0]! };
+    const date = organization.day(30);
+    await insert(desk.id, date, 'full-day', { status: 'cancelled' });
+    await insert(desk.id, date, 'morning');
+    expect(await refusal(insert(desk.id, date, 'full-day'))).toBe('23P01');
+    expect(await refusal(insert(desk.id, date, 'morning'))).toBe('23P01');
+    expect(await refusal(insert(desk.id, date, 'afternoon'))).toBe('written');
+    // A permanent booking holds the desk from its first slot on, every later day included.
+    expect(await refusal(insert(desk.id, organization.day(20), 'afternoon', { permanent: true }))).toBe('23P01');
+    expect(await refusal(insert(desk.id, organization.day(31), 'afternoon', { permanent: true }))).toBe('written');
+    expect(await refusal(insert(desk.id, organization.day(40), 'morning'))).toBe('23P01');
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bookingRuleContext } from '#test-support/booking-fixtures.ts';
 import {
   type BookingLimits,
   type BookingRuleContext,
@@ -43,15 +44,8 @@ const checkIn = (change: Partial<NewBookingCheckIn> = {}): NewBookingCheckIn => 
   isWalkIn: false,
   ...change,
 });
-const context = (overrides: Partial<BookingRuleContext> = {}): BookingRuleContext => ({
-  rules: defaultBookingRules,
-  today,
-  bookerIsAdmin: false,
-  personName: null,
-  held: [],
-  checkIn: checkIn(),
-  ...overrides,
-});
+const context = (overrides: Partial<BookingRuleContext> = {}) =>
+  bookingRuleContext(today, { checkIn: checkIn(), ...overrides });
 const morningClosed =
   'Check-in for this morning closed at 9:15 AM: book this afternoon instead, or use Sit here at the desk to book and check in at once';
 

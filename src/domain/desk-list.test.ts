@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bookingView } from '#test-support/booking-fixtures.ts';
 import type { TimeSlot } from './bookings.ts';
 import type { BookingView } from './bookings-responses.ts';
 import {
@@ -52,7 +53,7 @@ function booking(
   overrides: Partial<BookingView> = {},
 ): BookingView {
   bookingCount += 1;
-  return {
+  return bookingView({
     id: `booking-${bookingCount}`,
     deskId: `desk-${deskName}`,
     desk: { name: deskName, floor: { name: 'Floor 1' } },
@@ -60,17 +61,9 @@ function booking(
     user: people[who].user,
     bookingDate: date,
     timeSlot,
-    status: 'active',
-    notes: null,
-    isPermanent: false,
     organizationId: 'org',
-    startTime: '09:00',
-    endTime: '18:00',
-    checkedInAt: null,
-    endReason: null,
-    isWalkIn: false,
     ...overrides,
-  };
+  });
 }
 
 const names = (rows: readonly DeskListRow[]) => rows.map((row) => row.name);

@@ -3,48 +3,26 @@ import { type BookingRuleContext, defaultBookingRules, type RequestedBooking } f
 import type { TimeSlot } from '#domain/bookings.ts';
 import { remainingWeekdays } from '#domain/bookings.ts';
 import type { BookingView } from '#domain/bookings-responses.ts';
+import { bookingRuleContext, bookingView } from '#test-support/booking-fixtures.ts';
 import { dateRefusalOf, heldBookingsOf, judgeSlots } from './slot-refusals.ts';
 
 // 2026-11-25 is a Wednesday; its week runs from Monday 23 to Sunday 29 November.
 const today = '2026-11-25';
 
-function booking(overrides: Partial<BookingView> = {}): BookingView {
-  return {
-    id: 'booking-1',
+/** Bea's morning at D04 today. */
+const booking = (overrides: Partial<BookingView> = {}) =>
+  bookingView({
     deskId: 'desk-d04',
     desk: { name: 'D04', floor: { name: 'Floor 1' } },
     userId: 'bea',
     user: { firstName: 'Bea', lastName: 'Booked', email: 'bea@example.com' },
     bookingDate: today,
     timeSlot: 'morning',
-    status: 'active',
-    notes: null,
-    isPermanent: false,
-    organizationId: 'org-1',
-    startTime: '09:00',
     endTime: '13:00',
-    checkedInAt: null,
-    endReason: null,
-    isWalkIn: false,
     ...overrides,
-  };
-}
+  });
 
-const context = (overrides: Partial<BookingRuleContext> = {}): BookingRuleContext => ({
-  rules: defaultBookingRules,
-  today,
-  bookerIsAdmin: false,
-  personName: null,
-  held: [],
-  checkIn: {
-    checkInRequired: false,
-    checkInGraceMinutes: 30,
-    timeZone: 'Europe/London',
-    now: new Date(`${today}T08:00:00Z`),
-    isWalkIn: false,
-  },
-  ...overrides,
-});
+const context = (overrides: Partial<BookingRuleContext> = {}) => bookingRuleContext(today, overrides);
 
 const oneOn =
   (bookingDate: string, deskName = 'D07') =>

@@ -1,29 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TimeSlot } from '#domain/bookings.ts';
 import type { BookingView } from '#domain/bookings-responses.ts';
+import { bookingView } from '#test-support/booking-fixtures.ts';
 import { bookingLinesByDesk } from './desk-booking-lines.ts';
 
 let counter = 0;
 function booking(overrides: Partial<BookingView> & { timeSlot: TimeSlot }): BookingView {
   counter += 1;
-  return {
-    id: `b${counter}`,
-    deskId: 'd1',
-    desk: { name: 'D01', floor: { name: 'Floor 1' } },
-    userId: 'u1',
-    user: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
-    bookingDate: '2026-11-23',
-    status: 'active',
-    notes: null,
-    isPermanent: false,
-    organizationId: 'o1',
-    startTime: '09:00',
-    endTime: '18:00',
-    checkedInAt: null,
-    endReason: null,
-    isWalkIn: false,
-    ...overrides,
-  };
+  return bookingView({ id: `b${counter}`, deskId: 'd1', userId: 'u1', ...overrides });
 }
 
 describe('booking text on a desk', () => {

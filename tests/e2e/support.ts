@@ -61,11 +61,27 @@ export async function expectMailTo(to: string, text: string): Promise<void> {
     .toBe(true);
 }
 
+/** The screens this worker has already scanned: a route (ids as :id), the viewport and the open dialogs. */
+const scannedScreens = new Set<string>();
+
+async function screenOf(page: Page): Promise<string> {
+  const route = new URL(page.url()).pathname.replace(/[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}/g, ':id');
+  const viewport = page.viewportSize();
+  const dialogs = await page.evaluate(`[...document.querySelectorAll('[role=dialog], [role=alertdialog]')]
+    .map((dialog) => document.getElementById(dialog.getAttribute('aria-labelledby') ?? '')?.textContent ?? '?')
+    .join(' | ')`);
+  return `${route} ${viewport?.width}x${viewport?.height} ${dialogs}`;
+}
+
 /**
- * Runs axe on the page and fails on any serious or critical violation. It first waits for the page's finite
- * animations (a dialog fading in, a toast sliding) to end: half-faded text would be judged at its passing opacity.
+ * Runs axe on the page and fails on any serious or critical violation, once per screen and viewport in a worker (a
+ * screen: its route and the dialogs open on it). It first waits for the page's finite animations (a dialog fading in,
+ * a toast sliding) to end: half-faded text would be judged at its passing opacity.
  */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  const screen = await screenOf(page);
+  if (scannedScreens.has(screen)) return;
+  scannedScreens.add(screen);
   await page.evaluate(`Promise.all(
     document
       .getAnimations()

@@ -225,25 +225,25 @@ describe('current user and sign-out', () => {
 });
 
 describe('secrets at rest', () => {
+  /** The table's rows hold the token as the id of one of them, its digest, and nowhere as it was given. */
+  async function expectOnlyItsHashIn(table: 'sessions' | 'account_tokens', token: string) {
+    const rows = await testApp.database.sql.query<{ row: string; id: string }>(
+      `SELECT t::text AS row, t.id FROM ${table} t`,
+    );
+    expect(rows.map((row) => row.id)).toContain(digestToken(token));
+    expect(rows.filter((row) => row.row.includes(token))).toEqual([]);
+  }
+
   it('stores the session token only as its hash', async () => {
     const { client } = await registered();
     const token = client.cookies.get('perch_session') ?? '';
     expect(token.length).toBeGreaterThanOrEqual(22);
-    const rows = await testApp.database.sql.query<{ row: string; id: string }>(
-      'SELECT s::text AS row, s.id FROM sessions s',
-    );
-    expect(rows.map((row) => row.id)).toContain(digestToken(token));
-    expect(rows.filter((row) => row.row.includes(token))).toEqual([]);
+    await expectOnlyItsHashIn('sessions', token);
   });
 
   it('stores the reset token only as its hash', async () => {
     const { email } = await registered();
-    const token = await requestResetToken(email);
-    const rows = await testApp.database.sql.query<{ row: string; id: string }>(
-      'SELECT t::text AS row, t.id FROM account_tokens t',
-    );
-    expect(rows.map((row) => row.id)).toContain(digestToken(token));
-    expect(rows.filter((row) => row.row.includes(token))).toEqual([]);
+    await expectOnlyItsHashIn('account_tokens', await requestResetToken(email));
   });
 
   it('stores the password as an argon2id hash, never as given', async () => {

@@ -197,6 +197,19 @@ function createClient(app: FastifyInstance, defaultHeaders: Record<string, strin
   };
 }
 
+/**
+ * Sends `count` requests one after another, each once the one before it was answered (`send` is given the attempt's
+ * number, from 0), and answers their responses in order: how a test walks up to a limit.
+ */
+export async function sendOneAfterAnother<T = any>(
+  count: number,
+  send: (attempt: number) => Promise<TestResponse<T>>,
+): Promise<TestResponse<T>[]> {
+  const answers: TestResponse<T>[] = [];
+  for (let attempt = 0; attempt < count; attempt += 1) answers.push(await send(attempt));
+  return answers;
+}
+
 let counter = 0;
 /** A unique, valid e-mail address for one test. */
 export function uniqueEmail(prefix = 'user'): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { insertMembership, uniqueEmail } from '#test-support/harness.ts';
+import { insertMembership, sendOneAfterAnother, uniqueEmail } from '#test-support/harness.ts';
 import {
   addMember,
   createTeam,
@@ -229,12 +229,10 @@ describe('accepting with an existing account', () => {
     const existing = await signUp(testApp);
     const { token } = await inviteAndGetToken(testApp, team, existing.email);
     const guesser = newClient(testApp);
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 11; attempt++) {
-      statuses.push(
-        (await guesser.post('/api/signup-with-invitation', { token, password: `wrong ${attempt}` })).status,
-      );
-    }
+    const guesses = await sendOneAfterAnother(11, (attempt) =>
+      guesser.post('/api/signup-with-invitation', { token, password: `wrong ${attempt}` }),
+    );
+    const statuses = guesses.map((answer) => answer.status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
     const owner = await newClient(testApp).post('/api/signup-with-invitation', { token, password });

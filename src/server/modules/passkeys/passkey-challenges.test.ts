@@ -3,7 +3,7 @@
 // challenges nobody answered in time are removed.
 import { describe, expect, it } from 'vitest';
 import { maintenanceJob } from '#server/jobs/maintenance.ts';
-import { signUp, startTestAppForFile, type TestResponse } from '#test-support/harness.ts';
+import { sendOneAfterAnother, signUp, startTestAppForFile } from '#test-support/harness.ts';
 import {
   addPasskeyThroughApi,
   SoftwareAuthenticator,
@@ -25,13 +25,9 @@ describe('challenges for signing in with a passkey', () => {
   it('refuses an address past 100 unanswered sign-in challenges in 15 minutes with 429 and a sentence, keeping no more rows than that', async () => {
     const before = await challengeRows();
     const browser = testApp.client({ 'x-forwarded-for': '203.0.113.26' });
-    const statuses: number[] = [];
-    let refusal: TestResponse | undefined;
-    for (let attempt = 0; attempt < 150; attempt += 1) {
-      const answer = await browser.post('/api/passkeys/authentication-options');
-      statuses.push(answer.status);
-      if (answer.status === 429) refusal = answer;
-    }
+    const answers = await sendOneAfterAnother(150, () => browser.post('/api/passkeys/authentication-options'));
+    const statuses = answers.map((answer) => answer.status);
+    const refusal = answers.findLast((answer) => answer.status === 429);
     expect(statuses.filter((status) => status === 200)).toHaveLength(100);
     expect(statuses.slice(100).every((status) => status === 429)).toBe(true);
     expect(refusal?.body.message).toMatch(
@@ -66,13 +62,9 @@ describe('challenges for signing in with a passkey', () => {
 describe('challenges for adding a passkey', () => {
   it('refuses one account past 20 unanswered passkey registrations in 15 minutes with 429 and a sentence', async () => {
     const { client } = await signUp(testApp);
-    const statuses: number[] = [];
-    let refusal: TestResponse | undefined;
-    for (let attempt = 0; attempt < 30; attempt += 1) {
-      const answer = await client.post('/api/user/passkeys/registration-options');
-      statuses.push(answer.status);
-      if (answer.status === 429) refusal = answer;
-    }
+    const answers = await sendOneAfterAnother(30, () => client.post('/api/user/passkeys/registration-options'));
+    const statuses = answers.map((answer) => answer.status);
+    const refusal = answers.findLast((answer) => answer.status === 429);
     expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
     expect(statuses.slice(20).every((status) => status === 429)).toBe(true);
     expect(refusal?.body.message).toMatch(

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ssoMessages } from '#domain/sso.ts';
 import { checkDueDomains } from '#server/modules/sso/domains.ts';
 import { startForFile } from '#test-support/for-file.ts';
-import { insertMembership, uniqueEmail } from '#test-support/harness.ts';
+import { insertMembership, sendOneAfterAnother, uniqueEmail } from '#test-support/harness.ts';
 import { answerJson, startHostileHttpServer } from '#test-support/hostile-http.ts';
 import { followToCallback, startTestProvider } from '#test-support/oidc-provider.ts';
 import {
@@ -406,14 +406,11 @@ describe('signed-out doors write bounded rows', () => {
     await connect(bed, team);
     const rowsBefore = (await testApp.database.sql.query('SELECT 1 FROM sso_logins')).length;
     const client = newClient(testApp);
-    for (let attempt = 0; attempt < 400; attempt++) {
-      expect((await client.get(`/api/login?organization=${team.id}`)).status).toBe(302);
-    }
+    const signInPages = await sendOneAfterAnother(400, () => client.get(`/api/login?organization=${team.id}`));
+    expect(signInPages.map((answer) => answer.status)).toEqual(Array(400).fill(302));
     expect((await testApp.database.sql.query('SELECT 1 FROM sso_logins')).length).toBe(rowsBefore);
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 110; attempt++) {
-      statuses.push((await client.post('/api/sso/start', { organization: team.id })).status);
-    }
+    const starts = await sendOneAfterAnother(110, () => client.post('/api/sso/start', { organization: team.id }));
+    const statuses = starts.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(100);
     expect(statuses.slice(100)).toEqual(Array(10).fill(429));
     expect((await testApp.database.sql.query('SELECT 1 FROM sso_logins')).length).toBeLessThanOrEqual(rowsBefore + 100);

@@ -38,6 +38,22 @@ export function encodeCbor(value: CborValue): Buffer {
 }
 
 const b64url = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64url');
+
+/** A PublicKeyCredential as the browser sends it (JSON): the credential's ids around the authenticator's response. */
+function publicKeyCredential<Response extends object>(
+  credential: { id: Uint8Array },
+  clientData: string,
+  response: Response,
+) {
+  return {
+    id: b64url(credential.id),
+    rawId: b64url(credential.id),
+    type: 'public-key' as const,
+    response: { clientDataJSON: b64url(clientData), ...response },
+    authenticatorAttachment: 'platform' as const,
+    clientExtensionResults: {},
+  };
+}
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
 
 interface Credential {
@@ -91,18 +107,10 @@ export class SoftwareAuthenticator {
     ]);
     const clientData = this.clientData('webauthn.create', options.challenge, tampering);
     this.credentials.push(credential);
-    return {
-      id: b64url(credential.id),
-      rawId: b64url(credential.id),
-      type: 'public-key' as const,
-      response: {
-        clientDataJSON: b64url(clientData),
-        attestationObject: b64url(encodeCbor({ fmt: 'none', attStmt: {}, authData })),
-        transports: ['internal'],
-      },
-      authenticatorAttachment: 'platform' as const,
-      clientExtensionResults: {},
-    };
+    return publicKeyCredential(credential, clientData, {
+      attestationObject: b64url(encodeCbor({ fmt: 'none', attStmt: {}, authData })),
+      transports: ['internal'],
+    });
   }
 
   /** navigator.credentials.get with discoverable credentials: signs with the newest credential for the site. */
@@ -116,19 +124,11 @@ export class SoftwareAuthenticator {
     const authenticatorData = Buffer.concat([sha256(rpId), Buffer.from([0x01 | 0x04]), counter]);
     const clientData = this.clientData('webauthn.get', options.challenge, tampering);
     const signature = sign('sha256', Buffer.concat([authenticatorData, sha256(clientData)]), credential.privateKey);
-    return {
-      id: b64url(credential.id),
-      rawId: b64url(credential.id),
-      type: 'public-key' as const,
-      response: {
-        clientDataJSON: b64url(clientData),
-        authenticatorData: b64url(authenticatorData),
-        signature: b64url(signature),
-        userHandle: credential.userHandle,
-      },
-      authenticatorAttachment: 'platform' as const,
-      clientExtensionResults: {},
-    };
+    return publicKeyCredential(credential, clientData, {
+      authenticatorData: b64url(authenticatorData),
+      signature: b64url(signature),
+      userHandle: credential.userHandle,
+    });
   }
 
   private clientData(type: string, challenge: string, tampering: Tampering): string {

@@ -75,24 +75,25 @@ describe('request and keep-alive deadlines on a listening server', () => {
     await closedWithin(stalled, 'the connection with half its headers');
   });
 
-  it('refuses headers larger than 16 KB with 431 and a sentence', async () => {
-    const connection = await connect(baseUrl);
-    connection.send(`GET /api/health HTTP/1.1\r\nHost: perch.test\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`);
-    const answer = await connection.nextResponse();
-    expect(answer.status).toBe(431);
-    expect(JSON.parse(answer.body).message).toBe(
+  it.each([
+    [
+      'refuses headers larger than 16 KB with 431 and a sentence',
+      `GET /api/health HTTP/1.1\r\nHost: perch.test\r\nCookie: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
       'The request headers are too large. Please clear this site’s cookies and try again.',
-    );
-  });
-
-  it('answers bytes that are not HTTP with 400 and a sentence', async () => {
-    const connection = await connect(baseUrl);
-    connection.send('HELLO THERE\r\n\r\n');
-    const answer = await connection.nextResponse();
-    expect(answer.status).toBe(400);
-    expect(JSON.parse(answer.body).message).toBe(
+    ],
+    [
+      'answers bytes that are not HTTP with 400 and a sentence',
+      'HELLO THERE\r\n\r\n',
+      400,
       'The request could not be read as HTTP. Please try again with an up-to-date browser.',
-    );
+    ],
+  ])('%s', async (_behaviour, bytes, status, message) => {
+    const connection = await connect(baseUrl);
+    connection.send(bytes);
+    const answer = await connection.nextResponse();
+    expect(answer.status).toBe(status);
+    expect(JSON.parse(answer.body).message).toBe(message);
   });
 
   it('answers requests that arrive in time on a kept-alive connection, then closes it once idle', async () => {

@@ -129,21 +129,18 @@ describe('the nginx front door (deploy/nginx)', () => {
   }, 20_000);
 
   it('takes a 10 MB floor plan upload whole and refuses a larger one with 413 and a sentence', async () => {
-    const upload = await send(nginx.baseUrl, {
-      method: 'PUT',
-      path: '/api/objects/upload/some-token',
-      headers: { 'content-type': 'image/png' },
-      body: Buffer.alloc(floorPlanLimit, 1),
-    });
+    const uploadPng = (bytes: number) =>
+      send(nginx.baseUrl, {
+        method: 'PUT',
+        path: '/api/objects/upload/some-token',
+        headers: { 'content-type': 'image/png' },
+        body: Buffer.alloc(bytes, 1),
+      });
+    const upload = await uploadPng(floorPlanLimit);
     expect(upload.status).toBe(200);
     expect(JSON.parse(upload.body).received).toBe(floorPlanLimit);
 
-    const tooLarge = await send(nginx.baseUrl, {
-      method: 'PUT',
-      path: '/api/objects/upload/some-token',
-      headers: { 'content-type': 'image/png' },
-      body: Buffer.alloc(12 * 1024 * 1024, 1),
-    });
+    const tooLarge = await uploadPng(12 * 1024 * 1024);
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.headers['content-type']).toBe('application/json');
     expect(JSON.parse(tooLarge.body).message).toMatch(/^The request is too large: a floor plan image may be at most/);

@@ -6,7 +6,7 @@ export const password = 'correct horse battery';
 export const teamTestEnvironment = { TRUST_PROXY: 'true' };
 
 /** The file's app for team tests (startTestAppForFile): it trusts the proxy, so newClient's addresses count. */
-export function startTeamTestAppForFile(environment: Record<string, string> = {}): TestApp {
+export function startTeamAppForFile(environment: Record<string, string> = {}): TestApp {
   return startTestAppForFile({ environment: { ...teamTestEnvironment, ...environment } });
 }
 

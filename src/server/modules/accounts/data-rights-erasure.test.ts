@@ -12,12 +12,12 @@ import {
   inviteAndGetToken,
   newClient,
   password,
-  startTeamTestAppForFile,
+  startTeamAppForFile,
   type Team,
 } from '#test-support/team.ts';
 import { putBytes, requestUploadUrl } from '#test-support/uploads.ts';
 
-const testApp = startTeamTestAppForFile();
+const testApp = startTeamAppForFile();
 
 const names = { firstName: 'Zephyrine', lastName: 'Quillfeather' };
 const deletedUser = 'a deleted user';

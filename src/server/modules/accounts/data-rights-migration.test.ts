@@ -4,9 +4,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findInEveryTable } from '#test-support/find-in-every-table.ts';
 import { uniqueEmail } from '#test-support/harness.ts';
-import { addMember, createTeam, startTeamTestAppForFile } from '#test-support/team.ts';
+import { addMember, createTeam, startTeamAppForFile } from '#test-support/team.ts';
 
-const testApp = startTeamTestAppForFile();
+const testApp = startTeamAppForFile();
 
 const migration = path.join(import.meta.dirname, '../../db/migrations/0011_forget_deleted_accounts.sql');
 

@@ -10,10 +10,10 @@ import {
   newClient,
   password,
   signUp,
-  startTeamTestAppForFile,
+  startTeamAppForFile,
 } from '#test-support/team.ts';
 
-const testApp = startTeamTestAppForFile();
+const testApp = startTeamAppForFile();
 
 const count = async (query: string, params: unknown[]) =>
   Number((await testApp.database.sql.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${query}`, params))[0]?.n);

@@ -10,11 +10,11 @@ import {
   insertBooking,
   type SignedUp,
   signUp,
-  startTeamTestAppForFile,
+  startTeamAppForFile,
   type Team,
 } from '#test-support/team.ts';
 
-const testApp = startTeamTestAppForFile();
+const testApp = startTeamAppForFile();
 
 interface EventRow {
   action: string;

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '#test-support/harness.ts';
-import {
-  addMember,
-  createTeam,
-  setSubscription,
-  signUp,
-  startTeamTestAppForFile,
-  type Team,
-} from '#test-support/team.ts';
+import { addMember, createTeam, setSubscription, signUp, startTeamAppForFile, type Team } from '#test-support/team.ts';
 
-const testApp = startTeamTestAppForFile();
+const testApp = startTeamAppForFile();
 
 const invitePath = (team: Team) => `/api/organizations/${team.id}/invite`;
 const lastMailTo = (email: string) => testApp.mails.filter((mail) => mail.to === email).at(-1);

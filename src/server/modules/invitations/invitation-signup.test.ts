@@ -10,11 +10,11 @@ import {
   revokeInvitation,
   setSubscription,
   signUp,
-  startTeamTestAppForFile,
+  startTeamAppForFile,
   type Team,
 } from '#test-support/team.ts';
 
-const testApp = startTeamTestAppForFile();
+const testApp = startTeamAppForFile();
 
 const newPassword = 'a brand new password';
 const details = { firstName: 'Grace', lastName: 'Hopper', password: newPassword };

@@ -11,11 +11,11 @@ import {
   revokeInvitation,
   setSubscription,
   signUp,
-  startTeamTestAppForFile,
+  startTeamAppForFile,
   type Team,
 } from '#test-support/team.ts';
 
-const testApp = startTeamTestAppForFile();
+const testApp = startTeamAppForFile();
 
 const invitePath = (team: Team) => `/api/organizations/${team.id}/invite`;
 const invitationsPath = (team: Team) => `/api/organizations/${team.id}/invitations`;

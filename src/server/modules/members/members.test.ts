@@ -10,11 +10,11 @@ import {
   insertBooking,
   type SignedUp,
   signUp,
-  startTeamTestAppForFile,
+  startTeamAppForFile,
   type Team,
 } from '#test-support/team.ts';
 
-const testApp = startTeamTestAppForFile();
+const testApp = startTeamAppForFile();
 
 const membersOf = (team: Team) => `/api/organizations/${team.id}/members`;
 const roleOf = (team: Team, userId: string) => `/api/organizations/${team.id}/members/${userId}/role`;

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { overridePresets } from '#domain/plans.ts';
 import { auditActions, readSubscription } from '#test-support/subscriptions.ts';
-import { addMember, createTeam, signUp, startTeamTestAppForFile } from '#test-support/team.ts';
+import { addMember, createTeam, signUp, startTeamAppForFile } from '#test-support/team.ts';
 import { ensurePlatformOrganization, makePlatformAdmin } from './bootstrap.ts';
 
-const testApp = startTeamTestAppForFile();
+const testApp = startTeamAppForFile();
 
 async function platformAdmin() {
   const admin = await signUp(testApp, { firstName: 'Pat', lastName: 'Platform' });

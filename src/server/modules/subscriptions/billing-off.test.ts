@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { billingOffSubscription, subscriptionMessages } from '#domain/subscription.ts';
 import { addMember, createTeam, setSubscription, signUp } from '#test-support/subscriptions.ts';
-import { inviteAndGetToken, startTeamTestAppForFile } from '#test-support/team.ts';
+import { inviteAndGetToken, startTeamAppForFile } from '#test-support/team.ts';
 import { makePlatformAdmin } from '../platform/bootstrap.ts';
 
 // A company hosting Perch for itself: no subscriptions, every feature, no seat limit.
-const testApp = startTeamTestAppForFile({ BILLING: 'off' });
+const testApp = startTeamAppForFile({ BILLING: 'off' });
 const sameOrigin = { origin: 'http://perch.test' };
 
 describe('billing off', () => {

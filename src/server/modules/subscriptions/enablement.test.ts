@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { insertMembership, uniqueEmail } from '#test-support/harness.ts';
 import { addMember, createTeam, day, readSubscription, signUp } from '#test-support/subscriptions.ts';
-import { inviteAndGetToken, newClient, startTeamTestAppForFile } from '#test-support/team.ts';
+import { inviteAndGetToken, newClient, startTeamAppForFile } from '#test-support/team.ts';
 
-const testApp = startTeamTestAppForFile();
+const testApp = startTeamAppForFile();
 
 const past = () => new Date(Date.now() - day).toISOString();
 const future = () => new Date(Date.now() + 5 * day).toISOString();

@@ -8,9 +8,9 @@ import {
   pathOf,
   readSubscription,
 } from '#test-support/subscriptions.ts';
-import { startTeamTestAppForFile } from '#test-support/team.ts';
+import { startTeamAppForFile } from '#test-support/team.ts';
 
-const testApp = startTeamTestAppForFile();
+const testApp = startTeamAppForFile();
 
 const sameOrigin = { origin: 'http://perch.test' };
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { trialsJob } from '#server/jobs/trials.ts';
 import { addMember, auditActions, createTeam, day, readSubscription } from '#test-support/subscriptions.ts';
-import { startTeamTestAppForFile } from '#test-support/team.ts';
+import { startTeamAppForFile } from '#test-support/team.ts';
 
-const testApp = startTeamTestAppForFile();
+const testApp = startTeamAppForFile();
 
 const mailsTo = (email: string) => testApp.mails.filter((mail) => mail.to === email);
 

@@ -50,6 +50,11 @@ export async function createOrganizationOf(
   return organizationId;
 }
 
+/** Posts a desk to the office, on its 'Floor 1' unless `desk.floorId` names another, as the floor editor does. */
+export function postDesk(client: TestClient, office: Office, desk: Record<string, unknown>) {
+  return client.post(`/api/organizations/${office.organizationId}/desks`, { floorId: office.floorId, ...desk });
+}
+
 /** The same with its 'Floor 1', made by the owner's first read of the floors (as the dashboard's). */
 export async function createOffice(testApp: TestApp, owner: TestClient, memberId: string): Promise<Office> {
   const organizationId = await createOrganizationOf(testApp, owner, memberId);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cancelSubscription, startTestAppForFile } from '#test-support/harness.ts';
-import { createOffice as createOfficeOf, officePeopleForFile } from '#test-support/office.ts';
+import { createOffice as createOfficeOf, type Office, officePeopleForFile, postDesk } from '#test-support/office.ts';
 
 const testApp = startTestAppForFile();
 // People shared by the file's tests (argon2 is slow on purpose); every test makes its own organizations.
@@ -11,13 +11,8 @@ const defaults = ['monitor', 'standing desk', 'docking station', 'window', 'quie
 
 const createOffice = () => createOfficeOf(testApp, people.admin, people.memberId);
 
-async function addTaggedDesk(office: { organizationId: string; floorId: string }, name: string, amenities: string[]) {
-  const desk = await people.admin.post(`/api/organizations/${office.organizationId}/desks`, {
-    name,
-    positionX: 10,
-    positionY: 10,
-    floorId: office.floorId,
-  });
+async function addTaggedDesk(office: Office, name: string, amenities: string[]) {
+  const desk = await postDesk(people.admin, office, { name, positionX: 10, positionY: 10 });
   const tagged = await people.admin.request('PUT', `/api/desks/${desk.body.id}`, { amenities });
   expect(tagged.status, tagged.text).toBe(200);
   return desk.body.id as string;

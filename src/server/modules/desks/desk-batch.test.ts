@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cancelSubscription, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
-import { createOffice as createOfficeOf, officePeopleForFile } from '#test-support/office.ts';
+import { createOffice as createOfficeOf, officePeopleForFile, postDesk } from '#test-support/office.ts';
 
 const testApp = startTestAppForFile();
 // People shared by the file's tests (argon2 is slow on purpose); every test makes its own organizations.
@@ -18,12 +18,11 @@ async function createOffice(count = 3, owner: TestClient = people.admin): Promis
   const { organizationId, floorId } = await createOfficeOf(testApp, owner, people.memberId);
   const deskIds: string[] = [];
   for (let index = 1; index <= count; index += 1) {
-    const desk = await owner.post(`/api/organizations/${organizationId}/desks`, {
-      name: `D0${index}`,
-      positionX: index * 150,
-      positionY: 100,
-      floorId,
-    });
+    const desk = await postDesk(
+      owner,
+      { organizationId, floorId },
+      { name: `D0${index}`, positionX: index * 150, positionY: 100 },
+    );
     deskIds.push(desk.body.id);
   }
   return { organizationId, floorId, deskIds };
@@ -150,7 +149,7 @@ describe('a batch of desk changes', () => {
     let foreign: string = randomUUID();
     if (kind === 'annex') {
       const annex = await people.admin.post(`/api/organizations/${office.organizationId}/floors`, { name: 'Annex' });
-      const desk = await people.admin.post(`/api/organizations/${office.organizationId}/desks`, {
+      const desk = await postDesk(people.admin, office, {
         name: 'A01',
         positionX: 1,
         positionY: 1,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deskListSchema } from '#domain/floor-plan.ts';
 import { cancelSubscription, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
-import { createOffice as createOfficeOf, type Office, officePeopleForFile } from '#test-support/office.ts';
+import { createOffice as createOfficeOf, type Office, officePeopleForFile, postDesk } from '#test-support/office.ts';
 
 const testApp = startTestAppForFile();
 // People shared by the file's tests (argon2 is slow on purpose); every test makes its own organizations.
@@ -12,12 +12,7 @@ const createOffice = (owner: TestClient = people.admin): Promise<Office> =>
   createOfficeOf(testApp, owner, people.memberId);
 
 async function addDesk(office: Office, name: string, floorId = office.floorId) {
-  const response = await people.admin.post(`/api/organizations/${office.organizationId}/desks`, {
-    name,
-    positionX: 100,
-    positionY: 100,
-    floorId,
-  });
+  const response = await postDesk(people.admin, office, { name, positionX: 100, positionY: 100, floorId });
   expect(response.status, response.text).toBe(201);
   return response.body;
 }
@@ -49,12 +44,7 @@ describe('a new desk', () => {
   it('cannot take a name already on its floor, whatever its case, but may take one used on another floor', async () => {
     const office = await createOffice();
     await addDesk(office, 'Window');
-    const clash = await people.admin.post(`/api/organizations/${office.organizationId}/desks`, {
-      name: 'WINDOW',
-      positionX: 1,
-      positionY: 1,
-      floorId: office.floorId,
-    });
+    const clash = await postDesk(people.admin, office, { name: 'WINDOW', positionX: 1, positionY: 1 });
     expect(clash.status).toBe(409);
     expect(clash.body).toEqual({ message: 'A desk named WINDOW is already on this floor.' });
     const annex = await people.admin.post(`/api/organizations/${office.organizationId}/floors`, { name: 'Annex' });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { cancelSubscription, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
-import { createOffice as createOfficeOf, type Office, officePeopleForFile } from '#test-support/office.ts';
+import { createOffice as createOfficeOf, type Office, officePeopleForFile, postDesk } from '#test-support/office.ts';
 
 const testApp = startTestAppForFile();
 // People shared by the file's tests (argon2 is slow on purpose); every test makes its own organizations.
@@ -18,14 +18,13 @@ async function addFloor(organizationId: string, name: string): Promise<string> {
 }
 
 async function addDesk(office: Office, body: Record<string, unknown> = {}, client: TestClient = people.admin) {
-  return client.post(`/api/organizations/${office.organizationId}/desks`, {
+  return postDesk(client, office, {
     name: 'D01',
     description: 'New desk',
     positionX: '100',
     positionY: '200',
     width: '120',
     height: '80',
-    floorId: office.floorId,
     ...body,
   });
 }
@@ -63,12 +62,7 @@ describe('adding a desk', () => {
 
   it("gives a desk sent without size, description or rotation the spec's defaults", async () => {
     const office = await createOffice();
-    const response = await people.admin.post(`/api/organizations/${office.organizationId}/desks`, {
-      name: 'D01',
-      positionX: 10,
-      positionY: 20,
-      floorId: office.floorId,
-    });
+    const response = await postDesk(people.admin, office, { name: 'D01', positionX: 10, positionY: 20 });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ description: 'New desk', width: '120', height: '80', rotation: '0' });
   });

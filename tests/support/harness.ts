@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
@@ -208,6 +208,13 @@ export async function sendOneAfterAnother<T = any>(
   const answers: TestResponse<T>[] = [];
   for (let attempt = 0; attempt < count; attempt += 1) answers.push(await send(attempt));
   return answers;
+}
+
+/** Expects the answer's status and its sentence: the whole sentence, or one matching a pattern. */
+export function expectRefusal(response: TestResponse, status: number, message: string | RegExp): void {
+  expect(response.status, response.text).toBe(status);
+  if (typeof message === 'string') expect(response.body.message).toBe(message);
+  else expect(response.body.message).toMatch(message);
 }
 
 let counter = 0;

@@ -13,7 +13,7 @@ import {
   organizationForTests,
   type TestOrganization,
 } from '#test-support/bookings.ts';
-import { startTestAppForFile, type TestClient } from '#test-support/harness.ts';
+import { expectRefusal, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
 
 const testApp = startTestAppForFile();
 const organization = organizationForTests(testApp, { deskCount: 6 });
@@ -109,9 +109,7 @@ describe('bulk bookings', () => {
       bookings: [{ deskId: organization.desks[3], bookingDate: organization.day(3), timeSlot: 'morning' }],
       ...body,
     });
-    expect(response.status).toBe(400);
-    if (typeof message === 'string') expect(response.body.message).toBe(message);
-    else expect(response.body.message).toMatch(message);
+    expectRefusal(response, 400, message);
   });
 
   it('answers 400 naming the item for a past date, and creates nothing', async () => {

@@ -9,7 +9,7 @@ import {
   organizationForTests,
   relaxBookingRules,
 } from '#test-support/bookings.ts';
-import { startTestApp, startTestAppForFile } from '#test-support/harness.ts';
+import { expectRefusal, startTestApp, startTestAppForFile } from '#test-support/harness.ts';
 
 const testApp = startTestAppForFile();
 const organization = organizationForTests(testApp, { deskCount: 12 });
@@ -299,9 +299,7 @@ describe('bad input', () => {
     ['a desk id that is too long', { deskId: 'x'.repeat(5000) }, /\(deskId\)$/],
   ])('answers 400 naming the field for %s', async (_name, body, message) => {
     const response = await book(organization.admin.client, organization, { deskId: organization.desks[8], ...body });
-    expect(response.status).toBe(400);
-    if (typeof message === 'string') expect(response.body.message).toBe(message);
-    else expect(response.body.message).toMatch(message);
+    expectRefusal(response, 400, message);
   });
 
   it('answers 400 to a body that is not JSON, and 415 to plain text', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { cancelSubscription, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
+import { cancelSubscription, expectRefusal, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
 import { createOffice as createOfficeOf, officePeopleForFile, postDesk } from '#test-support/office.ts';
 
 const testApp = startTestAppForFile();
@@ -220,9 +220,7 @@ describe('a batch of desk changes', () => {
     };
     const before = await snapshot(office.organizationId);
     const response = await batch(people.admin, office.floorId, typeof shape === 'string' ? bodies[shape] : shape);
-    expect(response.status).toBe(400);
-    if (typeof message === 'string') expect(response.body.message).toBe(message);
-    else expect(response.body.message).toMatch(message);
+    expectRefusal(response, 400, message);
     expect(await snapshot(office.organizationId)).toEqual(before);
   });
 

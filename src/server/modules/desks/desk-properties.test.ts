@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { deskListSchema } from '#domain/floor-plan.ts';
-import { cancelSubscription, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
+import { cancelSubscription, expectRefusal, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
 import { createOffice as createOfficeOf, type Office, officePeopleForFile, postDesk } from '#test-support/office.ts';
 
 const testApp = startTestAppForFile();
@@ -137,9 +137,7 @@ describe('changing a desk’s properties', () => {
     const desk = await addDesk(office, 'D01');
     const before = await deskRow(desk.id);
     const response = await put(people.admin, desk.id, body);
-    expect(response.status).toBe(400);
-    if (typeof message === 'string') expect(response.body.message).toBe(message);
-    else expect(response.body.message).toMatch(message);
+    expectRefusal(response, 400, message);
     expect(await deskRow(desk.id)).toEqual(before);
   });
 

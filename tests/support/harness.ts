@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { buildApp } from '#server/app.ts';
 import { type Config, loadConfig } from '#server/config.ts';
 import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
-import type { Mailer, MailMessage } from '#server/mail/mailer.ts';
+import { createMailer, type Mailer, type MailMessage } from '#server/mail/mailer.ts';
 import { postgresUrl } from './global-setup.ts';
 
 export const testDatabase = (process.env.PERCH_TEST_DATABASE ?? 'pglite') as 'pglite' | 'postgres';
@@ -69,7 +69,8 @@ export async function openTestDatabase(): Promise<{ database: DatabaseHandle; dr
 export async function startTestApp(
   options: {
     environment?: Record<string, string>;
-    mailer?: Mailer;
+    /** The app's mailer: by default one that keeps mail in `mails`; 'as configured', the one the server picks at start-up (SMTP when SMTP_URL is set). */
+    mailer?: Mailer | 'as configured';
     /** Collects every log line here, at trace level unless the environment names one (to check what logs carry). */
     logLines?: string[];
   } = {},
@@ -87,12 +88,15 @@ export async function startTestApp(
   });
   const { database, drop } = await openTestDatabase();
   const mails: MailMessage[] = [];
-  const mailer: Mailer = options.mailer ?? {
-    send: async (message) => {
-      mails.push(message);
-    },
-    close: () => {},
-  };
+  const mailer: Mailer =
+    options.mailer === 'as configured'
+      ? createMailer(config, { info: () => {} })
+      : (options.mailer ?? {
+          send: async (message) => {
+            mails.push(message);
+          },
+          close: () => {},
+        });
   const { logLines } = options;
   const app = await buildApp({
     config,

@@ -53,6 +53,13 @@ export async function startSmtpServer() {
   };
 }
 
+/** The address of an SMTP server that has stopped: nothing listens there (mail that cannot be sent). */
+export async function stoppedSmtpServerUrl(): Promise<string> {
+  const server = await startSmtpServer();
+  await server.close();
+  return server.url;
+}
+
 export interface MimePart {
   headers: Map<string, string>;
   body: string;

@@ -2,27 +2,21 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp } from '#test-support/harness.ts';
-import { parseMime, partOfType, startSmtpServer } from '#test-support/smtp.ts';
+import { startForFile } from '#test-support/for-file.ts';
+import { signUp, startTestAppForFile } from '#test-support/harness.ts';
+import { parseMime, partOfType, startSmtpServer, stoppedSmtpServerUrl } from '#test-support/smtp.ts';
 import { loadConfig } from '../config.ts';
 import { createMailer, createOutboxMailer } from './mailer.ts';
 
 const mailFrom = 'Perch Test <no-reply@perch.test>';
 
 describe('mail over SMTP', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let testApp: TestApp;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    const environment = { SMTP_URL: smtp.url, MAIL_FROM: mailFrom };
-    // The same choice the server makes at start-up: SMTP_URL set, so mail goes over SMTP.
-    const mailer = createMailer(loadConfig({ ...environment, LOG_LEVEL: 'silent' }), { info: () => {} });
-    testApp = await startTestApp({ environment, mailer });
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await smtp?.close();
-  });
+  const smtp = startForFile(startSmtpServer);
+  // The same choice the server makes at start-up: SMTP_URL set, so mail goes over SMTP.
+  const testApp = startTestAppForFile(() => ({
+    environment: { SMTP_URL: smtp.url, MAIL_FROM: mailFrom },
+    mailer: 'as configured',
+  }));
 
   it('delivers a password reset mail whose link resets the password through the API', async () => {
     const { email, password } = await signUp(testApp);
@@ -66,17 +60,11 @@ describe('mail over SMTP', () => {
 });
 
 describe('mail when the SMTP server is down', () => {
-  let testApp: TestApp;
+  let stoppedUrl: string;
   beforeAll(async () => {
-    const unused = await startSmtpServer();
-    await unused.close();
-    const environment = { SMTP_URL: unused.url };
-    const mailer = createMailer(loadConfig({ ...environment, LOG_LEVEL: 'silent' }), { info: () => {} });
-    testApp = await startTestApp({ environment, mailer });
+    stoppedUrl = await stoppedSmtpServerUrl();
   });
-  afterAll(async () => {
-    await testApp?.close();
-  });
+  const testApp = startTestAppForFile(() => ({ environment: { SMTP_URL: stoppedUrl }, mailer: 'as configured' }));
 
   it('still answers forgot-password with the usual 200, so the outage reveals nothing about the address', async () => {
     const { email } = await signUp(testApp);

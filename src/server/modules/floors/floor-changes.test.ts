@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config.ts';
-import { createMailer } from '#server/mail/mailer.ts';
-import { cancelSubscription, startTestApp, type TestApp } from '#test-support/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { startForFile } from '#test-support/for-file.ts';
+import { cancelSubscription, startTestAppForFile } from '#test-support/harness.ts';
 import { parseMime, partOfType, startSmtpServer } from '#test-support/smtp.ts';
 import {
   addDesks,
@@ -15,18 +14,11 @@ import {
   teamTestEnvironment,
 } from '#test-support/team.ts';
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-let testApp: TestApp;
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-  const environment = { ...teamTestEnvironment, SMTP_URL: smtp.url };
-  const mailer = createMailer(loadConfig({ ...environment, LOG_LEVEL: 'silent' }), { info: () => {} });
-  testApp = await startTestApp({ environment, mailer });
-});
-afterAll(async () => {
-  await testApp?.close();
-  await smtp?.close();
-});
+const smtp = startForFile(startSmtpServer);
+const testApp = startTestAppForFile(() => ({
+  environment: { ...teamTestEnvironment, SMTP_URL: smtp.url },
+  mailer: 'as configured',
+}));
 
 async function floorsOf(team: Team, client = team.admin.client) {
   return (await client.get(`/api/organizations/${team.id}/floors`)).body as Array<{ id: string; name: string }>;

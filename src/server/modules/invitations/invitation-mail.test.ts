@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '#server/config.ts';
-import { createMailer } from '#server/mail/mailer.ts';
-import { startTestApp, type TestApp, uniqueEmail } from '#test-support/harness.ts';
-import { parseMime, partOfType, startSmtpServer } from '#test-support/smtp.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startForFile } from '#test-support/for-file.ts';
+import { startTestAppForFile, uniqueEmail } from '#test-support/harness.ts';
+import { parseMime, partOfType, startSmtpServer, stoppedSmtpServerUrl } from '#test-support/smtp.ts';
 import { createTeam, newClient, teamTestEnvironment } from '#test-support/team.ts';
 
 const mailFrom = 'Perch Test <no-reply@perch.test>';
@@ -26,18 +25,11 @@ function decodeHeader(value: string | undefined): string {
 }
 
 describe('invitation mail over SMTP', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let testApp: TestApp;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    const environment = { ...teamTestEnvironment, SMTP_URL: smtp.url, MAIL_FROM: mailFrom };
-    const mailer = createMailer(loadConfig({ ...environment, LOG_LEVEL: 'silent' }), { info: () => {} });
-    testApp = await startTestApp({ environment, mailer });
-  });
-  afterAll(async () => {
-    await testApp?.close();
-    await smtp?.close();
-  });
+  const smtp = startForFile(startSmtpServer);
+  const testApp = startTestAppForFile(() => ({
+    environment: { ...teamTestEnvironment, SMTP_URL: smtp.url, MAIL_FROM: mailFrom },
+    mailer: 'as configured',
+  }));
 
   it('delivers one mail per invitation, with text and HTML parts, whose link signs the invitee up', async () => {
     const team = await createTeam(testApp);
@@ -90,17 +82,14 @@ describe('invitation mail over SMTP', () => {
 });
 
 describe('invitation mail when the SMTP server is down', () => {
-  let testApp: TestApp;
+  let stoppedUrl: string;
   beforeAll(async () => {
-    const unused = await startSmtpServer();
-    await unused.close();
-    const environment = { ...teamTestEnvironment, SMTP_URL: unused.url };
-    const mailer = createMailer(loadConfig({ ...environment, LOG_LEVEL: 'silent' }), { info: () => {} });
-    testApp = await startTestApp({ environment, mailer });
+    stoppedUrl = await stoppedSmtpServerUrl();
   });
-  afterAll(async () => {
-    await testApp?.close();
-  });
+  const testApp = startTestAppForFile(() => ({
+    environment: { ...teamTestEnvironment, SMTP_URL: stoppedUrl },
+    mailer: 'as configured',
+  }));
 
   it('reports each unsent invitation as failed, keeps it pending for a resend, and answers resend with 503', async () => {
     const team = await createTeam(testApp);

@@ -12,21 +12,21 @@ const booking = (values: Partial<Extract<OrganizationChange, { kind: 'bookings' 
   userIds: ['someone'],
   ...values,
 });
+/** The query key of the day view of an organization's bookings from one date to another. */
+const dayView = (fromDate: string, toDate = fromDate, organizationId = 'org-1') => [
+  '/api/organizations',
+  organizationId,
+  'bookings',
+  fromDate,
+  toDate,
+];
 
 describe('isAffectedBy', () => {
   it('refetches the day views whose dates the bookings touch, and no other day', () => {
-    expect(
-      isAffectedBy(booking(), ['/api/organizations', 'org-1', 'bookings', '2030-03-05', '2030-03-05'], scope),
-    ).toBe(true);
-    expect(
-      isAffectedBy(booking(), ['/api/organizations', 'org-1', 'bookings', '2030-03-07', '2030-03-07'], scope),
-    ).toBe(false);
-    expect(
-      isAffectedBy(booking(), ['/api/organizations', 'org-1', 'bookings', '2030-03-01', '2030-03-03'], scope),
-    ).toBe(false);
-    expect(
-      isAffectedBy(booking(), ['/api/organizations', 'org-2', 'bookings', '2030-03-05', '2030-03-05'], scope),
-    ).toBe(false);
+    expect(isAffectedBy(booking(), dayView('2030-03-05'), scope)).toBe(true);
+    expect(isAffectedBy(booking(), dayView('2030-03-07'), scope)).toBe(false);
+    expect(isAffectedBy(booking(), dayView('2030-03-01', '2030-03-03'), scope)).toBe(false);
+    expect(isAffectedBy(booking(), dayView('2030-03-05', '2030-03-05', 'org-2'), scope)).toBe(false);
   });
 
   it('refetches analytics for bookings of its dates and for any change of desks, floors or the organization', () => {
@@ -48,9 +48,7 @@ describe('isAffectedBy', () => {
 
   it('counts a permanent booking on every later date, never on earlier ones', () => {
     const permanent = booking({ hasPermanent: true, toDate: '2030-03-04' });
-    expect(
-      isAffectedBy(permanent, ['/api/organizations', 'org-1', 'bookings', '2031-01-01', '2031-01-01'], scope),
-    ).toBe(true);
+    expect(isAffectedBy(permanent, dayView('2031-01-01'), scope)).toBe(true);
     expect(isAffectedBy(permanent, ['/api/desks', 'desk-1', 'availability', '2031-01-01'], scope)).toBe(true);
     expect(isAffectedBy(permanent, ['/api/desks', 'desk-1', 'availability', '2030-03-03'], scope)).toBe(false);
   });
@@ -66,13 +64,9 @@ describe('isAffectedBy', () => {
     expect(isAffectedBy(moved, ['/api/floors', 'floor-1', 'desks'], scope)).toBe(true);
     expect(isAffectedBy(moved, ['/api/floors', 'floor-2', 'desks'], scope)).toBe(false);
     expect(isAffectedBy(moved, ['/api/organizations', 'org-1', 'desks'], scope)).toBe(true);
-    expect(isAffectedBy(moved, ['/api/organizations', 'org-1', 'bookings', '2030-01-01', '2030-01-01'], scope)).toBe(
-      false,
-    );
+    expect(isAffectedBy(moved, dayView('2030-01-01'), scope)).toBe(false);
     const renamed = { ...moved, renamed: true };
-    expect(isAffectedBy(renamed, ['/api/organizations', 'org-1', 'bookings', '2030-01-01', '2030-01-01'], scope)).toBe(
-      true,
-    );
+    expect(isAffectedBy(renamed, dayView('2030-01-01'), scope)).toBe(true);
   });
 
   it('refetches the team, the subscription seats and, for a change to me, the organization list', () => {

@@ -10,7 +10,7 @@ import {
   setBookingRules,
   type TestOrganization,
 } from '#test-support/bookings.ts';
-import { signUp, startTestAppForFile } from '#test-support/harness.ts';
+import { signUp, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
 import { insertBooking } from '#test-support/team.ts';
 import { releaseNoShows } from './service.ts';
 
@@ -45,7 +45,8 @@ async function bookingState(bookingId: string) {
   return row;
 }
 
-const checkInUrl = (bookingId: string) => `/api/bookings/${bookingId}/check-in`;
+/** The check-in of a booking, as its Check in button sends it. */
+const postCheckIn = (client: TestClient, bookingId: string) => client.post(`/api/bookings/${bookingId}/check-in`, {});
 
 describe('checking in', () => {
   // The organization's clock shows 10 or 11 o'clock (the zone is picked for it), and its grace is 4 hours: a full-day
@@ -56,14 +57,18 @@ describe('checking in', () => {
     rules: { onePerPersonPerSlot: false, checkInRequired: true, checkInGraceMinutes: 240 },
   });
   const member = memberForTests(testApp, organization);
+  /** The member's booking of desk `deskIndex`, `days` after today in the organization's zone, written directly. */
+  const membersBooking = (deskIndex: number, days: number, isPermanent = false) =>
+    insertBookingAt(organization, {
+      deskIndex,
+      userId: member.user.id,
+      bookingDate: organization.day(days),
+      isPermanent,
+    });
 
   it('records the check-in of the owner in the window and shows it in every booking read', async () => {
-    const bookingId = await insertBookingAt(organization, {
-      deskIndex: 0,
-      userId: member.user.id,
-      bookingDate: organization.day(0),
-    });
-    const response = await member.client.post(checkInUrl(bookingId), {});
+    const bookingId = await membersBooking(0, 0);
+    const response = await postCheckIn(member.client, bookingId);
     expect(response.status).toBe(200);
     const checkedInAt = response.body.checkedInAt as string;
     expect(Math.abs(Date.parse(checkedInAt) - Date.now())).toBeLessThan(60_000);
@@ -79,86 +84,61 @@ describe('checking in', () => {
     const mine = await member.client.get(`/api/users/bookings?organizationId=${organization.id}`);
     expect(mine.body.find((booking: { id: string }) => booking.id === bookingId).checkedInAt).toBe(checkedInAt);
 
-    const again = await member.client.post(checkInUrl(bookingId), {});
+    const again = await postCheckIn(member.client, bookingId);
     expect(again.status).toBe(200);
     expect(again.body.checkedInAt).toBe(checkedInAt);
   });
 
   it('answers 422 with the opening time before the window opens', async () => {
-    const bookingId = await insertBookingAt(organization, {
-      deskIndex: 1,
-      userId: member.user.id,
-      bookingDate: organization.day(1),
-    });
-    const response = await member.client.post(checkInUrl(bookingId), {});
+    const bookingId = await membersBooking(1, 1);
+    const response = await postCheckIn(member.client, bookingId);
     expect(response.status).toBe(422);
     expect(response.body.message).toBe('Check-in opens at 8:30 AM tomorrow, 30 minutes before your booking starts');
     expect((await bookingState(bookingId))?.checked_in).toBe(false);
   });
 
   it('answers 422 with the closing time once the window closed', async () => {
-    const bookingId = await insertBookingAt(organization, {
-      deskIndex: 2,
-      userId: member.user.id,
-      bookingDate: organization.day(-1),
-    });
-    const response = await member.client.post(checkInUrl(bookingId), {});
+    const bookingId = await membersBooking(2, -1);
+    const response = await postCheckIn(member.client, bookingId);
     expect(response.status).toBe(422);
     expect(response.body.message).toMatch(/^Check-in closed at 1:00 PM on \w+day, \d+ \w+ \d{4}$/);
   });
 
   it('answers 409 for a cancelled booking and for a released one, saying which', async () => {
-    const cancelled = await insertBookingAt(organization, {
-      deskIndex: 3,
-      userId: member.user.id,
-      bookingDate: organization.day(0),
-    });
+    const cancelled = await membersBooking(3, 0);
     await testApp.database.sql.query(`UPDATE bookings SET status = 'cancelled', cancelled_at = now() WHERE id = $1`, [
       cancelled,
     ]);
-    const refused = await member.client.post(checkInUrl(cancelled), {});
+    const refused = await postCheckIn(member.client, cancelled);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('This booking was cancelled');
 
-    const released = await insertBookingAt(organization, {
-      deskIndex: 4,
-      userId: member.user.id,
-      bookingDate: organization.day(-1),
-    });
+    const released = await membersBooking(4, -1);
     await testApp.database.sql.query(
       `UPDATE bookings SET status = 'cancelled', cancelled_at = $2, released_at = $2 WHERE id = $1`,
       [released, new Date(Date.now() - 26 * 3600_000).toISOString()],
     );
-    const late = await member.client.post(checkInUrl(released), {});
+    const late = await postCheckIn(member.client, released);
     expect(late.status).toBe(409);
     expect(late.body.message).toMatch(/^This booking was released at \d{1,2}:\d\d [AP]M.* because nobody checked in$/);
   });
 
   it('answers 422 for a permanent booking, which is a desk block', async () => {
-    const bookingId = await insertBookingAt(organization, {
-      deskIndex: 5,
-      userId: member.user.id,
-      bookingDate: organization.day(-3),
-      isPermanent: true,
-    });
-    const response = await member.client.post(checkInUrl(bookingId), {});
+    const bookingId = await membersBooking(5, -3, true);
+    const response = await postCheckIn(member.client, bookingId);
     expect(response.status).toBe(422);
     expect(response.body.message).toBe('Permanent bookings need no check-in');
   });
 
   it('answers 404 to another member and to an outsider, and lets an admin check in for the owner (audited)', async () => {
-    const bookingId = await insertBookingAt(organization, {
-      deskIndex: 6,
-      userId: member.user.id,
-      bookingDate: organization.day(0),
-    });
+    const bookingId = await membersBooking(6, 0);
     const colleague = await addMember(testApp, organization.id);
-    expect((await colleague.client.post(checkInUrl(bookingId), {})).status).toBe(404);
+    expect((await postCheckIn(colleague.client, bookingId)).status).toBe(404);
     const outsider = await signUp(testApp);
-    expect((await outsider.client.post(checkInUrl(bookingId), {})).status).toBe(404);
+    expect((await postCheckIn(outsider.client, bookingId)).status).toBe(404);
     expect((await bookingState(bookingId))?.checked_in).toBe(false);
 
-    const byAdmin = await organization.admin.client.post(checkInUrl(bookingId), {});
+    const byAdmin = await postCheckIn(organization.admin.client, bookingId);
     expect(byAdmin.status).toBe(200);
     const log = await organization.admin.client.get(`/api/organizations/${organization.id}/audit-log`);
     expect(log.body.events[0]).toMatchObject({
@@ -168,7 +148,7 @@ describe('checking in', () => {
   });
 
   it.each(['not-a-uuid', '00000000-0000-4000-8000-000000000000'])('answers 404 for the booking id %s', async (id) => {
-    expect((await member.client.post(checkInUrl(id), {})).status).toBe(404);
+    expect((await postCheckIn(member.client, id)).status).toBe(404);
   });
 });
 

@@ -295,13 +295,12 @@ describe('booking on behalf of a member', () => {
   const organization = organizationForTests(testApp, { deskCount: 6 });
   const member = memberForTests(testApp, organization, 'member', { firstName: 'Bea', lastName: 'Booked' });
   const other = memberForTests(testApp, organization);
+  /** The admin's booking of desk `deskIndex` for the person `userId`. */
+  const bookFor = (userId: string, deskIndex: number, body: Record<string, unknown> = {}) =>
+    book(organization.admin.client, organization, { deskId: organization.desks[deskIndex], userId, ...body });
 
   it('makes the booking the member’s: in their My Bookings, mailed to them, and in the audit log', async () => {
-    const response = await book(organization.admin.client, organization, {
-      deskId: organization.desks[0],
-      userId: member.user.id,
-      timeSlot: 'morning',
-    });
+    const response = await bookFor(member.user.id, 0, { timeSlot: 'morning' });
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject({ userId: member.user.id, user: { email: member.email, firstName: 'Bea' } });
     const mine = await member.client.get(`/api/users/bookings?organizationId=${organization.id}`);
@@ -318,11 +317,7 @@ describe('booking on behalf of a member', () => {
   });
 
   it('judges the rules for the member, naming them', async () => {
-    const refused = await book(organization.admin.client, organization, {
-      deskId: organization.desks[1],
-      userId: member.user.id,
-      timeSlot: 'full-day',
-    });
+    const refused = await bookFor(member.user.id, 1, { timeSlot: 'full-day' });
     expect(refused.status).toBe(422);
     expect(refused.body.message).toMatch(/^Bea Booked already has D01 on .+, morning$/);
   });
@@ -348,18 +343,14 @@ describe('booking on behalf of a member', () => {
   it('answers 404 for someone who is not a member of the organization', async () => {
     const stranger = await signUp(testApp);
     for (const userId of [stranger.user.id, 'not-a-uuid']) {
-      const response = await book(organization.admin.client, organization, { deskId: organization.desks[4], userId });
+      const response = await bookFor(userId, 4);
       expect(response.status).toBe(404);
       expect(response.body.message).toBe('Member not found.');
     }
   });
 
   it('makes a permanent booking for a member and a weekly series for one', async () => {
-    const permanent = await book(organization.admin.client, organization, {
-      deskId: organization.desks[5],
-      userId: other.user.id,
-      isPermanent: true,
-    });
+    const permanent = await bookFor(other.user.id, 5, { isPermanent: true });
     expect(permanent.status).toBe(201);
     expect(permanent.body.userId).toBe(other.user.id);
     const monday = nextMonday(organization);

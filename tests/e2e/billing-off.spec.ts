@@ -1,16 +1,14 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { subscriptionMessages } from '#domain/subscription.ts';
 import {
   createOrganizationThroughPage,
   expectNoSeriousAxeViolations,
   makePlatformAdmin,
   newPerson,
+  sidebarItem,
   signUpThroughPage,
   startOwnServer,
 } from './support.ts';
-
-const sidebarItem = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
 
 /** Anything that would sell, renew or end a plan. */
 const billingAction = /subscribe|paypal|upgrade|reactivate|cancel subscription|select plan|override/i;

@@ -8,9 +8,8 @@ import {
   fullName,
   inviteAndJoinThroughApi,
   newPerson,
+  type Slot,
 } from './support.ts';
-
-type Slot = 'Full day' | 'Morning' | 'Afternoon';
 
 const slotRadio = (dialog: Locator, slot: Slot) => dialog.getByRole('radio', { name: new RegExp(`^${slot}`) });
 

@@ -1,34 +1,18 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
+import { addDays } from '#domain/dates.ts';
 import {
+  chooseSlot,
   createOrganizationThroughApi,
   dashboardDate,
   deskTile,
   expectNoSeriousAxeViolations,
   fullName,
+  holdRequests,
   inviteAndJoinThroughApi,
   newPerson,
+  nextMonday,
+  type Slot,
 } from './support.ts';
-
-type Slot = 'Full day' | 'Morning' | 'Afternoon';
-
-/** A calendar date (yyyy-mm-dd) moved by whole days. */
-function addDays(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-
-/** The first Monday after `date`: a whole working week that lies in the future. */
-function nextMonday(date: string): string {
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return addDays(date, (8 - weekday) % 7 || 7);
-}
-
-/** The slot radios are visually hidden inside their cards: a person clicks the card. */
-async function chooseSlot(dialog: Locator, slot: Slot) {
-  await dialog.getByText(slot, { exact: true }).click();
-  await expect(dialog.getByRole('radio', { name: new RegExp(`^${slot}`) })).toBeChecked();
-}
 
 /** Opens the desk from the floor plan and books it through the Book Desk dialog. */
 /**
@@ -148,14 +132,7 @@ test('a weekly booking takes the first free desk when the chosen one is taken la
   await dialog.getByLabel('Date').fill(monday);
   await chooseSlot(dialog, 'Full day');
   // Hold the week's check until the dialog has been looked at: Book Desk waits for its answer.
-  let answerWeeklyCheck = () => {};
-  const weeklyCheckHeld = new Promise<void>((resolve) => {
-    answerWeeklyCheck = resolve;
-  });
-  await lenaPage.route('**/api/desks/weekly-availability', async (route) => {
-    await weeklyCheckHeld;
-    await route.continue();
-  });
+  const answerWeeklyCheck = await holdRequests(lenaPage, '**/api/desks/weekly-availability');
   await dialog.getByRole('switch', { name: 'Book for the rest of the week' }).check();
   await expect(dialog.getByText('Checking the rest of the week…')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Book Desk' })).toBeDisabled();

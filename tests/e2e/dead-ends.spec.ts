@@ -5,6 +5,7 @@ import {
   expectNoSeriousAxeViolations,
   floorPlanPng,
   fullName,
+  holdRequests,
   inviteAndJoinThroughApi,
   newPerson,
   screenshotDirFor,
@@ -150,14 +151,7 @@ test('the subscription success toast stays on screen while the floor plan loads;
   await expect(plan).toHaveJSProperty('naturalWidth', 320);
 
   // Back from the checkout: hold the plan image until the subscription toast is on screen.
-  let releaseImage!: () => void;
-  const imageHeld = new Promise<void>((resolve) => {
-    releaseImage = resolve;
-  });
-  await page.route('**/api/objects/*', async (route) => {
-    if (route.request().method() === 'GET') await imageHeld;
-    await route.fallback();
-  });
+  const releaseImage = await holdRequests(page, '**/api/objects/*', (request) => request.method() === 'GET');
   await page.goto('/?subscription=success&subscription_id=x');
   const activated = page.getByText('Subscription activated', { exact: true });
   await expect(activated).toBeVisible();

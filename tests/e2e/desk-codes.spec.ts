@@ -8,14 +8,13 @@ import {
   expectNoSeriousAxeViolations,
   firstFloorOf,
   inviteAndJoinThroughApi,
+  laptop,
   newPerson,
   screenshotDirFor,
 } from './support.ts';
 
 // Issue 16: admins print a sheet of QR codes for a floor; each code opens PUBLIC_URL/desk/{deskId}, where people
 // check in or take the desk. The codes are read back from the rendered sheet with a QR decoder.
-
-const laptop = { width: 1440, height: 900 };
 test.use({ viewport: laptop });
 
 const screenshotDir = screenshotDirFor('desk-codes');

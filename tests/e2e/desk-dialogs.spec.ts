@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { addDays, formatLongDate } from '#domain/dates.ts';
 import {
+  chooseSlot,
   createOrganizationThroughApi,
   dashboardDate,
   deskTile,
@@ -8,24 +9,12 @@ import {
   fullName,
   inviteAndJoinThroughApi,
   newPerson,
+  nextMonday,
+  type Slot,
   screenshotDirFor,
 } from './support.ts';
 
 const shots = screenshotDirFor('desk-dialogs');
-
-type Slot = 'Full day' | 'Morning' | 'Afternoon';
-
-/** The first Monday after `date`: a whole working week that lies in the future. */
-function nextMonday(date: string): string {
-  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return addDays(date, (8 - weekday) % 7 || 7);
-}
-
-/** The slot radios are visually hidden inside their cards: a person clicks the card. */
-async function chooseSlot(dialog: Locator, slot: Slot) {
-  await dialog.getByText(slot, { exact: true }).click();
-  await expect(dialog.getByRole('radio', { name: new RegExp(`^${slot}`) })).toBeChecked();
-}
 
 /** Opens a free desk from the floor plan and books it through the Book Desk dialog. */
 async function bookDesk(

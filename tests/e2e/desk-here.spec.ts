@@ -6,8 +6,10 @@ import {
   createOrganizationThroughApi,
   expectNoSeriousAxeViolations,
   inviteAndJoinThroughApi,
+  laptop,
   newPerson,
   type Person,
+  phone,
   signUpThroughPage,
 } from './support.ts';
 
@@ -16,10 +18,6 @@ import {
 // organization takes the browser's time zone when it is created: one where it is 10 or 11 in the morning now, so
 // that the walk-in slots are the rest of the day and the morning, and a full day's check-in window (08:30 to 13:00
 // with 240 minutes of grace) is open, whatever the hour of the run.
-
-const phone = { width: 390, height: 844 };
-const laptop = { width: 1440, height: 900 };
-
 interface Office {
   organizationId: string;
   timeZone: string;

@@ -7,14 +7,13 @@ import {
   expectNoSeriousAxeViolations,
   firstFloorOf,
   inviteAndJoinThroughApi,
+  laptop,
   newPerson,
   screenshotDirFor,
 } from './support.ts';
 
 // Issue 15: desk and floor properties. Admins rename, describe, tag and take desks out of service in edit mode, and
 // rename and delete floors; members see what a desk offers, filter by it, and cannot book a desk out of service.
-
-const laptop = { width: 1440, height: 900 };
 test.use({ viewport: laptop });
 
 const screenshotDir = screenshotDirFor('desk-properties');

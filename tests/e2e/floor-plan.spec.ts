@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, floorPlanPng, signUpThroughPage, uniqueEmail } from './support.ts';
+import { expectNoSeriousAxeViolations, floorPlanPng, holdRequests, signUpThroughPage, uniqueEmail } from './support.ts';
 
 // Tall enough for the whole 1200 px canvas viewport to be on screen next to the sidebar, so every
 // click lands where a person would put it, and the toasts (bottom right) stay clear of the desks.
@@ -121,22 +121,8 @@ test('an admin uploads a floor plan: what is not an image is refused, a PNG show
   await expect(page.getByText('No floor plan uploaded')).toBeVisible();
 
   // Hold the upload, then the image itself, until the passing states have been seen: no clocks involved.
-  let releaseUpload!: () => void;
-  const uploadHeld = new Promise<void>((resolve) => {
-    releaseUpload = resolve;
-  });
-  await page.route('**/api/objects/upload/*', async (route) => {
-    await uploadHeld;
-    await route.fallback();
-  });
-  let releaseImage!: () => void;
-  const imageHeld = new Promise<void>((resolve) => {
-    releaseImage = resolve;
-  });
-  await page.route('**/api/objects/*', async (route) => {
-    if (route.request().method() === 'GET') await imageHeld;
-    await route.fallback();
-  });
+  const releaseUpload = await holdRequests(page, '**/api/objects/upload/*');
+  const releaseImage = await holdRequests(page, '**/api/objects/*', (request) => request.method() === 'GET');
 
   await chooseFloorPlan(page, { name: 'harbour-street.png', mimeType: 'image/png', buffer: floorPlanPng() });
   const progress = page.getByRole('progressbar', { name: 'Uploading harbour-street.png' });
@@ -318,16 +304,11 @@ test('two quick turns of a desk are saved in the order they were made, even when
   await expect(desk).toHaveAttribute('aria-pressed', 'true');
 
   // The first turn's save is held on the network until the second turn is on screen.
-  let releaseFirstTurn!: () => void;
-  const firstTurnHeld = new Promise<void>((resolve) => {
-    releaseFirstTurn = resolve;
-  });
-  await page.route('**/api/desks/*', async (route) => {
-    if (route.request().method() === 'PUT' && route.request().postData()?.includes('"rotation":"15"')) {
-      await firstTurnHeld;
-    }
-    await route.fallback();
-  });
+  const releaseFirstTurn = await holdRequests(
+    page,
+    '**/api/desks/*',
+    (request) => request.method() === 'PUT' && (request.postData()?.includes('"rotation":"15"') ?? false),
+  );
   await page.keyboard.press('r');
   await page.keyboard.press('r');
   await expect.poll(() => placementOf(desk)).toMatchObject({ rotation: 30 });

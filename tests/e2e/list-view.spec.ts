@@ -5,8 +5,10 @@ import {
   expectNoSeriousAxeViolations,
   fullName,
   inviteAndJoinThroughApi,
+  laptop,
   newPerson,
   type Person,
+  phone,
   screenshotDirFor,
 } from './support.ts';
 
@@ -14,10 +16,6 @@ const shots = screenshotDirFor('list-view');
 
 // Issue 14: the floor's list view, phones first. Setting up (the invitation) happens on a laptop; the list
 // is then used on a 390 x 844 phone, where it is the dashboard's default view.
-
-const laptop = { width: 1440, height: 900 };
-const phone = { width: 390, height: 844 };
-
 interface Desk {
   id: string;
   name: string;

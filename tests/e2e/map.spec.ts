@@ -6,12 +6,11 @@ import {
   expectNoSeriousAxeViolations,
   fullName,
   inviteAndJoinThroughApi,
+  laptop,
   newPerson,
 } from './support.ts';
 
 // Issue 14: the whole floor at first sight, zoom for everyone, legible desks, and finding a colleague.
-
-const laptop = { width: 1440, height: 900 };
 
 interface Floor {
   id: string;

@@ -5,12 +5,10 @@ import {
   expectNoSeriousAxeViolations,
   makePlatformAdmin,
   newPerson,
+  sidebarItem,
   signUpThroughPage,
   startOwnServer,
 } from './support.ts';
-
-const sidebarItem = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
 
 async function openSubscriptionDialog(page: Page) {
   await sidebarItem(page, 'Subscription').click();

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page, type Request } from '@playwright/test';
+import { addDays } from '#domain/dates.ts';
 import { freePort, perchProcess } from '#test-support/perch-server.ts';
 import { e2eDataDir, e2ePort } from './paths.ts';
 
@@ -149,6 +150,48 @@ export async function createOrganizationThroughPage(page: Page, admin: Person, o
   await slug.fill(`${await slug.inputValue()}-${Date.now().toString(36)}`);
   await page.getByRole('button', { name: 'Create Organization' }).click();
   await expect(page.getByRole('heading', { name: organizationName })).toBeVisible();
+}
+
+/** The screens the browser tests look at: a laptop and a phone. */
+export const laptop = { width: 1440, height: 900 };
+export const phone = { width: 390, height: 844 };
+
+/** An item of the dashboard's sidebar. */
+export const sidebarItem = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true });
+
+export type Slot = 'Full day' | 'Morning' | 'Afternoon';
+
+/** The slot radios are visually hidden inside their cards: a person clicks the card. */
+export async function chooseSlot(dialog: Locator, slot: Slot): Promise<void> {
+  await dialog.getByText(slot, { exact: true }).click();
+  await expect(dialog.getByRole('radio', { name: new RegExp(`^${slot}`) })).toBeChecked();
+}
+
+/** The first Monday after `date`: a whole working week that lies in the future. */
+export function nextMonday(date: string): string {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return addDays(date, (8 - weekday) % 7 || 7);
+}
+
+/**
+ * Holds the page's requests to `url` that `which` picks (all by default) until the answered function is called: to see
+ * what a screen shows while they are on their way, with no clock involved.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string,
+  which: (request: Request) => boolean = () => true,
+): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    if (which(route.request())) await held;
+    await route.fallback();
+  });
+  return release;
 }
 
 /** The dashboard's date: today in the organization's time zone when the page opens. */

@@ -3,7 +3,6 @@ import { Search, SearchX, X } from 'lucide-react';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { BookingView } from '#domain/bookings-responses.ts';
 import {
-  amenitiesInUse,
   buildDeskRows,
   countByFilter,
   type DeskListFilter,
@@ -18,10 +17,9 @@ import type { OrganizationView } from '#domain/organization.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
-import { useAmenities } from '../desks/index.ts';
 import { AmenityFilter } from './amenity-filter.tsx';
 import { chunkSize, DeskListChunk, type RowActions } from './desk-list-rows.tsx';
-import { useAmenityFilter } from './use-amenity-filter.ts';
+import { useDeskAmenityFilter } from './use-amenity-filter.ts';
 
 interface BuiltRows {
   desks: readonly DeskView[];
@@ -94,13 +92,8 @@ export function DeskList({
   const filter = chosenFilter === 'free-now' && now === null ? 'all' : chosenFilter;
   const filters = now === null ? deskListFilters.filter((item) => item !== 'free-now') : deskListFilters;
 
-  const amenityList = useAmenities(organization.id);
-  const [chosenAmenities, setChosenAmenities] = useAmenityFilter(organization.id);
-  const filterTags = useMemo(() => amenitiesInUse(desks, amenityList.data?.amenities ?? []), [desks, amenityList.data]);
-  const amenities = useMemo(
-    () => chosenAmenities.filter((tag) => filterTags.includes(tag)),
-    [chosenAmenities, filterTags],
-  );
+  const amenityFilter = useDeskAmenityFilter(organization.id, desks);
+  const amenities = amenityFilter.chosen;
 
   const shown = useMemo(
     () => new Set(filterDeskRows(rows, { filter, search, slotNow: now, amenities }).map((row) => row.deskId)),
@@ -137,7 +130,7 @@ export function DeskList({
   const clear = () => {
     setSearch('');
     setChosenFilter('all');
-    setChosenAmenities([]);
+    amenityFilter.setChosen([]);
     searchRef.current?.focus();
   };
   const total = rows.length;
@@ -230,9 +223,9 @@ export function DeskList({
           </div>
         </fieldset>
         <AmenityFilter
-          tags={filterTags}
+          tags={amenityFilter.tags}
           chosen={amenities}
-          onChange={setChosenAmenities}
+          onChange={amenityFilter.setChosen}
           matching={withAmenities}
           total={total}
         />

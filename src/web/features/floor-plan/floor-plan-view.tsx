@@ -10,10 +10,10 @@ import {
   useRef,
   useState,
 } from 'react';
-import { amenitiesInUse, hasAmenities } from '#domain/desk-list.ts';
+import { hasAmenities } from '#domain/desk-list.ts';
 import { editorLimits } from '#domain/floor-plan.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
-import { type Desk, useAmenities } from '../desks/index.ts';
+import type { Desk } from '../desks/index.ts';
 import { type Floor, useUpdateFloorZoom } from '../floors/index.ts';
 import type { Organization } from '../organizations/index.ts';
 import { AmenityFilter } from './amenity-filter.tsx';
@@ -23,7 +23,7 @@ import { toDeskRect } from './desk-rect.ts';
 import { emptySelection, pruneSelection, type Selection } from './engine/selection.ts';
 import { FloorCanvas } from './floor-canvas.tsx';
 import { NoFloorPlanNotice } from './floor-plan-image.tsx';
-import { useAmenityFilter } from './use-amenity-filter.ts';
+import { useDeskAmenityFilter } from './use-amenity-filter.ts';
 import { useMapNavigation } from './use-map-navigation.ts';
 import { useScrollMemory } from './use-scroll-memory.ts';
 import { useZoom } from './use-zoom.ts';
@@ -235,13 +235,8 @@ export function FloorPlanView({
   );
 
   // The amenity filter (issue 15): outside edit mode, desks without every chosen tag are drawn quietly.
-  const amenityList = useAmenities(organization.id);
-  const [chosenAmenities, setChosenAmenities] = useAmenityFilter(organization.id);
-  const filterTags = useMemo(() => amenitiesInUse(desks, amenityList.data?.amenities ?? []), [desks, amenityList.data]);
-  const activeAmenities = useMemo(
-    () => chosenAmenities.filter((tag) => filterTags.includes(tag)),
-    [chosenAmenities, filterTags],
-  );
+  const amenityFilter = useDeskAmenityFilter(organization.id, desks);
+  const activeAmenities = amenityFilter.chosen;
   const dimmedDeskIds = useMemo(
     () =>
       isEditMode || activeAmenities.length === 0
@@ -281,9 +276,9 @@ export function FloorPlanView({
       </div>
       {!isEditMode && (
         <AmenityFilter
-          tags={filterTags}
+          tags={amenityFilter.tags}
           chosen={activeAmenities}
-          onChange={setChosenAmenities}
+          onChange={amenityFilter.setChosen}
           matching={desks.length - (dimmedDeskIds?.size ?? 0)}
           total={desks.length}
         />

@@ -3,12 +3,14 @@ import type { OrganizationOverview } from '#domain/organization.ts';
 import { findPlan, trialPlan } from '#domain/plans.ts';
 import { type OverrideInput, type Subscription, subscriptionMessages } from '#domain/subscription.ts';
 import type { AppContext } from '#server/context.ts';
+import type { Database } from '#server/db/client.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
 import type { UserRow } from '../accounts/repo.ts';
-import { recordAuditEvent } from '../audit/repo.ts';
+import { type AuditAction, type AuditEventInput, recordAuditEvent } from '../audit/repo.ts';
 import { isAdminOf } from '../members/repo.ts';
 import { toSubscription } from '../organizations/service.ts';
 import { requireBilling } from '../subscriptions/checkout.ts';
+import type { SubscriptionRow } from '../subscriptions/repo.ts';
 import * as subscriptionRepo from '../subscriptions/repo.ts';
 import * as repo from './repo.ts';
 
@@ -54,8 +56,42 @@ async function requireOrganization(context: AppContext, organizationId: string):
   }
 }
 
+type OverrideChange = (
+  tx: Database,
+  current: SubscriptionRow | undefined,
+) => Promise<{ row: SubscriptionRow; action: AuditAction; details: AuditEventInput['details'] }>;
+
 /**
- * Platform admins (requirePlatformAdmin). The override's name and user limit replace the plan's; the status
+ * Platform admins (requirePlatformAdmin), with billing on, of an organization that exists: the change is made under
+ * the subscription's lock and recorded in the audit log in the same transaction.
+ */
+async function changeOverride(
+  context: AppContext,
+  user: UserRow,
+  organizationId: string,
+  message: string,
+  change: OverrideChange,
+): Promise<{ message: string; subscription: Subscription }> {
+  await requirePlatformAdmin(context, user);
+  requireBilling(context);
+  await requireOrganization(context, organizationId);
+  const updated = await context.db.transaction(async (tx) => {
+    const current = await subscriptionRepo.lockSubscription(tx, organizationId);
+    const { row, action, details } = await change(tx, current);
+    await recordAuditEvent(tx, {
+      organizationId,
+      actor: { id: user.id, email: user.email },
+      action,
+      target: { type: 'subscription', id: organizationId },
+      details,
+    });
+    return row;
+  });
+  return { message, subscription: toSubscription(updated, context.config) };
+}
+
+/**
+ * Platform admins (changeOverride). The override's name and user limit replace the plan's; the status
  * stays (spec section 4: an override enables everything unless the subscription is cancelled).
  */
 export async function applyOverride(
@@ -64,11 +100,7 @@ export async function applyOverride(
   organizationId: string,
   input: OverrideInput,
 ): Promise<{ message: string; subscription: Subscription }> {
-  await requirePlatformAdmin(context, user);
-  requireBilling(context);
-  await requireOrganization(context, organizationId);
-  const updated = await context.db.transaction(async (tx) => {
-    const current = await subscriptionRepo.lockSubscription(tx, organizationId);
+  return changeOverride(context, user, organizationId, subscriptionMessages.overrideApplied, async (tx, current) => {
     const values = {
       planName: input.planName,
       maxUsers: input.maxUsers,
@@ -78,34 +110,26 @@ export async function applyOverride(
     const row = current
       ? await subscriptionRepo.updateSubscription(tx, organizationId, values)
       : await subscriptionRepo.insertSubscription(tx, { organizationId, planId: null, status: 'none', ...values });
-    await recordAuditEvent(tx, {
-      organizationId,
-      actor: { id: user.id, email: user.email },
+    return {
+      row,
       action: 'subscription.override_applied',
-      target: { type: 'subscription', id: organizationId },
       details: {
         planName: input.planName,
         maxUsers: input.maxUsers,
         reason: input.reason,
         previous: current ? { planName: current.planName, maxUsers: current.maxUsers } : null,
       },
-    });
-    return row;
+    };
   });
-  return { message: subscriptionMessages.overrideApplied, subscription: toSubscription(updated, context.config) };
 }
 
-/** Platform admins (requirePlatformAdmin): the plan's own name and limit come back (the trial's when none). */
+/** Platform admins (changeOverride): the plan's own name and limit come back (the trial's when none). */
 export async function removeOverride(
   context: AppContext,
   user: UserRow,
   organizationId: string,
 ): Promise<{ message: string; subscription: Subscription }> {
-  await requirePlatformAdmin(context, user);
-  requireBilling(context);
-  await requireOrganization(context, organizationId);
-  const updated = await context.db.transaction(async (tx) => {
-    const current = await subscriptionRepo.lockSubscription(tx, organizationId);
+  return changeOverride(context, user, organizationId, subscriptionMessages.overrideRemoved, async (tx, current) => {
     if (!current?.isOverridden) throw conflict('This subscription has no override to remove.');
     const plan = findPlan(current.planId) ?? trialPlan;
     const row = await subscriptionRepo.updateSubscription(tx, organizationId, {
@@ -114,14 +138,10 @@ export async function removeOverride(
       isOverridden: false,
       overrideReason: null,
     });
-    await recordAuditEvent(tx, {
-      organizationId,
-      actor: { id: user.id, email: user.email },
+    return {
+      row,
       action: 'subscription.override_removed',
-      target: { type: 'subscription', id: organizationId },
       details: { previous: { planName: current.planName, maxUsers: current.maxUsers } },
-    });
-    return row;
+    };
   });
-  return { message: subscriptionMessages.overrideRemoved, subscription: toSubscription(updated, context.config) };
 }

@@ -19,6 +19,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { isSubscriptionEnabled } from '#domain/subscription.ts';
 import { BrandMark } from '#web/components/layout/brand.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
 import { analyticsPath } from '../analytics/index.ts';
@@ -85,28 +86,15 @@ function EditModeSwitch({
           <Layers className="size-4" aria-hidden="true" />
           Edit Mode
         </span>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={isEditMode}
+        <Switch
+          size="sm"
+          checked={isEditMode}
+          onCheckedChange={onChange}
           aria-labelledby="edit-mode-label"
           aria-describedby="edit-mode-hint"
           disabled={!canEdit}
           title={canEdit ? undefined : 'Subscribe to edit floor plans'}
-          onClick={() => onChange(!isEditMode)}
-          className={cn(
-            'relative h-5 w-9 shrink-0 rounded-full transition-colors',
-            isEditMode ? 'bg-brand-600' : 'bg-slate-300',
-            !canEdit && 'cursor-not-allowed bg-slate-200',
-          )}
-        >
-          <span
-            className={cn(
-              'absolute top-0.5 left-0.5 size-4 rounded-full bg-white shadow transition-transform',
-              isEditMode && 'translate-x-4',
-            )}
-          />
-        </button>
+        />
       </div>
       <p id="edit-mode-hint" className="px-3 text-xs text-slate-600">
         {!canEdit

@@ -14,6 +14,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import {
   type Desk,
@@ -23,7 +24,6 @@ import {
   writeDesks,
 } from '#web/features/desks/index.ts';
 import { refreshFloorPlanCaches } from '#web/features/floors/index.ts';
-import { cn } from '#web/lib/cn.ts';
 import {
   amenityStates,
   applyTagStates,
@@ -44,25 +44,12 @@ function BookableSwitch({ value, onChange }: { value: boolean | 'mixed'; onChang
       <span id="bookable-label" className="text-sm font-medium text-slate-800">
         Bookable
       </span>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={isOn}
+      <Switch
+        checked={isOn}
+        onCheckedChange={onChange}
         aria-labelledby="bookable-label"
         aria-describedby="bookable-hint"
-        onClick={() => onChange(!isOn)}
-        className={cn(
-          'relative h-6 w-11 shrink-0 rounded-full transition-colors',
-          isOn ? 'bg-brand-600' : 'bg-slate-400',
-        )}
-      >
-        <span
-          className={cn(
-            'absolute top-0.5 left-0.5 size-5 rounded-full bg-white shadow transition-transform',
-            isOn && 'translate-x-5',
-          )}
-        />
-      </button>
+      />
     </div>
   );
 }

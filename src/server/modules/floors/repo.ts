@@ -74,29 +74,17 @@ export async function findFloorInOrganization(
   return row;
 }
 
-export async function updateFloorZoom(
+/** A new name, a new default zoom, or both; undefined when the floor is not the organization's (any more). */
+export async function updateFloor(
   db: Database,
   organizationId: string,
   floorId: string,
-  defaultZoomLevel: number,
+  changes: { name?: string; defaultZoomLevel?: number },
 ): Promise<FloorRow | undefined> {
+  const { name, defaultZoomLevel } = changes;
   const [row] = await db
     .update(floors)
-    .set({ defaultZoomLevel: String(defaultZoomLevel) })
-    .where(and(eq(floors.organizationId, organizationId), eq(floors.id, floorId)))
-    .returning();
-  return row;
-}
-
-export async function renameFloor(
-  db: Database,
-  organizationId: string,
-  floorId: string,
-  name: string,
-): Promise<FloorRow | undefined> {
-  const [row] = await db
-    .update(floors)
-    .set({ name })
+    .set({ name, defaultZoomLevel: defaultZoomLevel === undefined ? undefined : String(defaultZoomLevel) })
     .where(and(eq(floors.organizationId, organizationId), eq(floors.id, floorId)))
     .returning();
   return row;

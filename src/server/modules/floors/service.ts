@@ -78,12 +78,13 @@ export async function updateFloor(
   const { floor } = await findMemberFloor(context, floorId, userId);
   await requireEditor(context, floor.organizationId, userId);
   const updated = await context.db.transaction(async (tx) => {
-    let row: repo.FloorRow | undefined = floor;
-    if (input.defaultZoomLevel !== undefined) {
-      row = await repo.updateFloorZoom(tx, floor.organizationId, floor.id, input.defaultZoomLevel);
-    }
-    if (row && input.name !== undefined && input.name !== floor.name) {
-      row = await repo.renameFloor(tx, floor.organizationId, floor.id, input.name);
+    const isRename = input.name !== undefined && input.name !== floor.name;
+    if (input.defaultZoomLevel === undefined && !isRename) return floor;
+    const row = await repo.updateFloor(tx, floor.organizationId, floor.id, {
+      defaultZoomLevel: input.defaultZoomLevel,
+      name: isRename ? input.name : undefined,
+    });
+    if (row && isRename) {
       await recordAuditEvent(tx, {
         organizationId: floor.organizationId,
         actor: { id: userId },

@@ -34,24 +34,23 @@ const storageSettings = {
   S3_FORCE_PATH_STYLE: booleanFlag.default(false),
 };
 
-// What one instance allows a connection (src/server/http-limits.ts): a stalled request is cut off, idle
-// kept-alive connections end, and connections beyond the cap are refused.
-const milliseconds = (min: number, max: number, fallback: number) =>
+/** A whole number from min to max, `fallback` when unset; `unit` says what a non-number should have been. */
+const wholeNumber = (unit: string, min: number, max: number, fallback: number) =>
   z.coerce
-    .number({ error: 'must be a number of milliseconds' })
+    .number({ error: `must be ${unit}` })
     .int('must be a whole number')
     .min(min, `must be ${min} to ${max}`)
     .max(max, `must be ${min} to ${max}`)
     .default(fallback);
+const milliseconds = (min: number, max: number, fallback: number) =>
+  wholeNumber('a number of milliseconds', min, max, fallback);
+
+// What one instance allows a connection (src/server/http-limits.ts): a stalled request is cut off, idle
+// kept-alive connections end, and connections beyond the cap are refused.
 const httpSettings = {
   REQUEST_TIMEOUT_MS: milliseconds(100, 120_000, 20_000),
   KEEP_ALIVE_TIMEOUT_MS: milliseconds(100, 600_000, 72_000),
-  MAX_CONNECTIONS: z.coerce
-    .number({ error: 'must be a number of connections' })
-    .int('must be a whole number')
-    .min(1, 'must be 1 to 1000000')
-    .max(1_000_000, 'must be 1 to 1000000')
-    .default(5000),
+  MAX_CONNECTIONS: wholeNumber('a number of connections', 1, 1_000_000, 5000),
 };
 
 export const defaultPlatformOrganizationId = '00000000-0000-4000-8000-00000000feed';
@@ -76,12 +75,7 @@ const paymentSettings = {
   PAYPAL_SANDBOX_PLAN_IDS: planIdList.optional(),
   PAYPAL_LIVE_PLAN_IDS: planIdList.optional(),
   PAYPAL_API_URL: urlWith(['http:', 'https:'], 'https://api-m.sandbox.paypal.com').optional(),
-  PAYPAL_TIMEOUT_MS: z.coerce
-    .number({ error: 'must be a number of milliseconds' })
-    .int('must be a whole number')
-    .min(100, 'must be 100 to 60000')
-    .max(60000, 'must be 100 to 60000')
-    .default(10000),
+  PAYPAL_TIMEOUT_MS: milliseconds(100, 60_000, 10_000),
   PLATFORM_ORGANIZATION_ID: z
     .string()
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a lowercase uuid')
@@ -92,12 +86,7 @@ const environmentSchema = z.object({
   NODE_ENV: z
     .enum(['development', 'production', 'test'], { error: 'must be development, production or test' })
     .default('production'),
-  PORT: z.coerce
-    .number({ error: 'must be a port number' })
-    .int('must be a whole number')
-    .min(0, 'must be 0 to 65535')
-    .max(65535, 'must be 0 to 65535')
-    .default(3000),
+  PORT: wholeNumber('a port number', 0, 65_535, 3000),
   HOST: z.string().min(1, 'must not be empty').default('localhost'),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
   DATABASE_URL: urlWith(['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/perch').optional(),
@@ -125,12 +114,7 @@ const environmentSchema = z.object({
     .string()
     .refine(isTimeZone, 'must be an IANA time zone name such as Europe/London')
     .default('Europe/London'),
-  SESSION_DAYS: z.coerce
-    .number({ error: 'must be a number of days' })
-    .int('must be a whole number')
-    .min(1, 'must be 1 to 365')
-    .max(365, 'must be 1 to 365')
-    .default(30),
+  SESSION_DAYS: wholeNumber('a number of days', 1, 365, 30),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',

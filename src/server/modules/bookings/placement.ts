@@ -10,14 +10,19 @@ import * as writes from './writes-repo.ts';
 
 export const deskNotFound = () => notFound('Desk not found.');
 
+/** A database's refusal of a booking as the API answers it: the slot taken, or the desk gone; anything else as it was. */
+function explainRefusal(error: unknown): unknown {
+  const state = sqlState(error);
+  if (state === '23P01') return conflict(bookingMessages.alreadyBooked);
+  if (state === '23503') return deskNotFound();
+  return error;
+}
+
 export async function insertOrExplain(db: Database, booking: writes.NewBooking): Promise<string> {
   try {
     return await writes.insertBooking(db, booking);
   } catch (error) {
-    const state = sqlState(error);
-    if (state === '23P01') throw conflict(bookingMessages.alreadyBooked);
-    if (state === '23503') throw deskNotFound();
-    throw error;
+    throw explainRefusal(error);
   }
 }
 
@@ -25,12 +30,9 @@ export async function placeOrExplain(db: Database, booking: Parameters<typeof wr
   try {
     return await writes.placeBooking(db, booking);
   } catch (error) {
-    const state = sqlState(error);
-    if (state === '23P01') throw conflict(bookingMessages.alreadyBooked);
-    if (state === '23503') throw deskNotFound();
     // The desk's lock was held past the pool's lock_timeout (another instance's crowd, or a long transaction).
-    if (state === '55P03') throw tooBusy();
-    throw error;
+    if (sqlState(error) === '55P03') throw tooBusy();
+    throw explainRefusal(error);
   }
 }
 

@@ -9,7 +9,7 @@ import { isSubscriptionEnabled } from '#domain/subscription.ts';
 import { ApiError } from '../app/api.ts';
 import { Footer } from '../components/layout/footer.tsx';
 import { PageLoading } from '../components/layout/page-loading.tsx';
-import { Button } from '../components/ui/button.tsx';
+import { RetryAlert } from '../components/ui/retry-alert.tsx';
 import { toast } from '../components/ui/use-toast.ts';
 import { bookingLinesByDesk, DeskDialog, RosterDialog, useOrganizationBookings } from '../features/bookings/index.ts';
 import {
@@ -129,12 +129,13 @@ function Workspace({
   } else if (floors.isError) {
     floorArea = (
       <FloorArea>
-        <div role="alert">
-          <p className="font-medium text-slate-800">The floors could not be loaded.</p>
-          <Button className="mt-3" variant="secondary" onClick={() => void floors.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <RetryAlert
+          messageClassName="font-medium text-slate-800"
+          buttonClassName="mt-3"
+          onRetry={() => void floors.refetch()}
+        >
+          The floors could not be loaded.
+        </RetryAlert>
       </FloorArea>
     );
   } else if (!floor) {

@@ -7,7 +7,7 @@ import { errorMessage } from '#web/app/api.ts';
 import { BrandMark } from '#web/components/layout/brand.tsx';
 import { Footer } from '#web/components/layout/footer.tsx';
 import { BackToMap } from '#web/components/layout/problem-page.tsx';
-import { Button } from '#web/components/ui/button.tsx';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
 import { useFloors } from '../floors/index.ts';
 import type { Organization } from '../organizations/index.ts';
 import { LiveIndicator, useLiveUpdates } from '../realtime/index.ts';
@@ -88,15 +88,13 @@ export function AnalyticsScreen({ organization, user }: { organization: Organiza
     );
   } else if (analytics.isError && !data) {
     body = (
-      <div
-        role="alert"
+      <RetryAlert
         className="grid justify-items-center gap-3 rounded-2xl bg-red-50 px-6 py-10 text-center text-red-900"
+        messageClassName="font-medium"
+        onRetry={() => void analytics.refetch()}
       >
-        <p className="font-medium">{errorMessage(analytics.error, 'The analytics could not be loaded.')}</p>
-        <Button variant="secondary" onClick={() => void analytics.refetch()}>
-          Try again
-        </Button>
-      </div>
+        {errorMessage(analytics.error, 'The analytics could not be loaded.')}
+      </RetryAlert>
     );
   } else if (data && data.desks.length === 0) {
     body = (
@@ -115,15 +113,14 @@ export function AnalyticsScreen({ organization, user }: { organization: Organiza
     body = (
       <>
         {analytics.isError && (
-          <div
-            role="alert"
+          <RetryAlert
             className="flex flex-wrap items-center gap-3 rounded-xl bg-red-50 px-4 py-3 text-sm text-red-900"
+            messageClassName="flex-1"
+            size="sm"
+            onRetry={() => void analytics.refetch()}
           >
-            <p className="flex-1">{errorMessage(analytics.error, 'The analytics could not be loaded.')}</p>
-            <Button size="sm" variant="secondary" onClick={() => void analytics.refetch()}>
-              Try again
-            </Button>
-          </div>
+            {errorMessage(analytics.error, 'The analytics could not be loaded.')}
+          </RetryAlert>
         )}
         <SummaryCards analytics={data} />
         <UtilizationSection analytics={data} description={description} />

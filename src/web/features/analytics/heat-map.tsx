@@ -3,7 +3,7 @@ import type { Analytics, AnalyticsDesk } from '#domain/analytics.ts';
 import { formatShare, heatColour, heatGradient, mostAndLeastUsed } from '#domain/analytics-view.ts';
 import { canvasSize } from '#domain/floor-plan.ts';
 import { errorMessage } from '#web/app/api.ts';
-import { Button } from '#web/components/ui/button.tsx';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
 import { type Desk, useFloorDesks } from '../desks/index.ts';
 // The floor plan's own geometry: desks are placed on the heat map exactly as on the map.
 import { tileTransform, toDeskRect } from '../floor-plan/index.ts';
@@ -211,12 +211,14 @@ export function HeatMapSection({
     );
   } else if (desks.isError) {
     plan = (
-      <div role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800">
-        <p>{errorMessage(desks.error, `The desks of ${floor.name} could not be loaded.`)}</p>
-        <Button className="mt-2" size="sm" variant="secondary" onClick={() => void desks.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <RetryAlert
+        className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800"
+        buttonClassName="mt-2"
+        size="sm"
+        onRetry={() => void desks.refetch()}
+      >
+        {errorMessage(desks.error, `The desks of ${floor.name} could not be loaded.`)}
+      </RetryAlert>
     );
   } else if (desks.data.length === 0) {
     plan = <p className="text-sm text-slate-600">{floor.name} has no desks yet.</p>;

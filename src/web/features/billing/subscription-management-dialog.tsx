@@ -6,6 +6,7 @@ import { type Plan, plans } from '#domain/plans.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import {
   approveLink,
@@ -233,12 +234,14 @@ export function SubscriptionManagementDialog({
           </div>
         )}
         {subscription.isError && (
-          <div role="alert" className="grid justify-items-start gap-3">
-            <p className="text-sm text-slate-800">{errorMessage(subscription.error, 'Please try again')}</p>
-            <Button variant="secondary" size="sm" onClick={() => void subscription.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <RetryAlert
+            className="grid justify-items-start gap-3"
+            messageClassName="text-sm text-slate-800"
+            size="sm"
+            onRetry={() => void subscription.refetch()}
+          >
+            {errorMessage(subscription.error, 'Please try again')}
+          </RetryAlert>
         )}
         {subscription.data?.isBillingOff && <BillingOffSummary subscription={subscription.data} />}
         {subscription.data && !subscription.data.isBillingOff && (

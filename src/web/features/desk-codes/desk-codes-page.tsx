@@ -8,6 +8,7 @@ import { Footer } from '#web/components/layout/footer.tsx';
 import { PageLoading } from '#web/components/layout/page-loading.tsx';
 import { BackToMap, ProblemPage } from '#web/components/layout/problem-page.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
 import { NotFoundPage } from '#web/pages/not-found-page.tsx';
 import { useFloorDesks } from '../desks/index.ts';
 import type { Floor } from '../floors/index.ts';
@@ -46,12 +47,13 @@ function Sheet({ floor, organization }: { floor: Floor; organization: Organizati
     );
   } else if (desks.isError) {
     body = (
-      <div role="alert" className="mx-auto my-12 max-w-md rounded-xl bg-red-50 px-4 py-3 text-center text-red-800">
-        <p>{errorMessage(desks.error, `The desks of ${floor.name} could not be loaded.`)}</p>
-        <Button className="mt-3" variant="secondary" onClick={() => void desks.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <RetryAlert
+        className="mx-auto my-12 max-w-md rounded-xl bg-red-50 px-4 py-3 text-center text-red-800"
+        buttonClassName="mt-3"
+        onRetry={() => void desks.refetch()}
+      >
+        {errorMessage(desks.error, `The desks of ${floor.name} could not be loaded.`)}
+      </RetryAlert>
     );
   } else if (desks.data.length === 0) {
     body = (

@@ -6,6 +6,7 @@ import { ApiError, errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
 import { BillingOffSentence, StatusBadge } from '../billing/index.ts';
 import { formatDate, formatUsers } from '../subscriptions/index.ts';
 import { AccessState } from './access-state.tsx';
@@ -240,12 +241,14 @@ export function OrganizationOverviewDialog({
     );
   } else if (list.isError) {
     body = (
-      <div role="alert" className="grid justify-items-start gap-3">
-        <p className="text-sm text-slate-800">{errorMessage(list.error, 'Please try again')}</p>
-        <Button size="sm" variant="secondary" onClick={() => void list.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <RetryAlert
+        className="grid justify-items-start gap-3"
+        messageClassName="text-sm text-slate-800"
+        size="sm"
+        onRetry={() => void list.refetch()}
+      >
+        {errorMessage(list.error, 'Please try again')}
+      </RetryAlert>
     );
   } else body = <OverviewTabs organizations={list.data} />;
 

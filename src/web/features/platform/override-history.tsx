@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { AuditEventView } from '#domain/audit.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
 import { actorName } from '../audit/index.ts';
 import { useOverrideHistory } from './list-override-history.ts';
 import { OverrideBadge } from './override-badge.tsx';
@@ -101,12 +102,14 @@ export function OverrideHistory() {
         />
       )}
       {history.isError && !history.isFetchNextPageError && (
-        <div role="alert" className="grid justify-items-start gap-3">
-          <p className="text-sm text-slate-800">{errorMessage(history.error, 'Please try again')}</p>
-          <Button size="sm" variant="secondary" onClick={() => void history.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <RetryAlert
+          className="grid justify-items-start gap-3"
+          messageClassName="text-sm text-slate-800"
+          size="sm"
+          onRetry={() => void history.refetch()}
+        >
+          {errorMessage(history.error, 'Please try again')}
+        </RetryAlert>
       )}
       {history.isSuccess && events.length === 0 && (
         <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">

@@ -74,6 +74,35 @@ function Select<T extends string>({
   );
 }
 
+/** One end of the date range; `problemId` names the line that says why the dates cannot be used, when they cannot. */
+function DateField({
+  id,
+  label,
+  value,
+  problemId,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  problemId: string | undefined;
+  onChange: (date: string) => void;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <Input
+        id={id}
+        type="date"
+        className="min-w-0"
+        value={value}
+        aria-invalid={problemId ? true : undefined}
+        aria-describedby={problemId}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Field>
+  );
+}
+
 /** Search, floor, dates, status, kind and order: native controls, so keyboards, screen readers and phones all work. */
 export function TeamBookingsFilters({
   value,
@@ -139,28 +168,20 @@ export function TeamBookingsFilters({
             onChange={(permanent) => onChange({ permanent })}
           />
         </Field>
-        <Field id={`${id}-from`} label="From">
-          <Input
-            id={`${id}-from`}
-            type="date"
-            className="min-w-0"
-            value={value.from}
-            aria-invalid={dateProblem ? true : undefined}
-            aria-describedby={dateProblem ? `${id}-dates` : undefined}
-            onChange={(event) => onChange({ from: event.target.value })}
-          />
-        </Field>
-        <Field id={`${id}-to`} label="To">
-          <Input
-            id={`${id}-to`}
-            type="date"
-            className="min-w-0"
-            value={value.to}
-            aria-invalid={dateProblem ? true : undefined}
-            aria-describedby={dateProblem ? `${id}-dates` : undefined}
-            onChange={(event) => onChange({ to: event.target.value })}
-          />
-        </Field>
+        <DateField
+          id={`${id}-from`}
+          label="From"
+          value={value.from}
+          problemId={dateProblem ? `${id}-dates` : undefined}
+          onChange={(from) => onChange({ from })}
+        />
+        <DateField
+          id={`${id}-to`}
+          label="To"
+          value={value.to}
+          problemId={dateProblem ? `${id}-dates` : undefined}
+          onChange={(to) => onChange({ to })}
+        />
         <Field id={`${id}-sort`} label="Sort by">
           <Select
             id={`${id}-sort`}

@@ -58,6 +58,12 @@ function ResetComplete({ result }: { result: PasswordResetResult }) {
   );
 }
 
+// The new password, typed twice: the two fields differ only in name and label.
+const passwordFields = [
+  { name: 'newPassword', id: 'new-password', label: 'New Password' },
+  { name: 'confirmPassword', id: 'confirm-password', label: 'Confirm New Password' },
+] as const;
+
 /** Spec section 5: the checks run on submit, in the spec's order; the first problem is a toast. */
 function ResetPasswordForm({
   token,
@@ -99,36 +105,13 @@ function ResetPasswordForm({
 
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
-      <FormField control={control} name="newPassword" id="new-password" label="New Password" isErrorShown={false}>
-        {(field) => (
-          <Input
-            {...field}
-            {...register('newPassword')}
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={6}
-          />
-        )}
-      </FormField>
-      <FormField
-        control={control}
-        name="confirmPassword"
-        id="confirm-password"
-        label="Confirm New Password"
-        isErrorShown={false}
-      >
-        {(field) => (
-          <Input
-            {...field}
-            {...register('confirmPassword')}
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={6}
-          />
-        )}
-      </FormField>
+      {passwordFields.map(({ name, id, label }) => (
+        <FormField key={name} control={control} name={name} id={id} label={label} isErrorShown={false}>
+          {(field) => (
+            <Input {...field} {...register(name)} type="password" autoComplete="new-password" required minLength={6} />
+          )}
+        </FormField>
+      ))}
       <Button type="submit" disabled={reset.isPending}>
         {reset.isPending ? 'Resetting...' : 'Reset Password'}
       </Button>

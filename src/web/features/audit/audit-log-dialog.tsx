@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
 import type { AuditEventView } from '#domain/audit.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { useLoadMoreFocus } from '#web/lib/use-load-more-focus.ts';
 import { describeAuditEvent } from './describe-event.ts';
 import { useAuditLog } from './list-audit-log.ts';
 
@@ -29,19 +29,7 @@ function AuditEventItem({ event, itemRef }: { event: AuditEventView; itemRef?: (
 export function AuditLogDialog({ organization, onClose }: { organization: OrganizationView; onClose: () => void }) {
   const log = useAuditLog(organization.id);
   const events = log.data?.pages.flatMap((page) => page.events) ?? [];
-  const focusIndex = useRef<number | null>(null);
-  const items = useRef(new Map<number, HTMLLIElement>());
-
-  useEffect(() => {
-    if (focusIndex.current === null || focusIndex.current >= events.length) return;
-    items.current.get(focusIndex.current)?.focus();
-    focusIndex.current = null;
-  }, [events.length]);
-
-  const loadMore = () => {
-    focusIndex.current = events.length;
-    void log.fetchNextPage();
-  };
+  const { loadMore, itemRef } = useLoadMoreFocus<HTMLLIElement>(events.length, log.fetchNextPage);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
@@ -58,14 +46,7 @@ export function AuditLogDialog({ organization, onClose }: { organization: Organi
         {events.length > 0 && (
           <ol aria-label="Audit events" className="divide-y divide-slate-100">
             {events.map((event, index) => (
-              <AuditEventItem
-                key={event.id}
-                event={event}
-                itemRef={(node) => {
-                  if (node) items.current.set(index, node);
-                  else items.current.delete(index);
-                }}
-              />
+              <AuditEventItem key={event.id} event={event} itemRef={itemRef(index)} />
             ))}
           </ol>
         )}

@@ -1,8 +1,8 @@
-import { useEffect, useRef } from 'react';
 import type { AuditEventView } from '#domain/audit.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
+import { useLoadMoreFocus } from '#web/lib/use-load-more-focus.ts';
 import { actorName } from '../audit/index.ts';
 import { useOverrideHistory } from './list-override-history.ts';
 import { OverrideBadge } from './override-badge.tsx';
@@ -78,19 +78,7 @@ export function OverrideHistory() {
   const events = (history.data?.pages.flatMap((page) => page.events) ?? []).filter(
     (event) => readOverrideChange(event) !== null,
   );
-  const focusIndex = useRef<number | null>(null);
-  const rows = useRef(new Map<number, HTMLTableRowElement>());
-
-  useEffect(() => {
-    if (focusIndex.current === null || focusIndex.current >= events.length) return;
-    rows.current.get(focusIndex.current)?.focus();
-    focusIndex.current = null;
-  }, [events.length]);
-
-  const loadMore = () => {
-    focusIndex.current = events.length;
-    void history.fetchNextPage();
-  };
+  const { loadMore, itemRef } = useLoadMoreFocus<HTMLTableRowElement>(events.length, history.fetchNextPage);
 
   return (
     <div className="grid gap-3">
@@ -119,14 +107,7 @@ export function OverrideHistory() {
       {events.length > 0 && (
         <PlatformTable caption="Override history, newest first" columns={historyColumns}>
           {events.map((event, index) => (
-            <HistoryRow
-              key={event.id}
-              event={event}
-              rowRef={(node) => {
-                if (node) rows.current.set(index, node);
-                else rows.current.delete(index);
-              }}
-            />
+            <HistoryRow key={event.id} event={event} rowRef={itemRef(index)} />
           ))}
         </PlatformTable>
       )}

@@ -7,6 +7,7 @@ import type { Database } from '#server/db/client.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { cancelUpcomingBookingsOfUser } from '../bookings/writes-repo.ts';
+import type { OrganizationRow } from '../organizations/repo.ts';
 import { findMemberOrganization, platformMessages, requireAdmin } from '../organizations/service.ts';
 import * as repo from './repo.ts';
 
@@ -32,17 +33,41 @@ export async function findCurrentMember(
   return toMemberView(row);
 }
 
+interface OtherMember {
+  adminId: string;
+  organizationId: string;
+  memberId: string;
+  /** The 403's sentence when the admin names itself. */
+  ownMessage: string;
+}
+
+interface LockedChange {
+  organization: OrganizationRow;
+  caller: repo.MemberRow;
+  target: repo.MemberRow;
+}
+
 /**
- * Inside the team lock: the caller must still be an admin (another admin may have demoted it a moment
- * ago) and the target must be a member. Answers both.
+ * An admin's change to another member: requireAdmin, never oneself (403 with `ownMessage`), then inside the team lock
+ * the caller must still be an admin (another admin may have demoted it a moment ago) and the target must be a member.
+ * `change` runs in the transaction that holds the lock.
  */
-async function lockedAdminAndTarget(db: Database, organizationId: string, adminId: string, memberId: string) {
-  await repo.lockTeam(db, organizationId);
-  const caller = await repo.findMember(db, organizationId, adminId);
-  if (caller?.role !== 'admin') throw forbidden('Only administrators of this organization can do that.');
-  const target = await repo.findMember(db, organizationId, memberId);
-  if (!target) throw notFound(teamMessages.memberNotFound);
-  return { caller, target };
+async function changeOtherMember<T>(
+  context: AppContext,
+  { adminId, organizationId, memberId, ownMessage }: OtherMember,
+  change: (tx: Database, locked: LockedChange) => Promise<T>,
+): Promise<T> {
+  const { organization } = await requireAdmin(context, organizationId, adminId);
+  if (!isUuid(memberId)) throw notFound(teamMessages.memberNotFound);
+  if (memberId === adminId) throw forbidden(ownMessage);
+  return context.db.transaction(async (tx) => {
+    await repo.lockTeam(tx, organization.id);
+    const caller = await repo.findMember(tx, organization.id, adminId);
+    if (caller?.role !== 'admin') throw forbidden('Only administrators of this organization can do that.');
+    const target = await repo.findMember(tx, organization.id, memberId);
+    if (!target) throw notFound(teamMessages.memberNotFound);
+    return change(tx, { organization, caller, target });
+  });
 }
 
 /** Who a member event is about, as the audit log keeps it (the account may be deleted later). */
@@ -55,7 +80,7 @@ async function refuseLastAdmin(db: Database, organizationId: string, target: rep
 }
 
 /**
- * Admins only (requireAdmin, then again under the team lock); never one's own role; never the last admin; never
+ * Admins only (changeOtherMember); never one's own role; never the last admin; never
  * anyone to admin of the platform organization, whose admins only `npm run platform-admin` appoints (403).
  */
 export async function changeRole(
@@ -65,11 +90,8 @@ export async function changeRole(
   memberId: string,
   role: Role,
 ): Promise<MemberView> {
-  const { organization } = await requireAdmin(context, organizationId, adminId);
-  if (!isUuid(memberId)) throw notFound(teamMessages.memberNotFound);
-  if (memberId === adminId) throw forbidden(teamMessages.cannotChangeOwnRole);
-  return context.db.transaction(async (tx) => {
-    const { caller, target } = await lockedAdminAndTarget(tx, organization.id, adminId, memberId);
+  const who = { adminId, organizationId, memberId, ownMessage: teamMessages.cannotChangeOwnRole };
+  return changeOtherMember(context, who, async (tx, { organization, caller, target }) => {
     if (role === 'member') await refuseLastAdmin(tx, organization.id, target);
     const isPromotion = role === 'admin' && target.role !== 'admin';
     if (isPromotion && organization.id === context.config.platformOrganizationId) {
@@ -90,7 +112,7 @@ export async function changeRole(
 }
 
 /**
- * Admins only (requireAdmin, then again under the team lock); never oneself; never the last admin.
+ * Admins only (changeOtherMember); never oneself; never the last admin.
  * The membership goes and that member's bookings here from today on and permanent ones are cancelled
  * (cancelUpcomingBookingsOfUser: past ones stay), in one transaction.
  */
@@ -100,11 +122,8 @@ export async function removeMember(
   organizationId: string,
   memberId: string,
 ): Promise<RemoveMemberResult> {
-  const { organization } = await requireAdmin(context, organizationId, adminId);
-  if (!isUuid(memberId)) throw notFound(teamMessages.memberNotFound);
-  if (memberId === adminId) throw forbidden(teamMessages.cannotRemoveSelf);
-  return context.db.transaction(async (tx) => {
-    const { caller, target } = await lockedAdminAndTarget(tx, organization.id, adminId, memberId);
+  const who = { adminId, organizationId, memberId, ownMessage: teamMessages.cannotRemoveSelf };
+  return changeOtherMember(context, who, async (tx, { organization, caller, target }) => {
     await refuseLastAdmin(tx, organization.id, target);
     const cancelled = await cancelUpcomingBookingsOfUser(tx, {
       userId: memberId,

@@ -1,4 +1,4 @@
-import { ArrowLeft, BadgeCheck, Check, Server, Users } from 'lucide-react';
+import { ArrowLeft, BadgeCheck, Check, Server } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { plans } from '#domain/plans.ts';
@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card } from '#web/components/ui/card.tsx';
 import { formatUsers, type SubscriptionDetails } from '../subscriptions/index.ts';
 import { PlanHeading } from './plan-heading.tsx';
+import { SeatsUsed } from './seats-used.tsx';
 
 /** Every plan's features, and what a subscription would otherwise unlock: with billing off, all of it is there. */
 const includedFeatures = [
@@ -56,7 +57,6 @@ function IncludedList({ className }: { className?: string }) {
  * the sentence, the seats in use with no limit to meet, and nothing to choose, pay, cancel or renew.
  */
 export function BillingOffSummary({ subscription }: { subscription: SubscriptionDetails }) {
-  const pending = subscription.pendingInvitations;
   return (
     <section
       aria-labelledby="current-plan-heading"
@@ -71,21 +71,7 @@ export function BillingOffSummary({ subscription }: { subscription: Subscription
       </PlanHeading>
       <BillingOffSentence />
       <dl className="grid gap-4 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="flex items-center gap-1.5 text-slate-600">
-            <Users className="size-4" aria-hidden="true" />
-            Seats used
-          </dt>
-          <dd className="mt-1 font-medium text-slate-900">
-            {usersText(subscription.seatsUsed)}
-            {pending > 0 && (
-              <span className="font-normal text-slate-600">
-                {' '}
-                · {pending} invitation{pending === 1 ? '' : 's'} pending
-              </span>
-            )}
-          </dd>
-        </div>
+        <SeatsUsed pending={subscription.pendingInvitations}>{usersText(subscription.seatsUsed)}</SeatsUsed>
         <div>
           <dt className="text-slate-600">User limit</dt>
           <dd className="mt-1 font-medium text-slate-900">No seat limit</dd>

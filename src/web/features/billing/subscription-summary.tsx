@@ -1,4 +1,4 @@
-import { CalendarClock, CreditCard, ShieldCheck, Users } from 'lucide-react';
+import { CalendarClock, CreditCard, ShieldCheck } from 'lucide-react';
 import { plans } from '#domain/plans.ts';
 import { cn } from '#web/lib/cn.ts';
 import {
@@ -10,6 +10,7 @@ import {
   statusWords,
 } from '../subscriptions/index.ts';
 import { PlanHeading } from './plan-heading.tsx';
+import { SeatsUsed } from './seats-used.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** The date that matters for this status, with its label. */
@@ -89,22 +90,12 @@ export function SubscriptionSummary({ subscription, now }: { subscription: Subsc
         </p>
       )}
       <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="flex items-center gap-1.5 text-slate-600">
-            <Users className="size-4" aria-hidden="true" />
-            Seats used
-          </dt>
-          <dd className="mt-1 font-medium text-slate-900">
-            {formatUsers(subscription.seatsUsed)} of {formatUsers(subscription.maxUsers)} users
-            {subscription.pendingInvitations > 0 && (
-              <span className="font-normal text-slate-600">
-                {' '}
-                · {subscription.pendingInvitations} invitation{subscription.pendingInvitations === 1 ? '' : 's'} pending
-              </span>
-            )}
-            <SeatMeter used={subscription.seatsUsed} limit={subscription.maxUsers} />
-          </dd>
-        </div>
+        <SeatsUsed
+          pending={subscription.pendingInvitations}
+          meter={<SeatMeter used={subscription.seatsUsed} limit={subscription.maxUsers} />}
+        >
+          {formatUsers(subscription.seatsUsed)} of {formatUsers(subscription.maxUsers)} users
+        </SeatsUsed>
         <div>
           <dt className="flex items-center gap-1.5 text-slate-600">
             <CalendarClock className="size-4" aria-hidden="true" />

@@ -2,11 +2,23 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { type ReactNode, type RefObject, useRef } from 'react';
 import { cn } from '#web/lib/cn.ts';
+import { Button } from './button.tsx';
 import { useReturnFocus } from './use-return-focus.ts';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
+
+/** The secondary button that closes the dialog without doing anything: "Cancel" unless it says otherwise. */
+export function DialogCancel({ children = 'Cancel', disabled }: { children?: ReactNode; disabled?: boolean }) {
+  return (
+    <DialogClose asChild>
+      <Button type="button" variant="secondary" disabled={disabled}>
+        {children}
+      </Button>
+    </DialogClose>
+  );
+}
 
 const widths = { md: 'max-w-md', lg: 'max-w-lg', xl: 'max-w-2xl', '2xl': 'max-w-3xl' } as const;
 

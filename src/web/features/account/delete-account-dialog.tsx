@@ -4,7 +4,7 @@ import type { PublicUser } from '#domain/account.ts';
 import { deleteAccountSchema } from '#domain/data-rights.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog.tsx';
+import { Dialog, DialogCancel, DialogContent } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { useOrganizations } from '../organizations/index.ts';
@@ -68,11 +68,7 @@ export function DeleteAccountDialog({ user, onClose }: { user: PublicUser; onClo
             {(field) => <Input {...field} {...register('password')} type="password" autoComplete="current-password" />}
           </FormField>
           <div className="flex flex-wrap justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="secondary" disabled={deletion.isPending}>
-                Keep my account
-              </Button>
-            </DialogClose>
+            <DialogCancel disabled={deletion.isPending}>Keep my account</DialogCancel>
             <Button type="submit" variant="destructive" disabled={deletion.isPending}>
               {deletion.isPending ? 'Deleting…' : 'Delete my account'}
             </Button>

@@ -11,7 +11,7 @@ import { checkInGraceLimits } from '#domain/check-in.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog.tsx';
+import { Dialog, DialogCancel, DialogContent } from '#web/components/ui/dialog.tsx';
 import { type FieldControlProps, FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { SwitchField } from '#web/components/ui/switch-field.tsx';
@@ -162,11 +162,7 @@ function BookingRulesForm({
         </p>
       )}
       <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
-        <DialogClose asChild>
-          <Button type="button" variant="secondary">
-            Cancel
-          </Button>
-        </DialogClose>
+        <DialogCancel />
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving…' : 'Save rules'}
         </Button>

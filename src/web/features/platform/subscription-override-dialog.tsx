@@ -6,7 +6,7 @@ import { overridePresets } from '#domain/plans.ts';
 import { type OverrideFormFields, overrideFormSchema } from '#domain/subscription.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog.tsx';
+import { Dialog, DialogCancel, DialogContent } from '#web/components/ui/dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -169,11 +169,7 @@ export function SubscriptionOverrideDialog({
               <span />
             )}
             <div className="flex gap-2">
-              <DialogClose asChild>
-                <Button type="button" variant="secondary">
-                  Cancel
-                </Button>
-              </DialogClose>
+              <DialogCancel />
               <Button type="submit" disabled={isBusy}>
                 {apply.isPending ? 'Applying…' : 'Apply override'}
               </Button>

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { floors, memberships, organizations, uploads } from '#server/db/schema.ts';
 import type { ImageMediaType } from '#server/storage/sniff-image.ts';
@@ -36,38 +36,35 @@ export async function findLiveUpload(db: Database, tokenDigest: string): Promise
   return row;
 }
 
+interface StoredImage {
+  contentType: ImageMediaType;
+  sizeBytes: number;
+}
+
+/** Uses the upload up and records what was stored, when `which` still matches it: answers the row, or undefined. */
+async function markStored(db: Database, which: SQL | undefined, stored: StoredImage): Promise<UploadRow | undefined> {
+  const [row] = await db
+    .update(uploads)
+    .set({ usedAt: sql`now()`, ...stored })
+    .where(which)
+    .returning();
+  return row;
+}
+
 /**
  * Uses up a live token and records what was stored, in one statement: of two PUTs with the same
  * token, exactly one gets the row back.
  */
-export async function claimUpload(
-  db: Database,
-  tokenDigest: string,
-  stored: { contentType: ImageMediaType; sizeBytes: number },
-): Promise<UploadRow | undefined> {
-  const [row] = await db
-    .update(uploads)
-    .set({ usedAt: sql`now()`, ...stored })
-    .where(and(eq(uploads.tokenDigest, tokenDigest), isLive))
-    .returning();
-  return row;
+export function claimUpload(db: Database, tokenDigest: string, stored: StoredImage): Promise<UploadRow | undefined> {
+  return markStored(db, and(eq(uploads.tokenDigest, tokenDigest), isLive), stored);
 }
 
 /**
  * Marks an upload that went straight to the bucket as verified and stored. Not bound to the expiry:
  * the bucket refused PUTs after it, so whatever arrived, arrived in time.
  */
-export async function confirmUpload(
-  db: Database,
-  uploadId: string,
-  stored: { contentType: ImageMediaType; sizeBytes: number },
-): Promise<UploadRow | undefined> {
-  const [row] = await db
-    .update(uploads)
-    .set({ usedAt: sql`now()`, ...stored })
-    .where(and(eq(uploads.id, uploadId), isNull(uploads.usedAt)))
-    .returning();
-  return row;
+export function confirmUpload(db: Database, uploadId: string, stored: StoredImage): Promise<UploadRow | undefined> {
+  return markStored(db, and(eq(uploads.id, uploadId), isNull(uploads.usedAt)), stored);
 }
 
 /** Gives a claimed upload back when its bytes could not be stored, so that the link can be tried again. */

@@ -1,4 +1,4 @@
-import { ShieldAlert } from 'lucide-react';
+import { RefusedMark } from '#web/components/layout/problem-page.tsx';
 
 export type AccessProblem = 'not-platform' | 'not-admin';
 
@@ -14,9 +14,7 @@ export function AccessState({ problem, detail }: { problem: AccessProblem; detai
       : (detail ?? 'Only admins of the platform organization can see every organization and override subscriptions.');
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-xl bg-slate-50 px-6 py-10 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-red-100 text-red-700">
-        <ShieldAlert className="size-6" aria-hidden="true" />
-      </span>
+      <RefusedMark />
       <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
       <p className="max-w-sm text-sm text-slate-600">{text}</p>
     </div>

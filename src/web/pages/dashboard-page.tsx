@@ -130,7 +130,9 @@ function Workspace({
     floorArea = (
       <FloorArea>
         <RetryAlert
+          className=""
           messageClassName="font-medium text-slate-800"
+          size="md"
           buttonClassName="mt-3"
           onRetry={() => void floors.refetch()}
         >

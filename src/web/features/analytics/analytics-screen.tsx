@@ -91,6 +91,7 @@ export function AnalyticsScreen({ organization, user }: { organization: Organiza
       <RetryAlert
         className="grid justify-items-center gap-3 rounded-2xl bg-red-50 px-6 py-10 text-center text-red-900"
         messageClassName="font-medium"
+        size="md"
         onRetry={() => void analytics.refetch()}
       >
         {errorMessage(analytics.error, 'The analytics could not be loaded.')}

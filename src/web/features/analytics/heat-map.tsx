@@ -213,6 +213,7 @@ export function HeatMapSection({
     plan = (
       <RetryAlert
         className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800"
+        messageClassName=""
         buttonClassName="mt-2"
         size="sm"
         onRetry={() => void desks.refetch()}

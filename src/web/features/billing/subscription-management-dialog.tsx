@@ -234,12 +234,7 @@ export function SubscriptionManagementDialog({
           </div>
         )}
         {subscription.isError && (
-          <RetryAlert
-            className="grid justify-items-start gap-3"
-            messageClassName="text-sm text-slate-800"
-            size="sm"
-            onRetry={() => void subscription.refetch()}
-          >
+          <RetryAlert onRetry={() => void subscription.refetch()}>
             {errorMessage(subscription.error, 'Please try again')}
           </RetryAlert>
         )}

@@ -49,7 +49,9 @@ function Sheet({ floor, organization }: { floor: Floor; organization: Organizati
     body = (
       <RetryAlert
         className="mx-auto my-12 max-w-md rounded-xl bg-red-50 px-4 py-3 text-center text-red-800"
+        messageClassName=""
         buttonClassName="mt-3"
+        size="md"
         onRetry={() => void desks.refetch()}
       >
         {errorMessage(desks.error, `The desks of ${floor.name} could not be loaded.`)}

@@ -240,16 +240,7 @@ export function OrganizationOverviewDialog({
       </div>
     );
   } else if (list.isError) {
-    body = (
-      <RetryAlert
-        className="grid justify-items-start gap-3"
-        messageClassName="text-sm text-slate-800"
-        size="sm"
-        onRetry={() => void list.refetch()}
-      >
-        {errorMessage(list.error, 'Please try again')}
-      </RetryAlert>
-    );
+    body = <RetryAlert onRetry={() => void list.refetch()}>{errorMessage(list.error, 'Please try again')}</RetryAlert>;
   } else body = <OverviewTabs organizations={list.data} />;
 
   return (

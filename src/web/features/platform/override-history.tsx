@@ -90,12 +90,7 @@ export function OverrideHistory() {
         />
       )}
       {history.isError && !history.isFetchNextPageError && (
-        <RetryAlert
-          className="grid justify-items-start gap-3"
-          messageClassName="text-sm text-slate-800"
-          size="sm"
-          onRetry={() => void history.refetch()}
-        >
+        <RetryAlert onRetry={() => void history.refetch()}>
           {errorMessage(history.error, 'Please try again')}
         </RetryAlert>
       )}

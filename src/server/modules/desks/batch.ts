@@ -2,7 +2,7 @@ import { clampPosition, type DeskBatchInput, type DeskBatchResult, normaliseRota
 import { isUuid } from '#domain/ids.ts';
 import type { AppContext } from '#server/context.ts';
 import { notFound } from '#server/errors.ts';
-import { recordAuditEvent } from '../audit/repo.ts';
+import { type AuditEventInput, recordAuditEvents } from '../audit/repo.ts';
 import { findMemberFloor } from '../floors/service.ts';
 import { requireEditor } from '../organizations/service.ts';
 import { knownAmenities, propertyChanges } from './properties.ts';
@@ -11,6 +11,21 @@ import { placementOf, toView } from './service.ts';
 
 /** The audit log names at most this many desks of one batch; the count says how many there were. */
 const auditedNamesLimit = 50;
+
+/**
+ * The audit event of one kind of change in a batch (none when that kind did not happen): how many desks, naming at
+ * most auditedNamesLimit of them.
+ */
+function batchEvents(
+  audited: Pick<AuditEventInput, 'organizationId' | 'actor'> & { floorName: string },
+  action: 'desks.updated' | 'desks.deleted',
+  key: 'desks' | 'names',
+  items: readonly unknown[],
+): AuditEventInput[] {
+  if (items.length === 0) return [];
+  const { floorName, ...event } = audited;
+  return [{ ...event, action, details: { floorName, count: items.length, [key]: items.slice(0, auditedNamesLimit) } }];
+}
 
 /**
  * The floor of a batch, for someone who may edit it: a member of its organization (findMemberFloor, else 404), an
@@ -80,22 +95,11 @@ export async function applyDeskBatch(
       const properties = after && propertyChanges(desk, after);
       return properties ? [{ name: desk.name, changes: properties }] : [];
     });
-    if (changed.length > 0) {
-      await recordAuditEvent(tx, {
-        organizationId,
-        actor: { id: userId },
-        action: 'desks.updated',
-        details: { floorName: floor.name, count: changed.length, desks: changed.slice(0, auditedNamesLimit) },
-      });
-    }
-    if (deletedNames.length > 0) {
-      await recordAuditEvent(tx, {
-        organizationId,
-        actor: { id: userId },
-        action: 'desks.deleted',
-        details: { floorName: floor.name, count: deletedNames.length, names: deletedNames.slice(0, auditedNamesLimit) },
-      });
-    }
+    const audited = { organizationId, actor: { id: userId }, floorName: floor.name };
+    await recordAuditEvents(tx, [
+      ...batchEvents(audited, 'desks.updated', 'desks', changed),
+      ...batchEvents(audited, 'desks.deleted', 'names', deletedNames),
+    ]);
     // In the order they were sent, as the floor's list shows them.
     return {
       updated: input.update.map((item) => toView(byId.get(item.id)!, placement)),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { tinyPng } from '#test-support/image-fixtures.ts';
 import type { TestApp, TestClient } from '#test-support/harness.ts';
 import { insertMembership } from '#test-support/harness.ts';
+import { tinyPng } from '#test-support/image-fixtures.ts';
 
 /** The app must trust X-Forwarded-For so that every person signs up from an address of its own. */
 export const worldEnvironment = { TRUST_PROXY: 'true' };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { tinyPng } from '#test-support/image-fixtures.ts';
 import type { TestClient } from '#test-support/harness.ts';
+import { tinyPng } from '#test-support/image-fixtures.ts';
 import { startS3TestAppForFile } from '#test-support/s3-test-app.ts';
 import { createTeam, password, signUp, teamTestEnvironment } from '#test-support/team.ts';
 import { insertFloor, requestUploadUrl, uploadIdOf, uploadRow } from '#test-support/uploads.ts';

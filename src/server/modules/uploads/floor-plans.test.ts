@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { tinyPng } from '#test-support/image-fixtures.ts';
 import { startTestAppForFile } from '#test-support/harness.ts';
+import { tinyPng } from '#test-support/image-fixtures.ts';
 import {
   addMember,
   cancelSubscription,

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { maintenanceJob } from '#server/jobs/maintenance.ts';
+import { digestToken } from '#server/tokens.ts';
+import { startTestAppForFile } from '#test-support/harness.ts';
 import {
   gifImage,
   htmlPage,
@@ -10,8 +12,6 @@ import {
   tinyPng,
   webpStart,
 } from '#test-support/image-fixtures.ts';
-import { digestToken } from '#server/tokens.ts';
-import { startTestAppForFile } from '#test-support/harness.ts';
 import {
   addMember,
   cancelSubscription,

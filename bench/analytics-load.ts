@@ -1,4 +1,3 @@
-import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { type AnalyticsQuery, analyticsSearchParams } from '#domain/analytics.ts';
 import { buildAnalytics, mergeAnalyticsCounts } from '#domain/analytics-build.ts';
@@ -14,7 +13,8 @@ import {
 import { type AutocannonRequest, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, type SeededData, seedBigOrganization } from './bookings-seed.ts';
 import { recreateDatabase } from './database.ts';
-import { loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
+import { logLoadAverage, mark, ms } from './format.ts';
+import { type LatencyFigures, loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
 import { runLoadBenchmarkModule, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
 
 /** The issue's load: 10 concurrent clients; 90 days under 100 ms at p95, 366 days under 300 ms. */
@@ -27,23 +27,16 @@ const sessionDays = 30;
  */
 const windowsFor = (days: number) => 725 - days;
 
-export interface Figures {
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-}
-
 export interface AnalyticsCallFigures {
   label: string;
   days: number;
   targetP95Ms: number;
   /** Every request a range not asked before: counted afresh each time. */
-  fresh: Figures & { failures: number; requests: number };
+  fresh: LatencyFigures & { failures: number; requests: number };
   /** The same range again and again: the answer kept for the organization's state (service.ts). */
-  repeated: Figures & { failures: number };
+  repeated: LatencyFigures & { failures: number };
   /** The statements of the whole range counted afresh, alone through pg with the app's pool, then buildAnalytics. */
-  sql: Figures;
+  sql: LatencyFigures;
   /** What one answer counted, as a check that the range held bookings. */
   bookedSlots: number;
 }
@@ -67,7 +60,7 @@ async function measureSqlCeiling(
   adminId: string,
   days: number,
   today: string,
-): Promise<Figures> {
+): Promise<LatencyFigures> {
   const database = await openDatabase({ databaseUrl, poolSize });
   try {
     const run = async (index: number) => {
@@ -118,15 +111,10 @@ export async function measureAnalyticsLoad(options: { databaseUrl: string }): Pr
       { label: '366 days, all floors, working days', days: 366, targetP95Ms: 300 },
     ];
     // The ceilings first, with nothing else running; then the server.
-    const ceilings: Figures[] = [];
+    const ceilings: LatencyFigures[] = [];
     for (const call of calls) ceilings.push(await measureSqlCeiling(databaseUrl, seeded, adminId, call.days, today));
 
-    console.log(
-      `Load average before measuring: ${os
-        .loadavg()
-        .map((value) => value.toFixed(2))
-        .join(', ')}.`,
-    );
+    logLoadAverage();
     const server = await startPerchWorker(import.meta.url, { perchAnalyticsLoad: true, databaseUrl });
     worker = server.worker;
     const headers = { cookie: seeded.cookies[0] ?? '', 'accept-encoding': 'gzip, deflate, br' };
@@ -165,7 +153,7 @@ export async function measureAnalyticsLoad(options: { databaseUrl: string }): Pr
         targetP95Ms: call.targetP95Ms,
         fresh: freshFigures,
         repeated,
-        sql: ceilings[callIndex] as Figures,
+        sql: ceilings[callIndex] as LatencyFigures,
         bookedSlots: body.summary?.bookedSlots ?? 0,
       });
     }
@@ -184,9 +172,6 @@ export async function measureAnalyticsLoad(options: { databaseUrl: string }): Pr
     await recreateDatabase(databaseUrl, true);
   }
 }
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const mark = (isMet: boolean) => (isMet ? 'met' : '**not met**');
 
 /** The section bench/run.ts writes into docs/benchmarks.md. */
 export function analyticsSection(figures: AnalyticsLoadFigures): string {

@@ -1,6 +1,6 @@
 // @ts-expect-error autocannon ships no type declarations; the parts the benchmarks use are typed below.
 import autocannonUntyped from 'autocannon';
-import { connections, percentile } from './settings.ts';
+import { connections, type LatencyFigures, latencyFigures } from './settings.ts';
 
 export interface AutocannonRequest {
   method?: string;
@@ -23,17 +23,11 @@ export interface AutocannonInstance extends PromiseLike<{ errors: number; timeou
 }
 export const autocannon = autocannonUntyped as (options: AutocannonOptions) => AutocannonInstance;
 
-export interface LoadFigures {
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
+export interface LoadFigures extends LatencyFigures {
   /** Answers other than 200, socket errors and timeouts. */
   failures: number;
   requests: number;
 }
-
-const round = (value: number) => Number(value.toFixed(2));
 
 /** One autocannon run (50 connections unless the options say otherwise); p95 from every response's latency. */
 export async function loadWithAutocannon(options: AutocannonOptions, seconds: number): Promise<LoadFigures> {
@@ -47,12 +41,11 @@ export async function loadWithAutocannon(options: AutocannonOptions, seconds: nu
   const started = performance.now();
   const result = await instance;
   const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
   return {
-    p50: round(percentile(latencies, 0.5)),
-    p95: round(percentile(latencies, 0.95)),
-    p99: round(percentile(latencies, 0.99)),
-    rps: Math.round(latencies.length / elapsed),
+    ...latencyFigures(
+      latencies.sort((a, b) => a - b),
+      elapsed,
+    ),
     failures: failures + result.errors + result.timeouts,
     requests: latencies.length,
   };

@@ -9,8 +9,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import zlib from 'node:zlib';
-// @ts-expect-error autocannon ships no type declarations; the parts used are typed below.
-import autocannonUntyped from 'autocannon';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { addDays } from '#domain/dates.ts';
@@ -18,40 +16,18 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { migrate } from '#server/db/migrate.ts';
+import { type AutocannonOptions, autocannon } from './autocannon.ts';
 import { seedBookings } from './bookings-seed.ts';
 import { recreateDatabase, withClient } from './database.ts';
+import { logLoadAverage } from './format.ts';
 import {
   connections,
   loadSeconds as durationSeconds,
+  type LatencyFigures,
+  latencyFigures,
   measureQueryLoop,
-  percentile,
   warmUpSeconds,
 } from './settings.ts';
-
-interface AutocannonRequest {
-  method?: string;
-  path?: string;
-  headers?: Record<string, string>;
-  body?: string;
-  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
-}
-interface AutocannonOptions {
-  url: string;
-  connections?: number;
-  duration?: number;
-  requests?: AutocannonRequest[];
-}
-interface AutocannonInstance extends PromiseLike<{ errors: number; timeouts: number }> {
-  on(event: 'response', listener: (client: unknown, status: number, bytes: number, latencyMs: number) => void): void;
-}
-const autocannon = autocannonUntyped as (options: AutocannonOptions) => AutocannonInstance;
-
-export interface LatencyFigures {
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-}
 
 export interface BookingsLoadFigures {
   dayRead: LatencyFigures;
@@ -135,8 +111,6 @@ async function serve(databaseUrl: string): Promise<void> {
   });
 }
 
-const round = (value: number, digits = 2) => Number(value.toFixed(digits));
-
 interface LoadResult extends LatencyFigures {
   statuses: Map<number, number>;
   socketErrors: number;
@@ -159,10 +133,7 @@ async function load(options: AutocannonOptions, seconds: number): Promise<LoadRe
   const elapsedSeconds = (performance.now() - startedAt) / 1000;
   latencies.sort((a, b) => a - b);
   return {
-    p50: round(percentile(latencies, 0.5)),
-    p95: round(percentile(latencies, 0.95)),
-    p99: round(percentile(latencies, 0.99)),
-    rps: Math.round(latencies.length / elapsedSeconds),
+    ...latencyFigures(latencies, elapsedSeconds),
     statuses,
     socketErrors: result.errors + result.timeouts,
     latencies,
@@ -177,10 +148,7 @@ function mergeLoads(runs: LoadResult[]): LoadResult {
   const statuses = new Map<number, number>();
   for (const run of runs) for (const [status, n] of run.statuses) statuses.set(status, (statuses.get(status) ?? 0) + n);
   return {
-    p50: round(percentile(latencies, 0.5)),
-    p95: round(percentile(latencies, 0.95)),
-    p99: round(percentile(latencies, 0.99)),
-    rps: Math.round(latencies.length / seconds),
+    ...latencyFigures(latencies, seconds),
     statuses,
     socketErrors: runs.reduce((sum, run) => sum + run.socketErrors, 0),
     latencies,
@@ -272,13 +240,7 @@ export async function measureBookingsLoad(options: { databaseUrl: string }): Pro
         `${seeded.counts.users} users, ${seeded.counts.organizations} organizations in ${seedingSeconds.toFixed(1)} s.`,
     );
 
-    // Other work on the machine skews every figure: say how busy it was.
-    console.log(
-      `Load average before measuring: ${os
-        .loadavg()
-        .map((value) => value.toFixed(2))
-        .join(', ')}.`,
-    );
+    logLoadAverage();
     const server = await startServer(databaseUrl);
     worker = server.worker;
     const app = `http://127.0.0.1:${server.ports.appPort}`;

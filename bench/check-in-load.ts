@@ -17,7 +17,8 @@ import { zoneWhereHourIs } from '#test-support/time-zones.ts';
 import { type AutocannonOptions, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, seedBookings } from './bookings-seed.ts';
 import { recreateDatabase } from './database.ts';
-import { connections, loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
+import { logLoadAverage, mark, ms } from './format.ts';
+import { connections, type LatencyFigures, loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
 import { runLoadBenchmarkModule, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
 
 /** The issue's targets. */
@@ -29,17 +30,10 @@ const sessionDays = 30;
 const people = 30_000;
 const checkInOrganizationId = '00000000-0000-4000-8000-00000000c0de';
 
-interface Figures {
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-}
-
 export interface CheckInLoadFigures {
   seeding: { seconds: number; bookings: number };
-  http: Figures & { failures: number; requests: number; firstCheckIns: number };
-  sql: Figures;
+  http: LatencyFigures & { failures: number; requests: number; firstCheckIns: number };
+  sql: LatencyFigures;
   release: {
     /** The first pass after check-in became required a week ago: every due booking of the week released. */
     backlog: { ms: number; released: number };
@@ -227,12 +221,7 @@ export async function measureCheckInLoad(options: { databaseUrl: string }): Prom
     console.log(`Check-in SQL alone: p95 ${sql.p95} ms, ${sql.rps}/s.`);
     await forgetCheckIns(databaseUrl);
 
-    console.log(
-      `Load average before measuring: ${os
-        .loadavg()
-        .map((value) => value.toFixed(2))
-        .join(', ')}.`,
-    );
+    logLoadAverage();
     const server = await startPerchWorker(import.meta.url, { perchCheckInLoad: true, databaseUrl });
     worker = server.worker;
     let next = 0;
@@ -281,9 +270,6 @@ export async function measureCheckInLoad(options: { databaseUrl: string }): Prom
     await recreateDatabase(databaseUrl, true);
   }
 }
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const mark = (isMet: boolean) => (isMet ? 'met' : '**not met**');
 
 /** The section bench/run.ts writes into docs/benchmarks.md. */
 export function checkInSection(figures: CheckInLoadFigures): string {

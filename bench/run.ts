@@ -17,6 +17,7 @@ import { measureCluster } from './cluster/run.ts';
 import { measureDesksLoad } from './desks-load.ts';
 import { type EventsLoadFigures, measureEventsLoad } from './events-load.ts';
 import { measureFloorRender } from './floor-render.ts';
+import { mark, ms } from './format.ts';
 import { measurePageQualityOnOwnServer } from './lighthouse.ts';
 import { measureListRender } from './list-render.ts';
 import { describeMachine } from './machine.ts';
@@ -48,9 +49,7 @@ function recreateDatabase(url: string): boolean {
   }
 }
 
-const ms = (value: number) => `${value.toFixed(1)} ms`;
 const ratio = (value: number, ceiling: number) => (ceiling > 0 ? `${(value / ceiling).toFixed(2)}×` : 'n/a');
-const mark = (isMet: boolean) => (isMet ? 'met' : '**not met**');
 
 async function floorRenderFigures() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-bench-render-'));

@@ -18,6 +18,7 @@ import { openDatabase, type SqlRunner } from '#server/db/client.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { digestToken } from '#server/tokens.ts';
 import { recreateDatabase } from './database.ts';
+import { mark, ms } from './format.ts';
 import { describeMachine, replaceReportSection } from './machine.ts';
 import { isQuick, percentile } from './settings.ts';
 import { servePerchInWorker, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
@@ -323,8 +324,6 @@ const heading = "## The 9 o'clock rush";
 
 /** The section of docs/benchmarks.md. */
 export function rushSection(figures: RushFigures, measuredOn = new Date()): string {
-  const ms = (value: number) => `${value.toFixed(1)} ms`;
-  const mark = (isMet: boolean) => (isMet ? 'met' : '**not met**');
   const listed = (statuses: Record<string, number>) =>
     Object.entries(statuses)
       .sort(([a], [b]) => a.localeCompare(b))

@@ -11,11 +11,30 @@ export function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
 }
 
+export interface LatencyFigures {
+  p50: number;
+  p95: number;
+  p99: number;
+  rps: number;
+}
+
+const round = (value: number) => Number(value.toFixed(2));
+
+/** Sorted latencies in milliseconds as p50, p95 and p99 (to 0.01 ms), and their count per second over `seconds`. */
+export function latencyFigures(sorted: number[], seconds: number): LatencyFigures {
+  return {
+    p50: round(percentile(sorted, 0.5)),
+    p95: round(percentile(sorted, 0.95)),
+    p99: round(percentile(sorted, 0.99)),
+    rps: Math.round(sorted.length / seconds),
+  };
+}
+
 /** The same query run by `concurrency` clients for `seconds`: the database's own ceiling for one call. */
 export async function measureQueryLoop(
   runQuery: (index: number) => Promise<unknown>,
   options: { concurrency: number; seconds: number },
-): Promise<{ p50: number; p95: number; p99: number; rps: number }> {
+): Promise<LatencyFigures> {
   const latencies: number[] = [];
   const end = performance.now() + options.seconds * 1000;
   let index = 0;
@@ -30,12 +49,8 @@ export async function measureQueryLoop(
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const round = (value: number) => Number(value.toFixed(2));
-  return {
-    p50: round(percentile(latencies, 0.5)),
-    p95: round(percentile(latencies, 0.95)),
-    p99: round(percentile(latencies, 0.99)),
-    rps: Math.round(latencies.length / elapsed),
-  };
+  return latencyFigures(
+    latencies.sort((a, b) => a - b),
+    elapsed,
+  );
 }

@@ -1,4 +1,3 @@
-import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { addDays, todayIn } from '#domain/dates.ts';
 import {
@@ -13,7 +12,8 @@ import { countTeamBookings, listTeamBookings, type TeamBookingsSelection } from 
 import { type AutocannonOptions, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, seedBigOrganization } from './bookings-seed.ts';
 import { recreateDatabase } from './database.ts';
-import { loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
+import { logLoadAverage, mark, ms } from './format.ts';
+import { type LatencyFigures, loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
 import { runLoadBenchmarkModule, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
 
 /** The issue's load: 10 concurrent clients, each with p95 under 50 ms. */
@@ -22,23 +22,16 @@ export const teamBookingsTargetP95Ms = 50;
 const poolSize = 10;
 const sessionDays = 30;
 
-export interface Figures {
-  p50: number;
-  p95: number;
-  p99: number;
-  rps: number;
-}
-
 export interface TeamBookingsCallFigures {
   label: string;
   path: string;
   total: number;
-  http: Figures & { failures: number };
+  http: LatencyFigures & { failures: number };
   /**
    * The call's SQL alone through pg, 10 connections: the admin check with the bookings revision, then the page and the
    * count at once. What an answer costs when the revision has changed since the page was last answered.
    */
-  sql: Figures;
+  sql: LatencyFigures;
 }
 
 export interface TeamBookingsLoadFigures {
@@ -61,7 +54,7 @@ function callsToMeasure(today: string): Array<{ label: string; query: TeamBookin
 }
 
 /** One autocannon run at the issue's 10 clients. */
-async function load(options: AutocannonOptions, seconds: number): Promise<Figures & { failures: number }> {
+async function load(options: AutocannonOptions, seconds: number): Promise<LatencyFigures & { failures: number }> {
   const { requests: _requests, ...figures } = await loadWithAutocannon(
     { connections: teamBookingsConnections, ...options },
     seconds,
@@ -119,12 +112,7 @@ export async function measureTeamBookingsLoad(options: { databaseUrl: string }):
       ceilings.push(await measureSqlCeiling(databaseUrl, adminId, selection, query.pageSize));
     }
 
-    console.log(
-      `Load average before measuring: ${os
-        .loadavg()
-        .map((value) => value.toFixed(2))
-        .join(', ')}.`,
-    );
+    logLoadAverage();
     const server = await startPerchWorker(import.meta.url, { perchTeamBookingsLoad: true, databaseUrl });
     worker = server.worker;
     // Team Bookings is for admins: the seeded admin's session (the first cookie).
@@ -156,9 +144,6 @@ export async function measureTeamBookingsLoad(options: { databaseUrl: string }):
     await recreateDatabase(databaseUrl, true);
   }
 }
-
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-const mark = (isMet: boolean) => (isMet ? 'met' : '**not met**');
 
 /** The section bench/run.ts writes into docs/benchmarks.md. */
 export function teamBookingsSection(figures: TeamBookingsLoadFigures): string {

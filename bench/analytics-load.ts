@@ -1,4 +1,3 @@
-import type { Worker } from 'node:worker_threads';
 import { type AnalyticsQuery, analyticsSearchParams } from '#domain/analytics.ts';
 import { buildAnalytics, mergeAnalyticsCounts } from '#domain/analytics-build.ts';
 import { analyticsDates } from '#domain/analytics-dates.ts';
@@ -12,10 +11,10 @@ import {
 } from '#server/modules/analytics/repo.ts';
 import { type AutocannonRequest, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, type SeededData, seedBigOrganization } from './bookings-seed.ts';
-import { recreateDatabase } from './database.ts';
+import { withFreshDatabase } from './database.ts';
 import { logLoadAverage, mark, ms } from './format.ts';
 import { type LatencyFigures, loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
-import { runLoadBenchmarkModule, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
+import { runLoadBenchmarkModule, withPerchWorker } from './worker-perch.ts';
 
 /** The issue's load: 10 concurrent clients; 90 days under 100 ms at p95, 366 days under 300 ms. */
 export const analyticsConnections = 10;
@@ -98,13 +97,8 @@ async function measureSqlCeiling(
 
 export async function measureAnalyticsLoad(options: { databaseUrl: string }): Promise<AnalyticsLoadFigures> {
   const { databaseUrl } = options;
-  await recreateDatabase(databaseUrl, false);
-  let worker: Worker | undefined;
-  try {
+  return withFreshDatabase(databaseUrl, async () => {
     const { seeded, adminId, seconds } = await seedBigOrganization(databaseUrl, sessionDays);
-    console.log(
-      `Seeded ${seeded.counts.bookings.toLocaleString('en')} bookings, ${seeded.counts.users} users in ${seconds.toFixed(1)} s.`,
-    );
     const today = todayIn(bigOrganization.timeZone);
     const calls = [
       { label: '90 days, all floors, working days', days: 90, targetP95Ms: 100 },
@@ -115,50 +109,52 @@ export async function measureAnalyticsLoad(options: { databaseUrl: string }): Pr
     for (const call of calls) ceilings.push(await measureSqlCeiling(databaseUrl, seeded, adminId, call.days, today));
 
     logLoadAverage();
-    const server = await startPerchWorker(import.meta.url, { perchAnalyticsLoad: true, databaseUrl });
-    worker = server.worker;
     const headers = { cookie: seeded.cookies[0] ?? '', 'accept-encoding': 'gzip, deflate, br' };
-    const base = `http://127.0.0.1:${server.port}`;
     const pathAt = (days: number, index: number) =>
       `/api/organizations/${seeded.organizationId}/analytics?${analyticsSearchParams(rangeAt(today, days, index))}`;
-    const results: AnalyticsCallFigures[] = [];
-    for (const [callIndex, call] of calls.entries()) {
-      const sample = await fetch(`${base}${pathAt(call.days, 0)}`, { headers: { cookie: headers.cookie } });
-      const body = (await sample.json()) as { summary?: { bookedSlots: number; utilization: number } };
-      if (sample.status !== 200) throw new Error(`analytics answered ${sample.status}: ${JSON.stringify(body)}`);
-      console.log(
-        `${call.label}: ${body.summary?.bookedSlots} half days booked, ${Math.round((body.summary?.utilization ?? 0) * 100)}% used.`,
-      );
-      // Fresh: every request of the warm-up and the run names a range of its own, so the run is as many requests as
-      // there are ranges left rather than a number of seconds.
-      let next = 1;
-      const fresh: AutocannonRequest = {
-        method: 'GET',
-        setupRequest: (request) => ({ ...request, path: pathAt(call.days, next++) }),
-      };
-      const distinct = 2 * windowsFor(call.days);
-      const warmUp = Math.min(200, Math.floor(distinct / 5));
-      const freshOptions = { url: base, headers, connections: analyticsConnections, requests: [fresh] };
-      await loadWithAutocannon({ ...freshOptions, amount: warmUp }, warmUpSeconds);
-      const freshFigures = await loadWithAutocannon({ ...freshOptions, amount: distinct - next }, loadSeconds);
-      if (next > distinct) console.log(`(${next} requests: ranges after the ${distinct}th were asked before)`);
-      const url = `${base}${pathAt(call.days, 0)}`;
-      const { requests: _r, ...repeated } = await loadWithAutocannon(
-        { url, headers, connections: analyticsConnections },
-        loadSeconds,
-      );
-      results.push({
-        label: call.label,
-        days: call.days,
-        targetP95Ms: call.targetP95Ms,
-        fresh: freshFigures,
-        repeated,
-        sql: ceilings[callIndex] as LatencyFigures,
-        bookedSlots: body.summary?.bookedSlots ?? 0,
-      });
-    }
-    await stopPerchWorker(worker);
-    worker = undefined;
+    const results = await withPerchWorker(
+      import.meta.url,
+      { perchAnalyticsLoad: true, databaseUrl },
+      async ({ base }) => {
+        const measured: AnalyticsCallFigures[] = [];
+        for (const [callIndex, call] of calls.entries()) {
+          const sample = await fetch(`${base}${pathAt(call.days, 0)}`, { headers: { cookie: headers.cookie } });
+          const body = (await sample.json()) as { summary?: { bookedSlots: number; utilization: number } };
+          if (sample.status !== 200) throw new Error(`analytics answered ${sample.status}: ${JSON.stringify(body)}`);
+          console.log(
+            `${call.label}: ${body.summary?.bookedSlots} half days booked, ${Math.round((body.summary?.utilization ?? 0) * 100)}% used.`,
+          );
+          // Fresh: every request of the warm-up and the run names a range of its own, so the run is as many requests as
+          // there are ranges left rather than a number of seconds.
+          let next = 1;
+          const fresh: AutocannonRequest = {
+            method: 'GET',
+            setupRequest: (request) => ({ ...request, path: pathAt(call.days, next++) }),
+          };
+          const distinct = 2 * windowsFor(call.days);
+          const warmUp = Math.min(200, Math.floor(distinct / 5));
+          const freshOptions = { url: base, headers, connections: analyticsConnections, requests: [fresh] };
+          await loadWithAutocannon({ ...freshOptions, amount: warmUp }, warmUpSeconds);
+          const freshFigures = await loadWithAutocannon({ ...freshOptions, amount: distinct - next }, loadSeconds);
+          if (next > distinct) console.log(`(${next} requests: ranges after the ${distinct}th were asked before)`);
+          const url = `${base}${pathAt(call.days, 0)}`;
+          const { requests: _r, ...repeated } = await loadWithAutocannon(
+            { url, headers, connections: analyticsConnections },
+            loadSeconds,
+          );
+          measured.push({
+            label: call.label,
+            days: call.days,
+            targetP95Ms: call.targetP95Ms,
+            fresh: freshFigures,
+            repeated,
+            sql: ceilings[callIndex] as LatencyFigures,
+            bookedSlots: body.summary?.bookedSlots ?? 0,
+          });
+        }
+        return measured;
+      },
+    );
     return {
       seeding: {
         seconds: Number(seconds.toFixed(1)),
@@ -167,10 +163,7 @@ export async function measureAnalyticsLoad(options: { databaseUrl: string }): Pr
       },
       calls: results,
     };
-  } finally {
-    if (worker) await worker.terminate();
-    await recreateDatabase(databaseUrl, true);
-  }
+  });
 }
 
 /** The section bench/run.ts writes into docs/benchmarks.md. */

@@ -3,17 +3,11 @@
 // cheapest signed-in call, GET /api/user (what the shared session lookup alone allows).
 // Run directly: npx node bench/bookings-load.ts [postgres://...]   (default perch_bench_bookings).
 // The server runs in a worker thread, so that it does not share an event loop with the load generator.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { parentPort, type Worker } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { addDays } from '#domain/dates.ts';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { type AutocannonOptions, autocannon } from './autocannon.ts';
@@ -28,6 +22,7 @@ import {
   measureQueryLoop,
   warmUpSeconds,
 } from './settings.ts';
+import { openPerch, portOf, runLoadBenchmarkModule, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
 
 export interface BookingsLoadFigures {
   dayRead: LatencyFigures;
@@ -51,29 +46,14 @@ export interface BookingsLoadFigures {
 const poolSize = 10;
 const sessionDays = 30;
 
-interface ServerPorts {
-  appPort: number;
-  barePort: number;
-}
-
 /** The worker: Perch on its own database pool and a bare Fastify route, both on loopback. */
 async function serve(databaseUrl: string): Promise<void> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'perch-bench-'));
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    PUBLIC_URL: 'http://127.0.0.1',
-    SESSION_DAYS: String(sessionDays),
-  });
-  const database = await openDatabase({ databaseUrl, poolSize });
   let mails = 0;
   // Confirmation mails are sent after the answer; here they are counted, not delivered.
-  const app = await buildApp({
-    config,
-    database,
-    serveWebApp: false,
+  const perch = await openPerch(databaseUrl, {
+    poolSize,
+    name: 'bookings',
+    sessionDays,
     mailer: {
       send: async () => {
         mails += 1;
@@ -81,7 +61,7 @@ async function serve(databaseUrl: string): Promise<void> {
       close: () => {},
     },
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await perch.app.listen({ host: '127.0.0.1', port: 0 });
   const bare = Fastify();
   bare.get('/ceiling', async () => ({ ok: true }));
   let day: { bytes: Buffer; encoding: string } | undefined;
@@ -92,9 +72,7 @@ async function serve(databaseUrl: string): Promise<void> {
     reply.send(day?.bytes ?? Buffer.from('[]'));
   });
   await bare.listen({ host: '127.0.0.1', port: 0 });
-  const portOf = (address: ReturnType<typeof app.server.address>) =>
-    typeof address === 'object' && address ? address.port : 0;
-  parentPort?.postMessage({ appPort: portOf(app.server.address()), barePort: portOf(bare.server.address()) });
+  parentPort?.postMessage({ port: portOf(perch.app), barePort: portOf(bare) });
   parentPort?.on('message', (message: unknown) => {
     if (message && typeof message === 'object' && 'dayBytes' in message) {
       const { dayBytes, encoding } = message as { dayBytes: Uint8Array; encoding: string };
@@ -104,9 +82,8 @@ async function serve(databaseUrl: string): Promise<void> {
   });
   parentPort?.on('message', async (message: unknown) => {
     if (message !== 'stop') return;
-    await Promise.all([app.close(), bare.close()]);
-    await database.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await bare.close();
+    await perch.close();
     parentPort?.postMessage({ mails });
   });
 }
@@ -154,21 +131,6 @@ function mergeLoads(runs: LoadResult[]): LoadResult {
     latencies,
     seconds,
   };
-}
-
-function startServer(databaseUrl: string): Promise<{ worker: Worker; ports: ServerPorts }> {
-  const worker = new Worker(fileURLToPath(import.meta.url), { workerData: { perchBookingsLoad: true, databaseUrl } });
-  return new Promise((resolve, reject) => {
-    worker.once('message', (ports: ServerPorts) => resolve({ worker, ports }));
-    worker.once('error', reject);
-  });
-}
-
-function stopServer(worker: Worker): Promise<{ mails: number }> {
-  return new Promise((resolve) => {
-    worker.once('message', resolve);
-    worker.postMessage('stop');
-  });
 }
 
 // The repo's day read (listActiveBookingsInRange) and one-off insert (placeBooking's insert, under the desk's lock)
@@ -241,9 +203,12 @@ export async function measureBookingsLoad(options: { databaseUrl: string }): Pro
     );
 
     logLoadAverage();
-    const server = await startServer(databaseUrl);
+    const server = await startPerchWorker<{ port: number; barePort: number }>(import.meta.url, {
+      perchBookingsLoad: true,
+      databaseUrl,
+    });
     worker = server.worker;
-    const app = `http://127.0.0.1:${server.ports.appPort}`;
+    const app = `http://127.0.0.1:${server.port}`;
     const cookieAt = (index: number) => seeded.cookies[index % seeded.cookies.length]!;
 
     let readIndex = 0;
@@ -276,7 +241,7 @@ export async function measureBookingsLoad(options: { databaseUrl: string }): Pro
       server.worker.postMessage({ dayBytes, encoding: 'br' });
     });
     const dayBare: AutocannonOptions = {
-      url: `http://127.0.0.1:${server.ports.barePort}/day`,
+      url: `http://127.0.0.1:${server.barePort}/day`,
       requests: [{ method: 'GET', headers: { 'accept-encoding': 'gzip, deflate, br' } }],
     };
     await load(dayBare, warmUpSeconds);
@@ -344,7 +309,7 @@ export async function measureBookingsLoad(options: { databaseUrl: string }): Pro
     await load(signedIn, warmUpSeconds);
     const user = await load(signedIn, durationSeconds);
 
-    const bare: AutocannonOptions = { url: `http://127.0.0.1:${server.ports.barePort}/ceiling` };
+    const bare: AutocannonOptions = { url: `http://127.0.0.1:${server.barePort}/ceiling` };
     await load(bare, warmUpSeconds);
     const ceiling = await load(bare, durationSeconds);
 
@@ -359,7 +324,7 @@ export async function measureBookingsLoad(options: { databaseUrl: string }): Pro
       [...run.statuses].filter(([status]) => status !== 201 && status !== 409).reduce((sum, [, n]) => sum + n, 0) +
       run.socketErrors;
     const non409Errors = errorsOtherThan409(create);
-    const { mails } = await stopServer(worker);
+    const { mails } = await stopPerchWorker<{ mails: number }>(worker);
     worker = undefined;
     console.log(
       `Creation: ${create.statuses.get(201) ?? 0} created, ${conflicts} answered 409, ${mails} mails queued.`,
@@ -392,24 +357,24 @@ export async function measureBookingsLoad(options: { databaseUrl: string }): Pro
   }
 }
 
-if (!isMainThread && workerData?.perchBookingsLoad === true) {
-  await serve(workerData.databaseUrl as string);
-} else if (isMainThread && process.argv[1] === fileURLToPath(import.meta.url)) {
-  const timer = setTimeout(() => {
-    console.error('The bookings benchmark passed its 5-minute limit and stops.');
-    process.exit(1);
-  }, 5 * 60_000);
-  timer.unref();
-  const databaseUrl = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/perch_bench_bookings';
-  const figures = await measureBookingsLoad({ databaseUrl });
+/** The figures in one paragraph, for a run of this file alone. */
+function bookingsSummary(figures: BookingsLoadFigures): string {
   const ratio = (rps: number) => `${((rps / figures.ceiling.rps) * 100).toFixed(1)} % of the ceiling`;
-  console.log(JSON.stringify(figures, null, 2));
-  console.log(
+  return (
     `Day read: p95 ${figures.dayRead.p95} ms, ${figures.dayRead.rps}/s (${ratio(figures.dayRead.rps)}). ` +
-      `Creation without rules: p95 ${figures.createWithoutRules.p95} ms, ${figures.createWithoutRules.rps}/s. ` +
-      `Creation under all rules: p95 ${figures.create.p95} ms, ${figures.create.rps}/s (${ratio(figures.create.rps)}), ` +
-      `${figures.create.non409Errors} errors other than 409. Ceiling: p95 ${figures.ceiling.p95} ms, ${figures.ceiling.rps}/s. ` +
-      `Signed-in GET /api/user: p95 ${figures.signedInCeiling.p95} ms, ${figures.signedInCeiling.rps}/s.`,
+    `Creation without rules: p95 ${figures.createWithoutRules.p95} ms, ${figures.createWithoutRules.rps}/s. ` +
+    `Creation under all rules: p95 ${figures.create.p95} ms, ${figures.create.rps}/s (${ratio(figures.create.rps)}), ` +
+    `${figures.create.non409Errors} errors other than 409. Ceiling: p95 ${figures.ceiling.p95} ms, ${figures.ceiling.rps}/s. ` +
+    `Signed-in GET /api/user: p95 ${figures.signedInCeiling.p95} ms, ${figures.signedInCeiling.rps}/s.`
   );
-  process.exit(0);
 }
+
+await runLoadBenchmarkModule(import.meta.url, {
+  workerFlag: 'perchBookingsLoad',
+  server: serve,
+  label: 'bookings',
+  minutes: 5,
+  defaultDatabaseUrl: 'postgres://postgres@127.0.0.1:5432/perch_bench_bookings',
+  measure: measureBookingsLoad,
+  section: bookingsSummary,
+});

@@ -3,11 +3,7 @@
 // of the release job over the 250,000-booking dataset. PostgreSQL only.
 
 import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import type { Worker } from 'node:worker_threads';
 import { todayIn } from '#domain/dates.ts';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { checkInOwnBooking } from '#server/modules/check-in/repo.ts';
@@ -16,10 +12,10 @@ import { digestToken } from '#server/tokens.ts';
 import { zoneWhereHourIs } from '#test-support/time-zones.ts';
 import { type AutocannonOptions, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, seedBookings } from './bookings-seed.ts';
-import { recreateDatabase } from './database.ts';
+import { withFreshDatabase } from './database.ts';
 import { logLoadAverage, mark, ms } from './format.ts';
 import { connections, type LatencyFigures, loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
-import { runLoadBenchmarkModule, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
+import { openPerch, runLoadBenchmarkModule, withPerchWorker } from './worker-perch.ts';
 
 /** The issue's targets. */
 export const checkInTargetP95Ms = 30;
@@ -157,20 +153,8 @@ async function measureSqlCeiling(databaseUrl: string, checkIns: Array<{ bookingI
 
 /** Passes of the release job in this process, on Perch's own context (mail dropped). */
 async function measureRelease(databaseUrl: string, bigOrganizationId: string): Promise<CheckInLoadFigures['release']> {
-  const database = await openDatabase({ databaseUrl, poolSize });
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATA_DIR: os.tmpdir(),
-    DATABASE_URL: databaseUrl,
-    PUBLIC_URL: 'http://127.0.0.1',
-  });
-  const app = await buildApp({
-    config,
-    database,
-    serveWebApp: false,
-    mailer: { send: async () => {}, close: () => {} },
-  });
+  const perch = await openPerch(databaseUrl, { poolSize, name: 'check-in-release' });
+  const { app, database } = perch;
   try {
     // Everyone of the check-in organization came in; the big organization starts requiring check-in as of a week
     // ago, with release: its week's bookings are due.
@@ -205,16 +189,13 @@ async function measureRelease(databaseUrl: string, bigOrganizationId: string): P
       morning,
     };
   } finally {
-    await app.close();
-    await database.close();
+    await perch.close();
   }
 }
 
 export async function measureCheckInLoad(options: { databaseUrl: string }): Promise<CheckInLoadFigures> {
   const { databaseUrl } = options;
-  await recreateDatabase(databaseUrl, false);
-  let worker: Worker | undefined;
-  try {
+  return withFreshDatabase(databaseUrl, async () => {
     const seeded = await seed(databaseUrl);
     console.log(`Seeded ${seeded.bookings.toLocaleString('en')} bookings in ${seeded.seconds.toFixed(1)} s.`);
     const sql = await measureSqlCeiling(databaseUrl, seeded.checkIns);
@@ -222,41 +203,43 @@ export async function measureCheckInLoad(options: { databaseUrl: string }): Prom
     await forgetCheckIns(databaseUrl);
 
     logLoadAverage();
-    const server = await startPerchWorker(import.meta.url, { perchCheckInLoad: true, databaseUrl });
-    worker = server.worker;
-    let next = 0;
-    const options: AutocannonOptions = {
-      url: `http://127.0.0.1:${server.port}`,
-      requests: [
-        {
+    const { http, firstCheckIns } = await withPerchWorker(
+      import.meta.url,
+      { perchCheckInLoad: true, databaseUrl },
+      async ({ base }) => {
+        let next = 0;
+        const options: AutocannonOptions = {
+          url: base,
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (request) => {
+                const checkIn = seeded.checkIns[next++ % seeded.checkIns.length]!;
+                return {
+                  ...request,
+                  path: `/api/bookings/${checkIn.bookingId}/check-in`,
+                  headers: { cookie: `perch_session=${checkIn.token}`, 'content-type': 'application/json' },
+                  body: '{}',
+                };
+              },
+            },
+          ],
+        };
+        const first = seeded.checkIns[0]!;
+        const sample = await fetch(`${options.url}/api/bookings/${first.bookingId}/check-in`, {
           method: 'POST',
-          setupRequest: (request) => {
-            const checkIn = seeded.checkIns[next++ % seeded.checkIns.length]!;
-            return {
-              ...request,
-              path: `/api/bookings/${checkIn.bookingId}/check-in`,
-              headers: { cookie: `perch_session=${checkIn.token}`, 'content-type': 'application/json' },
-              body: '{}',
-            };
-          },
-        },
-      ],
-    };
-    const first = seeded.checkIns[0]!;
-    const sample = await fetch(`${options.url}/api/bookings/${first.bookingId}/check-in`, {
-      method: 'POST',
-      headers: { cookie: `perch_session=${first.token}`, 'content-type': 'application/json' },
-      body: '{}',
-    });
-    if (sample.status !== 200) throw new Error(`check-in answered ${sample.status}: ${await sample.text()}`);
-    await loadWithAutocannon(options, warmUpSeconds);
-    // Every check-in of the measured run is someone's first, as long as there are people left.
-    const before = next;
-    const http = await loadWithAutocannon(options, loadSeconds);
-    console.log(`Check-in over HTTP: p95 ${http.p95} ms, ${http.rps}/s, ${http.failures} failures.`);
-    const firstCheckIns = Math.min(http.requests, Math.max(0, seeded.checkIns.length - before));
-    await stopPerchWorker(worker);
-    worker = undefined;
+          headers: { cookie: `perch_session=${first.token}`, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        if (sample.status !== 200) throw new Error(`check-in answered ${sample.status}: ${await sample.text()}`);
+        await loadWithAutocannon(options, warmUpSeconds);
+        // Every check-in of the measured run is someone's first, as long as there are people left.
+        const before = next;
+        const http = await loadWithAutocannon(options, loadSeconds);
+        console.log(`Check-in over HTTP: p95 ${http.p95} ms, ${http.rps}/s, ${http.failures} failures.`);
+        return { http, firstCheckIns: Math.min(http.requests, Math.max(0, seeded.checkIns.length - before)) };
+      },
+    );
 
     const release = await measureRelease(databaseUrl, seeded.bigOrganizationId);
     return {
@@ -265,10 +248,7 @@ export async function measureCheckInLoad(options: { databaseUrl: string }): Prom
       sql,
       release,
     };
-  } finally {
-    if (worker) await worker.terminate();
-    await recreateDatabase(databaseUrl, true);
-  }
+  });
 }
 
 /** The section bench/run.ts writes into docs/benchmarks.md. */

@@ -16,6 +16,16 @@ export async function recreateDatabase(databaseUrl: string, drop = false): Promi
   }
 }
 
+/** Runs `work` on the benchmark's database made empty for it, and drops the database afterwards, whatever happened. */
+export async function withFreshDatabase<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
+  await recreateDatabase(databaseUrl, false);
+  try {
+    return await work();
+  } finally {
+    await recreateDatabase(databaseUrl, true);
+  }
+}
+
 /** Runs `work` on one connection to the database, closed afterwards. */
 export async function withClient<T>(databaseUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -11,17 +11,15 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { isMainThread, type Worker, workerData } from 'node:worker_threads';
 import { addDays, todayIn } from '#domain/dates.ts';
 import { openDatabase, type SqlRunner } from '#server/db/client.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { digestToken } from '#server/tokens.ts';
-import { recreateDatabase } from './database.ts';
+import { withFreshDatabase } from './database.ts';
 import { mark, ms } from './format.ts';
 import { describeMachine, replaceReportSection } from './machine.ts';
 import { isQuick, percentile } from './settings.ts';
-import { servePerchInWorker, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
+import { runLoadBenchmarkModule, withPerchWorker } from './worker-perch.ts';
 
 const rushSize = 400;
 const rounds = isQuick ? 2 : 6;
@@ -250,44 +248,43 @@ async function rushRound(base: string, seeded: Seeded, date: string) {
 
 export async function measureRush(options: { databaseUrl: string }): Promise<RushFigures> {
   const { databaseUrl } = options;
-  await recreateDatabase(databaseUrl, false);
-  let worker: Worker | undefined;
-  try {
+  return withFreshDatabase(databaseUrl, async () => {
     const seeder = await openDatabase({ databaseUrl, poolSize: 2 });
     await migrate(seeder.sql);
     const seeded = await seed(seeder.sql);
     await seeder.close();
-    const server = await startPerchWorker(import.meta.url, { perchRush: true, databaseUrl });
-    worker = server.worker;
-    const base = `http://127.0.0.1:${server.port}`;
+    const { quiet, bookings, reads, checks, winnersPerRound, crowd, loadAverage, machine } = await withPerchWorker(
+      import.meta.url,
+      { perchRush: true, databaseUrl },
+      async ({ base }) => {
+        // Warm-up (connections, prepared statements, the day read's cache), then the bystanders alone.
+        let quietUntil = performance.now() + 1000;
+        await readWhile(base, seeded, () => performance.now() > quietUntil);
+        quietUntil = performance.now() + quietSeconds * 1000;
+        const quiet = await readWhile(base, seeded, () => performance.now() > quietUntil);
 
-    // Warm-up (connections, prepared statements, the day read's cache), then the bystanders alone.
-    let quietUntil = performance.now() + 1000;
-    await readWhile(base, seeded, () => performance.now() > quietUntil);
-    quietUntil = performance.now() + quietSeconds * 1000;
-    const quiet = await readWhile(base, seeded, () => performance.now() > quietUntil);
-
-    const bookings: Answer[] = [];
-    const reads: Answer[] = [];
-    const checks: Answer[] = [];
-    const winnersPerRound: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      const result = await rushRound(base, seeded, addDays(seeded.firstRushDate, round));
-      bookings.push(...result.bookings);
-      reads.push(...result.reads);
-      checks.push(...result.checks);
-      winnersPerRound.push(result.bookings.filter((answer) => answer.status === 201).length);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    const crowd: Answer[] = [];
-    for (let round = 0; round < rounds; round++) {
-      crowd.push(...(await crowdRound(base, seeded)));
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    const loadAverage = os.loadavg()[0] ?? 0;
-    const machine = describeMachine(databaseUrl);
-    await stopPerchWorker(worker);
-    worker = undefined;
+        const bookings: Answer[] = [];
+        const reads: Answer[] = [];
+        const checks: Answer[] = [];
+        const winnersPerRound: number[] = [];
+        for (let round = 0; round < rounds; round++) {
+          const result = await rushRound(base, seeded, addDays(seeded.firstRushDate, round));
+          bookings.push(...result.bookings);
+          reads.push(...result.reads);
+          checks.push(...result.checks);
+          winnersPerRound.push(result.bookings.filter((answer) => answer.status === 201).length);
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+        const crowd: Answer[] = [];
+        for (let round = 0; round < rounds; round++) {
+          crowd.push(...(await crowdRound(base, seeded)));
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+        const loadAverage = os.loadavg()[0] ?? 0;
+        const machine = describeMachine(databaseUrl);
+        return { quiet, bookings, reads, checks, winnersPerRound, crowd, loadAverage, machine };
+      },
+    );
 
     const rush = summary(bookings);
     const crowdFigures = summary(crowd);
@@ -314,10 +311,7 @@ export async function measureRush(options: { databaseUrl: string }): Promise<Rus
       loadAverage: Number(loadAverage.toFixed(2)),
       machine,
     };
-  } finally {
-    if (worker) await worker.terminate();
-    await recreateDatabase(databaseUrl, true);
-  }
+  });
 }
 
 const heading = "## The 9 o'clock rush";
@@ -360,23 +354,18 @@ export function replaceRushSection(report: string, section: string): string {
   return replaceReportSection(report, heading, section);
 }
 
-if (!isMainThread && workerData?.perchRush === true) {
-  await servePerchInWorker(workerData.databaseUrl as string, { poolSize, name: 'rush' });
-} else if (isMainThread && process.argv[1] === fileURLToPath(import.meta.url)) {
-  const timer = setTimeout(() => {
-    console.error('The rush benchmark passed its 3-minute limit and stops.');
-    process.exit(1);
-  }, 3 * 60_000);
-  timer.unref();
-  const databaseUrl = process.argv[2] ?? 'postgres://postgres@127.0.0.1:5432/perch_bench_rush';
-  const figures = await measureRush({ databaseUrl });
-  console.log(JSON.stringify(figures, null, 2));
-  const section = rushSection(figures);
-  console.log(section);
-  if (!isQuick) {
+await runLoadBenchmarkModule(import.meta.url, {
+  workerFlag: 'perchRush',
+  server: { poolSize, name: 'rush' },
+  label: 'rush',
+  minutes: 3,
+  defaultDatabaseUrl: 'postgres://postgres@127.0.0.1:5432/perch_bench_rush',
+  measure: measureRush,
+  section: rushSection,
+  afterPrint: (section) => {
+    if (isQuick) return;
     const report = path.resolve(import.meta.dirname, '..', 'docs', 'benchmarks.md');
     writeFileSync(report, replaceRushSection(readFileSync(report, 'utf8'), section));
     console.log(`The rush section of ${path.relative(process.cwd(), report)} is rewritten.`);
-  }
-  process.exit(0);
-}
+  },
+});

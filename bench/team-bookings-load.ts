@@ -1,4 +1,3 @@
-import type { Worker } from 'node:worker_threads';
 import { addDays, todayIn } from '#domain/dates.ts';
 import {
   searchWords,
@@ -11,10 +10,10 @@ import { findBookingsRevision } from '#server/modules/bookings/repo.ts';
 import { countTeamBookings, listTeamBookings, type TeamBookingsSelection } from '#server/modules/team-bookings/repo.ts';
 import { type AutocannonOptions, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, seedBigOrganization } from './bookings-seed.ts';
-import { recreateDatabase } from './database.ts';
+import { withFreshDatabase } from './database.ts';
 import { logLoadAverage, mark, ms } from './format.ts';
 import { type LatencyFigures, loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
-import { runLoadBenchmarkModule, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
+import { runLoadBenchmarkModule, withPerchWorker } from './worker-perch.ts';
 
 /** The issue's load: 10 concurrent clients, each with p95 under 50 ms. */
 export const teamBookingsConnections = 10;
@@ -87,16 +86,11 @@ async function measureSqlCeiling(
 
 export async function measureTeamBookingsLoad(options: { databaseUrl: string }): Promise<TeamBookingsLoadFigures> {
   const { databaseUrl } = options;
-  await recreateDatabase(databaseUrl, false);
-  let worker: Worker | undefined;
-  try {
+  return withFreshDatabase(databaseUrl, async () => {
     const { seeded, adminId, seconds } = await seedBigOrganization(databaseUrl, sessionDays);
-    console.log(
-      `Seeded ${seeded.counts.bookings.toLocaleString('en')} bookings, ${seeded.counts.users} users in ${seconds.toFixed(1)} s.`,
-    );
     const calls = callsToMeasure(todayIn(bigOrganization.timeZone));
     // The ceilings first, with nothing else running; then the server.
-    const ceilings = [];
+    const ceilings: LatencyFigures[] = [];
     for (const call of calls) {
       const query = teamBookingsQuerySchema.parse(call.query);
       const selection: TeamBookingsSelection = {
@@ -113,24 +107,28 @@ export async function measureTeamBookingsLoad(options: { databaseUrl: string }):
     }
 
     logLoadAverage();
-    const server = await startPerchWorker(import.meta.url, { perchTeamBookingsLoad: true, databaseUrl });
-    worker = server.worker;
-    // Team Bookings is for admins: the seeded admin's session (the first cookie).
-    const headers = { cookie: seeded.cookies[0] ?? '', 'accept-encoding': 'gzip, deflate, br' };
-    const results: TeamBookingsCallFigures[] = [];
-    for (const [index, call] of calls.entries()) {
-      const requestPath = `/api/organizations/${seeded.organizationId}/team-bookings?${teamBookingsSearchParams(teamBookingsQuerySchema.parse(call.query))}`;
-      const url = `http://127.0.0.1:${server.port}${requestPath}`;
-      const sample = await fetch(url, { headers: { cookie: headers.cookie } });
-      const body = (await sample.json()) as { total?: number; items?: unknown[] };
-      if (sample.status !== 200) throw new Error(`${requestPath} answered ${sample.status}: ${JSON.stringify(body)}`);
-      console.log(`${call.label}: ${body.items?.length} of ${body.total} bookings.`);
-      await load({ url, headers }, warmUpSeconds);
-      const http = await load({ url, headers }, loadSeconds);
-      results.push({ label: call.label, path: requestPath, total: body.total ?? 0, http, sql: ceilings[index]! });
-    }
-    await stopPerchWorker(worker);
-    worker = undefined;
+    const results = await withPerchWorker(
+      import.meta.url,
+      { perchTeamBookingsLoad: true, databaseUrl },
+      async ({ base }) => {
+        // Team Bookings is for admins: the seeded admin's session (the first cookie).
+        const headers = { cookie: seeded.cookies[0] ?? '', 'accept-encoding': 'gzip, deflate, br' };
+        const measured: TeamBookingsCallFigures[] = [];
+        for (const [index, call] of calls.entries()) {
+          const requestPath = `/api/organizations/${seeded.organizationId}/team-bookings?${teamBookingsSearchParams(teamBookingsQuerySchema.parse(call.query))}`;
+          const url = `${base}${requestPath}`;
+          const sample = await fetch(url, { headers: { cookie: headers.cookie } });
+          const body = (await sample.json()) as { total?: number; items?: unknown[] };
+          if (sample.status !== 200)
+            throw new Error(`${requestPath} answered ${sample.status}: ${JSON.stringify(body)}`);
+          console.log(`${call.label}: ${body.items?.length} of ${body.total} bookings.`);
+          await load({ url, headers }, warmUpSeconds);
+          const http = await load({ url, headers }, loadSeconds);
+          measured.push({ label: call.label, path: requestPath, total: body.total ?? 0, http, sql: ceilings[index]! });
+        }
+        return measured;
+      },
+    );
     return {
       seeding: {
         seconds: Number(seconds.toFixed(1)),
@@ -139,10 +137,7 @@ export async function measureTeamBookingsLoad(options: { databaseUrl: string }):
       },
       calls: results,
     };
-  } finally {
-    if (worker) await worker.terminate();
-    await recreateDatabase(databaseUrl, true);
-  }
+  });
 }
 
 /** The section bench/run.ts writes into docs/benchmarks.md. */

@@ -1,46 +1,9 @@
 // Seeding for the browser benchmarks (floor-render.ts, list-render.ts): an admin's organization with an empty
-// floor and a floor of many small desks, through Perch's own API; and the signed-in browser they start from.
+// floor and a floor of many small desks, through Perch's own API (perch-api.ts); and the signed-in browser they
+// start from.
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
-
-export interface Floor {
-  id: string;
-  name: string;
-}
-
-export interface BenchOrganization {
-  id: string;
-  role: string;
-  timeZone: string;
-}
-
-export type BenchClient = ReturnType<typeof benchClient>;
-
-/** A tiny HTTP client that keeps the session cookie and says the request comes from the app's own origin. */
-export function benchClient(baseUrl: string, initialCookie?: string) {
-  let cookie = initialCookie ?? '';
-  return {
-    get cookie() {
-      return cookie;
-    },
-    async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-      const response = await fetch(new URL(path, baseUrl), {
-        method,
-        headers: {
-          origin: new URL(baseUrl).origin,
-          ...(cookie ? { cookie } : {}),
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const setCookie = response.headers.getSetCookie?.() ?? [];
-      if (setCookie.length > 0) cookie = setCookie.map((item) => item.split(';')[0]).join('; ');
-      const text = await response.text();
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-      return (text ? JSON.parse(text) : null) as T;
-    },
-  };
-}
+import { type BenchOrganization, benchClient, type Floor, signUpWithOrganization } from './perch-api.ts';
 
 /**
  * Signs a new admin up (unless `cookie` is given), makes sure their organization has `emptyFloorName` and
@@ -59,16 +22,16 @@ export async function seedBenchFloors(options: {
   const api = benchClient(options.baseUrl, options.cookie);
   if (!options.cookie) {
     const stamp = Date.now().toString(36);
-    await api.call('POST', '/api/register', {
-      email: `${options.name}.bench.${stamp}@example.com`,
-      password: 'bench-password-1',
-      firstName: 'Bench',
-      lastName: 'Runner',
-    });
-    await api.call('POST', '/api/organizations', {
-      name: `Bench ${options.name} ${stamp}`,
-      slug: `bench-${options.name}-${stamp}`,
-    });
+    await signUpWithOrganization(
+      api,
+      {
+        email: `${options.name}.bench.${stamp}@example.com`,
+        password: 'bench-password-1',
+        firstName: 'Bench',
+        lastName: 'Runner',
+      },
+      { name: `Bench ${options.name} ${stamp}`, slug: `bench-${options.name}-${stamp}` },
+    );
   }
   const organizations = await api.call<BenchOrganization[]>('GET', '/api/organizations');
   const organization = organizations.find((item) => item.role === 'admin');

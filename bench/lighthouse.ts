@@ -17,6 +17,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { registerWebApp } from '#server/static.ts';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
+import { benchClient, type Floor, signUpWithOrganization } from './perch-api.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -41,39 +42,30 @@ const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 
 /** A new admin with an organization and a floor with a few desks; answers its session cookie. */
 async function signedInAdmin(baseUrl: string): Promise<string> {
-  const origin = new URL(baseUrl).origin;
-  let cookie = '';
-  const call = async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(new URL(path, baseUrl), {
-      method,
-      headers: { origin, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const set = response.headers.getSetCookie();
-    if (set.length > 0) cookie = set.map((item) => item.split(';')[0]).join('; ');
-    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json() as Promise<any>;
-  };
+  const api = benchClient(baseUrl);
   const stamp = Date.now().toString(36);
-  await call('POST', '/api/register', {
-    email: `lighthouse.${stamp}@example.com`,
-    password: 'lighthouse-password-1',
-    firstName: 'Light',
-    lastName: 'House',
-  });
-  const organization = await call('POST', '/api/organizations', { name: `Quality ${stamp}`, slug: `quality-${stamp}` });
-  const floors = await call('GET', `/api/organizations/${organization.id}/floors`);
+  const organization = await signUpWithOrganization(
+    api,
+    {
+      email: `lighthouse.${stamp}@example.com`,
+      password: 'lighthouse-password-1',
+      firstName: 'Light',
+      lastName: 'House',
+    },
+    { name: `Quality ${stamp}`, slug: `quality-${stamp}` },
+  );
+  const floors = await api.call<Floor[]>('GET', `/api/organizations/${organization.id}/floors`);
   for (let index = 0; index < 6; index++) {
-    await call('POST', `/api/organizations/${organization.id}/desks`, {
+    await api.call('POST', `/api/organizations/${organization.id}/desks`, {
       name: `Q${index + 1}`,
       positionX: String(40 + index * 150),
       positionY: '60',
       width: '120',
       height: '80',
-      floorId: floors[0].id,
+      floorId: floors[0]?.id,
     });
   }
-  return cookie;
+  return api.cookie;
 }
 
 /** Lighthouse's own default settings are the mobile ones (a mid-range phone, slow 4G, 4x CPU slowdown). */

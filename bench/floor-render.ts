@@ -2,20 +2,17 @@
 // screen, in under 300 ms; a desk must drag, and the map zoom and pan, at 55 frames per second or more. Run alone against a running server with
 // `npx node bench/floor-render.ts http://localhost:3000` (it signs up a fresh admin and seeds the desks).
 // Figures come from the page's own clock (performance.now and requestAnimationFrame), not from Playwright's.
-import os from 'node:os';
-import type { Browser } from '@playwright/test';
-import { openSignedInDashboard, seedBenchFloors } from './floor-seed.ts';
+import {
+  type BrowserBenchOptions,
+  loadAverageNow,
+  printBrowserBenchmark,
+  seedBenchFloors,
+  withSignedInDashboard,
+} from './floor-seed.ts';
 
-export interface FloorRenderOptions {
-  /** Where Perch runs, e.g. http://localhost:3000. */
-  baseUrl: string;
-  /** A signed-in admin's session cookie ("name=value"); without one a new account and organization are made. */
-  cookie?: string;
-  /** Desks on the measured floor (default 2,000). Missing desks are added; existing ones are kept. */
-  deskCount?: number;
+export interface FloorRenderOptions extends BrowserBenchOptions {
   /** Pointer moves in the drag (default 120, about 2 s at one move per frame). */
   dragSteps?: number;
-  executablePath?: string;
 }
 
 export interface FloorRenderFigures {
@@ -165,12 +162,7 @@ function panByScrolling(): Promise<{ fps: number; worst: number }> {
 export async function measureFloorRender(options: FloorRenderOptions): Promise<FloorRenderFigures> {
   const deskCount = options.deskCount ?? 2000;
   const { cookie, emptyFloor, benchFloor } = await seed(options, deskCount);
-  let browser: Browser | undefined;
-  try {
-    const opened = await openSignedInDashboard({ ...options, cookie, floorId: benchFloor.id });
-    browser = opened.browser;
-    const { page } = opened;
-
+  return withSignedInDashboard({ ...options, cookie, floorId: benchFloor.id }, async (page) => {
     // The bench floor's desks are not cached yet: their JSON is fetched, then rendered.
     const fetchAndRenderMs = await page.evaluate(timeFloorSwitch, { floorId: benchFloor.id, count: deskCount });
     // Away and back, five times: the desks are cached, so this is React's render, style, layout and paint only.
@@ -228,14 +220,9 @@ export async function measureFloorRender(options: FloorRenderOptions): Promise<F
       zoomWorstFrameMs: Math.round(zoom.worst * 10) / 10,
       panFps: Math.round(pan.fps * 10) / 10,
       panWorstFrameMs: Math.round(pan.worst * 10) / 10,
-      loadAverage: Math.round(os.loadavg()[0]! * 100) / 100,
+      loadAverage: loadAverageNow(),
     };
-  } finally {
-    await browser?.close();
-  }
+  });
 }
 
-if (import.meta.main) {
-  const baseUrl = process.argv[2] ?? 'http://localhost:3000';
-  console.log(JSON.stringify(await measureFloorRender({ baseUrl, cookie: process.env.PERCH_COOKIE }), null, 2));
-}
+if (import.meta.main) await printBrowserBenchmark(measureFloorRender);

@@ -1,7 +1,8 @@
 // Seeding for the browser benchmarks (floor-render.ts, list-render.ts): an admin's organization with an empty
 // floor and a floor of many small desks, through Perch's own API (perch-api.ts); and the signed-in browser they
 // start from.
-import { type Browser, chromium, type Page } from '@playwright/test';
+import os from 'node:os';
+import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
 import { type BenchOrganization, benchClient, type Floor, signUpWithOrganization } from './perch-api.ts';
 
@@ -70,16 +71,25 @@ export async function seedBenchFloors(options: {
   return { api, organization, benchFloor, emptyFloor };
 }
 
-/**
- * Chromium at a laptop's size, signed in with `cookie`, on the dashboard with `floorId` among the floors offered:
- * where the map and list benchmarks start.
- */
-export async function openSignedInDashboard(options: {
+/** What the browser benchmarks (floor-render.ts, list-render.ts) are given. */
+export interface BrowserBenchOptions {
+  /** Where Perch runs, e.g. http://localhost:3000. */
   baseUrl: string;
-  cookie: string;
-  floorId: string;
+  /** A signed-in admin's session cookie ("name=value"); without one a new account and organization are made. */
+  cookie?: string;
+  /** Desks on the measured floor (default 2,000). Missing desks are added; existing ones are kept. */
+  deskCount?: number;
   executablePath?: string;
-}): Promise<{ browser: Browser; page: Page }> {
+}
+
+/**
+ * Runs `work` in Chromium at a laptop's size, signed in with `cookie`, on the dashboard with `floorId` among the
+ * floors offered (where the map and list benchmarks start); the browser is closed afterwards.
+ */
+export async function withSignedInDashboard<T>(
+  options: { baseUrl: string; cookie: string; floorId: string; executablePath?: string },
+  work: (page: Page) => Promise<T>,
+): Promise<T> {
   const browser = await chromium.launch({
     ...chromiumLaunchOptions,
     ...(options.executablePath ? { executablePath: options.executablePath } : {}),
@@ -99,9 +109,20 @@ export async function openSignedInDashboard(options: {
       (id) => (globalThis as any).document.querySelector(`option[value="${id}"]`),
       options.floorId,
     );
-    return { browser, page };
-  } catch (error) {
+    return await work(page);
+  } finally {
     await browser.close();
-    throw error;
   }
+}
+
+/** The machine's 1-minute load average, to 0.01: figures from a busy machine read high. */
+export const loadAverageNow = () => Math.round(os.loadavg()[0]! * 100) / 100;
+
+/**
+ * A browser benchmark run as a program: against the server named on the command line (default
+ * http://localhost:3000), signed in as PERCH_COOKIE when it is set; prints the figures.
+ */
+export async function printBrowserBenchmark(measure: (options: BrowserBenchOptions) => Promise<unknown>) {
+  const baseUrl = process.argv[2] ?? 'http://localhost:3000';
+  console.log(JSON.stringify(await measure({ baseUrl, cookie: process.env.PERCH_COOKIE }), null, 2));
 }

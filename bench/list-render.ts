@@ -3,20 +3,16 @@
 // 50 ms. Run alone against a running server with `npx node bench/list-render.ts http://localhost:3000` (it signs
 // up a fresh admin, seeds the desks and books a fifth of them for today). Figures come from the page's own clock
 // (performance.now and requestAnimationFrame), not from Playwright's.
-import os from 'node:os';
-import type { Browser } from '@playwright/test';
 import { todayIn } from '#domain/dates.ts';
-import { openSignedInDashboard, seedBenchFloors } from './floor-seed.ts';
+import {
+  type BrowserBenchOptions,
+  loadAverageNow,
+  printBrowserBenchmark,
+  seedBenchFloors,
+  withSignedInDashboard,
+} from './floor-seed.ts';
 
-export interface ListRenderOptions {
-  /** Where Perch runs, e.g. http://localhost:3000. */
-  baseUrl: string;
-  /** A signed-in admin's session cookie ("name=value"); without one a new account and organization are made. */
-  cookie?: string;
-  /** Desks on the measured floor (default 2,000). Missing desks are added; existing ones are kept. */
-  deskCount?: number;
-  executablePath?: string;
-}
+export type ListRenderOptions = BrowserBenchOptions;
 
 export interface ListRenderFigures {
   deskCount: number;
@@ -177,12 +173,8 @@ const round = (value: number) => Math.round(value * 10) / 10;
 
 export async function measureListRender(options: ListRenderOptions): Promise<ListRenderFigures> {
   const { cookie, floor, emptyFloor, deskCount, bookedDesks } = await seed(options, options.deskCount ?? 2000);
-  let browser: Browser | undefined;
-  try {
-    // A laptop's width, where the dashboard opens on the map.
-    const opened = await openSignedInDashboard({ ...options, cookie, floorId: floor.id });
-    browser = opened.browser;
-    const { page } = opened;
+  // A laptop's width, where the dashboard opens on the map.
+  return withSignedInDashboard({ ...options, cookie, floorId: floor.id }, async (page) => {
     await page.locator('#floor-picker').selectOption(floor.id);
     await page.getByRole('tab', { name: 'Map' }).click();
     await page.evaluate(installHelpers);
@@ -230,14 +222,9 @@ export async function measureListRender(options: ListRenderOptions): Promise<Lis
       slowestSearchMs: round(Math.max(...searches)),
       filterMs: round(median(filters)),
       slowestFilterMs: round(Math.max(...filters)),
-      loadAverage: Math.round(os.loadavg()[0]! * 100) / 100,
+      loadAverage: loadAverageNow(),
     };
-  } finally {
-    await browser?.close();
-  }
+  });
 }
 
-if (import.meta.main) {
-  const baseUrl = process.argv[2] ?? 'http://localhost:3000';
-  console.log(JSON.stringify(await measureListRender({ baseUrl, cookie: process.env.PERCH_COOKIE }), null, 2));
-}
+if (import.meta.main) await printBrowserBenchmark(measureListRender);

@@ -9,9 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, spawnPerch, stopProcess } from '#test-support/perch-server.ts';
-import { type AnalyticsLoadFigures, analyticsSection, measureAnalyticsLoad } from './analytics-load.ts';
+import { analyticsSection, measureAnalyticsLoad } from './analytics-load.ts';
 import { measureBookingsLoad } from './bookings-load.ts';
-import { type CheckInLoadFigures, checkInSection, measureCheckInLoad } from './check-in-load.ts';
+import { checkInSection, measureCheckInLoad } from './check-in-load.ts';
 import { renderClusterSection } from './cluster/report.ts';
 import { measureCluster } from './cluster/run.ts';
 import { measureDesksLoad } from './desks-load.ts';
@@ -21,10 +21,10 @@ import { mark, ms } from './format.ts';
 import { measurePageQualityOnOwnServer } from './lighthouse.ts';
 import { measureListRender } from './list-render.ts';
 import { describeMachine } from './machine.ts';
-import { measureRush, type RushFigures, rushSection } from './rush.ts';
+import { measureRush, rushSection } from './rush.ts';
 import { connections, isQuick, loadSeconds, warmUpSeconds } from './settings.ts';
 import { measureStartup } from './startup.ts';
-import { measureTeamBookingsLoad, type TeamBookingsLoadFigures, teamBookingsSection } from './team-bookings-load.ts';
+import { measureTeamBookingsLoad, teamBookingsSection } from './team-bookings-load.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const baseUrl = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/perch_bench');
@@ -97,31 +97,37 @@ console.log('▶ page quality: Lighthouse on the landing page, /auth and the das
 const quality = await measurePageQualityOnOwnServer();
 console.log('▶ cluster: instances behind nginx (deploy/nginx)');
 const cluster = hasPostgres ? await measureCluster() : undefined;
-let events: EventsLoadFigures | undefined;
-if (hasPostgres) {
-  console.log('▶ live updates under load');
-  events = await measureEventsLoad({ databaseUrl: databaseUrl('perch_bench_events') });
+/** A benchmark that needs PostgreSQL, on a database of its own: run and announced only when PostgreSQL answers. */
+async function measureOnPostgres<Figures>(
+  title: string,
+  database: string,
+  measure: (options: { databaseUrl: string }) => Promise<Figures>,
+): Promise<Figures | undefined> {
+  if (!hasPostgres) return undefined;
+  console.log(`▶ ${title}`);
+  return measure({ databaseUrl: databaseUrl(database) });
 }
-let teamBookings: TeamBookingsLoadFigures | undefined;
-if (hasPostgres) {
-  console.log('▶ Team Bookings: 2,000 members, 250,000 bookings, first page and a search at 10 clients');
-  teamBookings = await measureTeamBookingsLoad({ databaseUrl: databaseUrl('perch_bench_team_bookings') });
-}
-let analytics: AnalyticsLoadFigures | undefined;
-if (hasPostgres) {
-  console.log('▶ analytics: 90 and 366 days of a 500-desk office at 10 clients');
-  analytics = await measureAnalyticsLoad({ databaseUrl: databaseUrl('perch_bench_analytics') });
-}
-let checkIn: CheckInLoadFigures | undefined;
-if (hasPostgres) {
-  console.log('▶ check-in at 50 clients, and the release of no-shows over 250,000 bookings');
-  checkIn = await measureCheckInLoad({ databaseUrl: databaseUrl('perch_bench_check_in') });
-}
-let rush: RushFigures | undefined;
-if (hasPostgres) {
-  console.log("▶ the 9 o'clock rush: 400 bookings of one desk at once");
-  rush = await measureRush({ databaseUrl: databaseUrl('perch_bench_rush') });
-}
+const events = await measureOnPostgres('live updates under load', 'perch_bench_events', measureEventsLoad);
+const teamBookings = await measureOnPostgres(
+  'Team Bookings: 2,000 members, 250,000 bookings, first page and a search at 10 clients',
+  'perch_bench_team_bookings',
+  measureTeamBookingsLoad,
+);
+const analytics = await measureOnPostgres(
+  'analytics: 90 and 366 days of a 500-desk office at 10 clients',
+  'perch_bench_analytics',
+  measureAnalyticsLoad,
+);
+const checkIn = await measureOnPostgres(
+  'check-in at 50 clients, and the release of no-shows over 250,000 bookings',
+  'perch_bench_check_in',
+  measureCheckInLoad,
+);
+const rush = await measureOnPostgres(
+  "the 9 o'clock rush: 400 bookings of one desk at once",
+  'perch_bench_rush',
+  measureRush,
+);
 
 const startupRows = startup
   .map(

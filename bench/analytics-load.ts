@@ -12,7 +12,7 @@ import {
 import { type AutocannonRequest, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, type SeededData, seedBigOrganization } from './bookings-seed.ts';
 import { withFreshDatabase } from './database.ts';
-import { logLoadAverage, mark, ms } from './format.ts';
+import { callTableHead, latencyCells, logLoadAverage, mark } from './format.ts';
 import { type LatencyFigures, loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
 import { runLoadBenchmarkModule, withPerchWorker } from './worker-perch.ts';
 
@@ -169,9 +169,9 @@ export async function measureAnalyticsLoad(options: { databaseUrl: string }): Pr
 /** The section bench/run.ts writes into docs/benchmarks.md. */
 export function analyticsSection(figures: AnalyticsLoadFigures): string {
   const rows = figures.calls.flatMap((call) => [
-    `| ${call.label}, a range not asked before (${call.fresh.requests.toLocaleString('en')} requests, ${call.fresh.failures} failures) | ${ms(call.fresh.p50)} | ${ms(call.fresh.p95)} | ${ms(call.fresh.p99)} | ${call.fresh.rps} | ${(call.fresh.p95 / call.sql.p95).toFixed(2)}× | p95 < ${call.targetP95Ms} ms: ${mark(call.fresh.p95 < call.targetP95Ms && call.fresh.failures === 0)} |`,
-    `| ↳ the whole range counted afresh, its SQL alone through pg (state, places and counts, then buildAnalytics; ${poolSize} connections) | ${ms(call.sql.p50)} | ${ms(call.sql.p95)} | ${ms(call.sql.p99)} | ${call.sql.rps} | | |`,
-    `| ↳ the same range again (answered from memory while nothing changed; ${call.repeated.failures} failures) | ${ms(call.repeated.p50)} | ${ms(call.repeated.p95)} | ${ms(call.repeated.p99)} | ${call.repeated.rps} | | |`,
+    `| ${call.label}, a range not asked before (${call.fresh.requests.toLocaleString('en')} requests, ${call.fresh.failures} failures) | ${latencyCells(call.fresh)} | ${(call.fresh.p95 / call.sql.p95).toFixed(2)}× | p95 < ${call.targetP95Ms} ms: ${mark(call.fresh.p95 < call.targetP95Ms && call.fresh.failures === 0)} |`,
+    `| ↳ the whole range counted afresh, its SQL alone through pg (state, places and counts, then buildAnalytics; ${poolSize} connections) | ${latencyCells(call.sql)} | | |`,
+    `| ↳ the same range again (answered from memory while nothing changed; ${call.repeated.failures} failures) | ${latencyCells(call.repeated)} | | |`,
   ]);
   return `## Workplace analytics (bench/analytics-load.ts, PostgreSQL, ${analyticsConnections} concurrent clients)
 
@@ -183,8 +183,7 @@ the same with weekends), so no whole answer is reused; the closed weeks the rang
 \`pg\` in the same run: what the first request for a range costs on a fresh instance or after a past booking changed.
 The last row asks one range again and again. The ratio is the first row's p95 over its SQL's p95.
 
-| Call | p50 | p95 | p99 | requests/s | ratio | target |
-|---|---|---|---|---|---|---|
+${callTableHead}
 ${rows.join('\n')}
 `;
 }

@@ -13,7 +13,7 @@ import { zoneWhereHourIs } from '#test-support/time-zones.ts';
 import { type AutocannonOptions, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, seedBookings } from './bookings-seed.ts';
 import { withFreshDatabase } from './database.ts';
-import { logLoadAverage, mark, ms } from './format.ts';
+import { latencyCells, logLoadAverage, mark, ms } from './format.ts';
 import { connections, type LatencyFigures, loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
 import { openPerch, runLoadBenchmarkModule, withPerchWorker } from './worker-perch.ts';
 
@@ -265,8 +265,8 @@ pool size (${poolSize}), in the same run. The release passes run the job's own f
 
 | What | p50 | p95 | p99 | requests/s | target |
 |---|---|---|---|---|---|
-| Check-in, ${connections} clients (${http.failures} failures) | ${ms(http.p50)} | ${ms(http.p95)} | ${ms(http.p99)} | ${http.rps} | p95 < ${checkInTargetP95Ms} ms: ${mark(http.p95 < checkInTargetP95Ms && http.failures === 0)} |
-| ↳ its SQL alone through pg (${connections} clients, pool of ${poolSize}) | ${ms(sql.p50)} | ${ms(sql.p95)} | ${ms(sql.p99)} | ${sql.rps} | |
+| Check-in, ${connections} clients (${http.failures} failures) | ${latencyCells(http)} | p95 < ${checkInTargetP95Ms} ms: ${mark(http.p95 < checkInTargetP95Ms && http.failures === 0)} |
+| ↳ its SQL alone through pg (${connections} clients, pool of ${poolSize}) | ${latencyCells(sql)} | |
 
 | Release pass | time | released | target |
 |---|---|---|---|

@@ -11,7 +11,7 @@ import { countTeamBookings, listTeamBookings, type TeamBookingsSelection } from 
 import { type AutocannonOptions, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, seedBigOrganization } from './bookings-seed.ts';
 import { withFreshDatabase } from './database.ts';
-import { logLoadAverage, mark, ms } from './format.ts';
+import { callTableHead, latencyCells, logLoadAverage, mark } from './format.ts';
 import { type LatencyFigures, loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
 import { runLoadBenchmarkModule, withPerchWorker } from './worker-perch.ts';
 
@@ -143,8 +143,8 @@ export async function measureTeamBookingsLoad(options: { databaseUrl: string }):
 /** The section bench/run.ts writes into docs/benchmarks.md. */
 export function teamBookingsSection(figures: TeamBookingsLoadFigures): string {
   const rows = figures.calls.flatMap((call) => [
-    `| ${call.label} (${call.total.toLocaleString('en')} match; ${call.http.failures} failures) | ${ms(call.http.p50)} | ${ms(call.http.p95)} | ${ms(call.http.p99)} | ${call.http.rps} | ${(call.http.p95 / call.sql.p95).toFixed(2)}× | p95 < ${teamBookingsTargetP95Ms} ms: ${mark(call.http.p95 < teamBookingsTargetP95Ms && call.http.failures === 0)} |`,
-    `| ↳ its SQL alone through pg (admin check and revision, then page and count at once; ${poolSize} connections) | ${ms(call.sql.p50)} | ${ms(call.sql.p95)} | ${ms(call.sql.p99)} | ${call.sql.rps} | | |`,
+    `| ${call.label} (${call.total.toLocaleString('en')} match; ${call.http.failures} failures) | ${latencyCells(call.http)} | ${(call.http.p95 / call.sql.p95).toFixed(2)}× | p95 < ${teamBookingsTargetP95Ms} ms: ${mark(call.http.p95 < teamBookingsTargetP95Ms && call.http.failures === 0)} |`,
+    `| ↳ its SQL alone through pg (admin check and revision, then page and count at once; ${poolSize} connections) | ${latencyCells(call.sql)} | | |`,
   ]);
   return `## Team Bookings at scale (bench/team-bookings-load.ts, PostgreSQL, ${teamBookingsConnections} concurrent clients)
 
@@ -154,8 +154,7 @@ unchanged (decision 009), as it is during these runs; the ceiling is the call's 
 \`pg\` with the app's pool size, in the same run: the admin check with the revision, then the page and the count at
 once, which is what every answer costs once a booking has changed. The ratio is the call's p95 over its SQL's p95.
 
-| Call | p50 | p95 | p99 | requests/s | ratio | target |
-|---|---|---|---|---|---|---|
+${callTableHead}
 ${rows.join('\n')}
 `;
 }

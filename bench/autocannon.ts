@@ -18,7 +18,7 @@ export interface AutocannonOptions {
   headers?: Record<string, string>;
   requests?: AutocannonRequest[];
 }
-export interface AutocannonInstance extends PromiseLike<{ errors: number; timeouts: number }> {
+export interface AutocannonInstance extends PromiseLike<{ duration: number; errors: number; timeouts: number }> {
   on(event: 'response', listener: (client: unknown, status: number, bytes: number, latencyMs: number) => void): void;
 }
 export const autocannon = autocannonUntyped as (options: AutocannonOptions) => AutocannonInstance;

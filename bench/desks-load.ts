@@ -3,21 +3,23 @@
 // Run alone with `npx node bench/desks-load.ts` (database postgres://postgres@127.0.0.1:5432/perch_bench_desks,
 // created and dropped here). The load generator runs in a worker thread so that it does not share the server's
 // event loop; every server started here listens on loopback and is closed before the function returns.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import zlib from 'node:zlib';
-// @ts-expect-error autocannon ships no type declarations; its use is typed by the Autocannon interface below.
-import autocannonUntyped from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '#server/app.ts';
-import { loadConfig } from '#server/config.ts';
-import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
-import { migrate } from '#server/db/migrate.ts';
+import type { DatabaseHandle } from '#server/db/client.ts';
 import { sessionCookie } from '#server/plugins/session.ts';
+import { autocannon } from './autocannon.ts';
+import { withFreshDatabase } from './database.ts';
+import {
+  connections,
+  loadSeconds as durationSeconds,
+  measureQueryLoop,
+  percentile,
+  warmUpSeconds,
+} from './settings.ts';
+import { type BenchPerch, openPerch } from './worker-perch.ts';
 
 export interface DesksLoadFigures {
   /** The same load asking for brotli, as a browser does, beside a bare route sending the same compressed bytes. */
@@ -43,14 +45,6 @@ export interface DesksLoadFigures {
 
 const deskCount = 2000;
 
-import {
-  connections,
-  loadSeconds as durationSeconds,
-  measureQueryLoop,
-  percentile,
-  warmUpSeconds,
-} from './settings.ts';
-
 const defaultDatabaseUrl = 'postgres://postgres@127.0.0.1:5432/perch_bench_desks';
 
 interface LoadRequest {
@@ -66,18 +60,8 @@ interface LoadResult {
   failures: number;
 }
 
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers: Record<string, string>;
-}) => PromiseLike<{ duration: number; errors: number; timeouts: number; non2xx: number }> & {
-  on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): void;
-};
-
 /** Worker side: one autocannon run; every response time is kept, so p95 is exact (autocannon reports no p95). */
 async function runLoadInWorker(request: LoadRequest): Promise<LoadResult> {
-  const autocannon = autocannonUntyped as Autocannon;
   const latencies: number[] = [];
   let failures = 0;
   const instance = autocannon({ url: request.url, connections, duration: request.duration, headers: request.headers });
@@ -113,24 +97,6 @@ async function measure(url: string, headers: Record<string, string>) {
     p99: percentile(sorted, 0.99),
     requestsPerSecond: sorted.length / result.durationSeconds,
   };
-}
-
-async function withAdminClient(databaseUrl: string, fn: (client: pg.Client) => Promise<void>): Promise<void> {
-  const admin = new URL(databaseUrl);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseName(databaseUrl: string): string {
-  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`"${name}" is not a database name this benchmark will create`);
-  return name;
 }
 
 /** One organization, its admin signed in, one floor with 2,000 desks. Answers the session cookie and the floor. */
@@ -175,86 +141,69 @@ async function startCeiling(bytes: Buffer, brotli: Buffer): Promise<{ server: Fa
 }
 
 export async function measureDesksLoad(options: { databaseUrl: string }): Promise<DesksLoadFigures> {
-  const name = databaseName(options.databaseUrl);
-  await withAdminClient(options.databaseUrl, async (admin) => {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  });
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'perch-bench-desks-'));
-  let database: DatabaseHandle | undefined;
-  let app: FastifyInstance | undefined;
-  let ceiling: FastifyInstance | undefined;
-  try {
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      DATABASE_URL: options.databaseUrl,
-      PUBLIC_URL: 'http://127.0.0.1',
-    });
-    database = await openDatabase({ databaseUrl: options.databaseUrl, poolSize: config.databasePoolSize });
-    await migrate(database.sql);
-    app = await buildApp({ config, database, serveWebApp: false });
-    const { cookie, floorId } = await seed(app, database);
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    const url = `${address}/api/floors/${floorId}/desks`;
+  return withFreshDatabase(options.databaseUrl, async () => {
+    // Perch with the configuration's pool size, on a migrated database.
+    let perch: BenchPerch | undefined = await openPerch(options.databaseUrl, { name: 'desks', migrate: true });
+    let ceiling: FastifyInstance | undefined;
+    try {
+      const { app, database } = perch;
+      const { cookie, floorId } = await seed(app, database);
+      const address = await app.listen({ host: '127.0.0.1', port: 0 });
+      const url = `${address}/api/floors/${floorId}/desks`;
 
-    const probe = await fetch(url, { headers: { cookie } });
-    const bytes = Buffer.from(await probe.arrayBuffer());
-    const desks = JSON.parse(bytes.toString('utf8')) as unknown[];
-    if (probe.status !== 200 || desks.length !== deskCount) throw new Error(`the desks route answered ${probe.status}`);
+      const probe = await fetch(url, { headers: { cookie } });
+      const bytes = Buffer.from(await probe.arrayBuffer());
+      const desks = JSON.parse(bytes.toString('utf8')) as unknown[];
+      if (probe.status !== 200 || desks.length !== deskCount)
+        throw new Error(`the desks route answered ${probe.status}`);
 
-    const real = await measure(url, { cookie });
-    const acceptBrotli = { 'accept-encoding': 'gzip, deflate, br' };
-    const compressedProbe = await fetch(url, { headers: { cookie, ...acceptBrotli } });
-    if (compressedProbe.headers.get('content-encoding') !== 'br')
-      throw new Error('the desk list was not sent as brotli');
-    const brotli = zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
-    const realCompressed = await measure(url, { cookie, ...acceptBrotli });
-    await app.close();
-    app = undefined;
+      const real = await measure(url, { cookie });
+      const acceptBrotli = { 'accept-encoding': 'gzip, deflate, br' };
+      const compressedProbe = await fetch(url, { headers: { cookie, ...acceptBrotli } });
+      if (compressedProbe.headers.get('content-encoding') !== 'br')
+        throw new Error('the desk list was not sent as brotli');
+      const brotli = zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+      const realCompressed = await measure(url, { cookie, ...acceptBrotli });
+      await perch.close();
+      perch = undefined;
 
-    const sqlPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    const [floorRow] = (
-      await sqlPool.query<{ organization_id: string }>('SELECT organization_id FROM floors WHERE id = $1', [floorId])
-    ).rows;
-    const runSql = () =>
-      sqlPool.query(
-        `SELECT id, name, description, position_x, position_y, width, height, rotation FROM desks
+      const sqlPool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+      const [floorRow] = (
+        await sqlPool.query<{ organization_id: string }>('SELECT organization_id FROM floors WHERE id = $1', [floorId])
+      ).rows;
+      const runSql = () =>
+        sqlPool.query(
+          `SELECT id, name, description, position_x, position_y, width, height, rotation FROM desks
          WHERE floor_id = $1 AND organization_id = $2 ORDER BY created_at, id`,
-        [floorId, floorRow?.organization_id],
-      );
-    await measureQueryLoop(runSql, { concurrency: 10, seconds: warmUpSeconds });
-    const sql = await measureQueryLoop(runSql, { concurrency: 10, seconds: durationSeconds });
-    await sqlPool.end();
+          [floorId, floorRow?.organization_id],
+        );
+      await measureQueryLoop(runSql, { concurrency: 10, seconds: warmUpSeconds });
+      const sql = await measureQueryLoop(runSql, { concurrency: 10, seconds: durationSeconds });
+      await sqlPool.end();
 
-    const started = await startCeiling(bytes, brotli);
-    ceiling = started.server;
-    const best = await measure(started.url, {});
-    const bestCompressed = await measure(`${started.url}.br`, acceptBrotli);
-    return {
-      ...real,
-      ceilingP95: best.p95,
-      ceilingRps: best.requestsPerSecond,
-      compressed: {
-        p50: realCompressed.p50,
-        p95: realCompressed.p95,
-        requestsPerSecond: realCompressed.requestsPerSecond,
-        ceilingP95: bestCompressed.p95,
-        ceilingRps: bestCompressed.requestsPerSecond,
-        bytes: brotli.length,
-      },
-      sql: { p50: sql.p50, p95: sql.p95, rps: sql.rps },
-    };
-  } finally {
-    await ceiling?.close();
-    await app?.close();
-    await database?.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
-    await withAdminClient(options.databaseUrl, async (admin) => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    });
-  }
+      const started = await startCeiling(bytes, brotli);
+      ceiling = started.server;
+      const best = await measure(started.url, {});
+      const bestCompressed = await measure(`${started.url}.br`, acceptBrotli);
+      return {
+        ...real,
+        ceilingP95: best.p95,
+        ceilingRps: best.requestsPerSecond,
+        compressed: {
+          p50: realCompressed.p50,
+          p95: realCompressed.p95,
+          requestsPerSecond: realCompressed.requestsPerSecond,
+          ceilingP95: bestCompressed.p95,
+          ceilingRps: bestCompressed.requestsPerSecond,
+          bytes: brotli.length,
+        },
+        sql: { p50: sql.p50, p95: sql.p95, rps: sql.rps },
+      };
+    } finally {
+      await ceiling?.close();
+      await perch?.close();
+    }
+  });
 }
 
 if (!isMainThread && (workerData as LoadRequest | undefined)?.perchDesksLoad) {

@@ -5,14 +5,13 @@ import { addDays, formatLongDate } from '#domain/dates.ts';
 import { csvRecords } from '#test-support/team-bookings.ts';
 import { zoneWhereHourIs } from '#test-support/time-zones.ts';
 import {
-  acceptInvitationThroughPage,
-  addDesksThroughEditor,
   apiAs,
   createOrganizationThroughApi,
   dashboardDate,
   expectNoSeriousAxeViolations,
   firstFloorOf,
   floorPlanPng,
+  inviteAndJoinThroughApi,
   newPerson,
   screenshotDirFor,
 } from './support.ts';
@@ -46,7 +45,7 @@ test('an admin opens Analytics from the sidebar and reads the last 4 weeks: the 
     timezoneId: zoneWhereHourIs([6, 7]),
   });
   const page = await context.newPage();
-  await createOrganizationThroughApi(page, newPerson('Nadia', 'Okafor'), 'Harbour Works');
+  await createOrganizationThroughApi(page, newPerson('Nadia', 'Okafor'), 'Harbour Works', { desks: 4 });
   // A plan to draw the heat map on.
   const editMode = page.getByRole('switch', { name: 'Edit Mode' });
   await editMode.click();
@@ -56,7 +55,6 @@ test('an admin opens Analytics from the sidebar and reads the last 4 weeks: the 
   await expect(page.getByText('Floor plan uploaded and updated successfully!').first()).toBeVisible();
   await editMode.click();
   await expect(editMode).not.toBeChecked();
-  await addDesksThroughEditor(page, 4);
   const today = await dashboardDate(page);
   const { organizationId, floorId, desks } = await firstFloorOf(page);
   const deskId = (name: string) => desks.find((desk) => desk.name === name)?.id ?? '';
@@ -85,10 +83,8 @@ test('an admin opens Analytics from the sidebar and reads the last 4 weeks: the 
   await book(api, deskId('D03'), today, 'afternoon');
   await book(api, deskId('D01'), addDays(today, 1), 'full-day');
   const mia = newPerson('Mia', 'Member');
-  await api('POST', `/api/organizations/${organizationId}/invite`, { emails: [mia.email], role: 'member' });
   const miaContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const miaPage = await miaContext.newPage();
-  await acceptInvitationThroughPage(miaPage, mia, 'Harbour Works');
+  const miaPage = await inviteAndJoinThroughApi(page, miaContext, mia, 'Harbour Works');
   const miaApi = apiAs(miaPage);
   await book(miaApi, e01.id, today, 'full-day');
 
@@ -219,10 +215,8 @@ test('a member has no Analytics in the sidebar and is told the screen is for adm
   await createOrganizationThroughApi(page, newPerson('Omar', 'Haddad'), 'Quay Studio');
   const { organizationId } = await firstFloorOf(page);
   const lena = newPerson('Lena', 'Berg');
-  await apiAs(page)('POST', `/api/organizations/${organizationId}/invite`, { emails: [lena.email], role: 'member' });
   const memberContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const member = await memberContext.newPage();
-  await acceptInvitationThroughPage(member, lena, 'Quay Studio');
+  const member = await inviteAndJoinThroughApi(page, memberContext, lena, 'Quay Studio');
 
   const nav = member.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('button', { name: 'My Bookings' })).toBeVisible();

@@ -2,7 +2,6 @@ import { type AnalyticsQuery, analyticsSearchParams } from '#domain/analytics.ts
 import { buildAnalytics, mergeAnalyticsCounts } from '#domain/analytics-build.ts';
 import { analyticsDates } from '#domain/analytics-dates.ts';
 import { addDays, todayIn } from '#domain/dates.ts';
-import { openDatabase } from '#server/db/client.ts';
 import {
   type AnalyticsSelection,
   countAnalytics,
@@ -11,9 +10,9 @@ import {
 } from '#server/modules/analytics/repo.ts';
 import { type AutocannonRequest, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, type SeededData, seedBigOrganization } from './bookings-seed.ts';
-import { withFreshDatabase } from './database.ts';
+import { measureStatements, withFreshDatabase } from './database.ts';
 import { callTableHead, latencyCells, logLoadAverage, mark } from './format.ts';
-import { type LatencyFigures, loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
+import { type LatencyFigures, loadSeconds, warmUpSeconds } from './settings.ts';
 import { runLoadBenchmarkModule, withPerchWorker } from './worker-perch.ts';
 
 /** The issue's load: 10 concurrent clients; 90 days under 100 ms at p95, 366 days under 300 ms. */
@@ -60,39 +59,28 @@ async function measureSqlCeiling(
   days: number,
   today: string,
 ): Promise<LatencyFigures> {
-  const database = await openDatabase({ databaseUrl, poolSize });
-  try {
-    const run = async (index: number) => {
-      const state = await findAnalyticsState(database.db, seeded.organizationId, adminId);
-      if (!state) throw new Error('the admin is not a member');
-      const selection: AnalyticsSelection = {
-        organizationId: seeded.organizationId,
-        timeZone: state.timeZone,
-        floorId: null,
-        includeWeekends: false,
-        ...rangeAt(today, days, index),
-      };
-      const [places, counts] = await Promise.all([
-        listAnalyticsPlaces(database.db, selection),
-        countAnalytics(
-          database.db,
-          selection,
-          analyticsDates(selection.startDate, selection.endDate, selection.includeWeekends),
-        ),
-      ]);
-      buildAnalytics({
-        ...selection,
-        checkInRequired: state.checkInRequired,
-        floors: places.floors,
-        desks: places.desks,
-        ...mergeAnalyticsCounts([...counts.values()]),
-      });
+  return measureStatements(databaseUrl, { poolSize, concurrency: analyticsConnections }, async (db, index) => {
+    const state = await findAnalyticsState(db, seeded.organizationId, adminId);
+    if (!state) throw new Error('the admin is not a member');
+    const selection: AnalyticsSelection = {
+      organizationId: seeded.organizationId,
+      timeZone: state.timeZone,
+      floorId: null,
+      includeWeekends: false,
+      ...rangeAt(today, days, index),
     };
-    await measureQueryLoop(run, { concurrency: analyticsConnections, seconds: warmUpSeconds });
-    return await measureQueryLoop(run, { concurrency: analyticsConnections, seconds: loadSeconds });
-  } finally {
-    await database.close();
-  }
+    const [places, counts] = await Promise.all([
+      listAnalyticsPlaces(db, selection),
+      countAnalytics(db, selection, analyticsDates(selection.startDate, selection.endDate, selection.includeWeekends)),
+    ]);
+    buildAnalytics({
+      ...selection,
+      checkInRequired: state.checkInRequired,
+      floors: places.floors,
+      desks: places.desks,
+      ...mergeAnalyticsCounts([...counts.values()]),
+    });
+  });
 }
 
 export async function measureAnalyticsLoad(options: { databaseUrl: string }): Promise<AnalyticsLoadFigures> {

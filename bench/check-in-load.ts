@@ -12,9 +12,9 @@ import { digestToken } from '#server/tokens.ts';
 import { zoneWhereHourIs } from '#test-support/time-zones.ts';
 import { type AutocannonOptions, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, seedBookings } from './bookings-seed.ts';
-import { withFreshDatabase } from './database.ts';
+import { measureStatements, withFreshDatabase } from './database.ts';
 import { latencyCells, logLoadAverage, mark, ms } from './format.ts';
-import { connections, type LatencyFigures, loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
+import { connections, type LatencyFigures, loadSeconds, warmUpSeconds } from './settings.ts';
 import { openPerch, runLoadBenchmarkModule, withPerchWorker } from './worker-perch.ts';
 
 /** The targets. */
@@ -136,19 +136,13 @@ async function forgetCheckIns(databaseUrl: string) {
 
 /** The call's own statement (the booking with its organization and the caller's role, and the update) through pg. */
 async function measureSqlCeiling(databaseUrl: string, checkIns: Array<{ bookingId: string; userId: string }>) {
-  const database = await openDatabase({ databaseUrl, poolSize });
-  try {
-    let next = 0;
-    const run = async () => {
-      const { bookingId, userId } = checkIns[next++ % checkIns.length]!;
-      const booking = await checkInOwnBooking(database.db, bookingId, userId, new Date());
-      if (!booking) throw new Error('a seeded booking is missing');
-    };
-    await measureQueryLoop(run, { concurrency: connections, seconds: warmUpSeconds });
-    return await measureQueryLoop(run, { concurrency: connections, seconds: loadSeconds });
-  } finally {
-    await database.close();
-  }
+  // One count through the warm-up and the measured run, so the run goes on to bookings the warm-up left alone.
+  let next = 0;
+  return measureStatements(databaseUrl, { poolSize, concurrency: connections }, async (db) => {
+    const { bookingId, userId } = checkIns[next++ % checkIns.length]!;
+    const booking = await checkInOwnBooking(db, bookingId, userId, new Date());
+    if (!booking) throw new Error('a seeded booking is missing');
+  });
 }
 
 /** Passes of the release job in this process, on Perch's own context (mail dropped). */

@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '#server/db/client.ts';
+import { type LatencyFigures, loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
 
 /** Drops the benchmark's database (by name in the URL) and, unless `drop`, creates it empty again. */
 export async function recreateDatabase(databaseUrl: string, drop = false): Promise<void> {
@@ -34,5 +36,24 @@ export async function withClient<T>(databaseUrl: string, work: (client: pg.Clien
     return await work(client);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * A call's statements alone, the ceiling beside its HTTP figures: `run` (given Perch's drizzle handle and the loop's
+ * call index) by `concurrency` clients on a pool of `poolSize`, for a warm-up and then for the measured run.
+ */
+export async function measureStatements(
+  databaseUrl: string,
+  options: { poolSize: number; concurrency: number },
+  run: (db: DatabaseHandle['db'], index: number) => Promise<unknown>,
+): Promise<LatencyFigures> {
+  const database = await openDatabase({ databaseUrl, poolSize: options.poolSize });
+  try {
+    const call = (index: number) => run(database.db, index);
+    await measureQueryLoop(call, { concurrency: options.concurrency, seconds: warmUpSeconds });
+    return await measureQueryLoop(call, { concurrency: options.concurrency, seconds: loadSeconds });
+  } finally {
+    await database.close();
   }
 }

@@ -5,14 +5,13 @@ import {
   teamBookingsQuerySchema,
   teamBookingsSearchParams,
 } from '#domain/team-bookings.ts';
-import { openDatabase } from '#server/db/client.ts';
 import { findBookingsRevision } from '#server/modules/bookings/repo.ts';
 import { countTeamBookings, listTeamBookings, type TeamBookingsSelection } from '#server/modules/team-bookings/repo.ts';
 import { type AutocannonOptions, loadWithAutocannon } from './autocannon.ts';
 import { bigOrganization, seedBigOrganization } from './bookings-seed.ts';
-import { withFreshDatabase } from './database.ts';
+import { measureStatements, withFreshDatabase } from './database.ts';
 import { callTableHead, latencyCells, logLoadAverage, mark } from './format.ts';
-import { type LatencyFigures, loadSeconds, measureQueryLoop, warmUpSeconds } from './settings.ts';
+import { type LatencyFigures, loadSeconds, warmUpSeconds } from './settings.ts';
 import { runLoadBenchmarkModule, withPerchWorker } from './worker-perch.ts';
 
 /** The load: 10 concurrent clients, each with p95 under 50 ms. */
@@ -68,20 +67,13 @@ async function measureSqlCeiling(
   selection: TeamBookingsSelection,
   pageSize: number,
 ) {
-  const database = await openDatabase({ databaseUrl, poolSize });
-  try {
-    const run = async () => {
-      await findBookingsRevision(database.db, selection.organizationId, adminId);
-      await Promise.all([
-        listTeamBookings(database.db, selection, { limit: pageSize, offset: 0 }),
-        countTeamBookings(database.db, selection),
-      ]);
-    };
-    await measureQueryLoop(run, { concurrency: teamBookingsConnections, seconds: warmUpSeconds });
-    return await measureQueryLoop(run, { concurrency: teamBookingsConnections, seconds: loadSeconds });
-  } finally {
-    await database.close();
-  }
+  return measureStatements(databaseUrl, { poolSize, concurrency: teamBookingsConnections }, async (db) => {
+    await findBookingsRevision(db, selection.organizationId, adminId);
+    await Promise.all([
+      listTeamBookings(db, selection, { limit: pageSize, offset: 0 }),
+      countTeamBookings(db, selection),
+    ]);
+  });
 }
 
 export async function measureTeamBookingsLoad(options: { databaseUrl: string }): Promise<TeamBookingsLoadFigures> {

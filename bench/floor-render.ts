@@ -3,6 +3,7 @@
 // `npx node bench/floor-render.ts http://localhost:3000` (it signs up a fresh admin and seeds the desks).
 // Figures come from the page's own clock (performance.now and requestAnimationFrame), not from Playwright's.
 import {
+  type BrowserBenchFigures,
   type BrowserBenchOptions,
   loadAverageNow,
   printBrowserBenchmark,
@@ -15,7 +16,7 @@ export interface FloorRenderOptions extends BrowserBenchOptions {
   dragSteps?: number;
 }
 
-export interface FloorRenderFigures {
+export interface FloorRenderFigures extends BrowserBenchFigures {
   deskCount: number;
   /** Choosing the floor to every tile painted, its desks' JSON fetched first. */
   fetchAndRenderMs: number;
@@ -34,24 +35,6 @@ export interface FloorRenderFigures {
   /** Panning the map zoomed to 300 %, 12 px right and 6 px down per frame for 120 frames. */
   panFps: number;
   panWorstFrameMs: number;
-  /** The machine's 1-minute load average when the run ended: figures from a busy machine read high. */
-  loadAverage: number;
-}
-
-const benchFloorName = 'Bench: 2,000 desks';
-const emptyFloorName = 'Bench: empty';
-
-/** An admin's organization with an empty floor and a floor of `deskCount` small desks in a grid. */
-async function seed(options: FloorRenderOptions, deskCount: number) {
-  const { api, emptyFloor, benchFloor } = await seedBenchFloors({
-    baseUrl: options.baseUrl,
-    cookie: options.cookie,
-    deskCount,
-    name: 'render',
-    floorNames: { bench: benchFloorName, empty: emptyFloorName },
-    benchFloorFirst: false,
-  });
-  return { cookie: api.cookie, emptyFloor, benchFloor };
 }
 
 // The functions below run inside the page (the bench's tsconfig has no DOM types, hence `any`).
@@ -161,7 +144,15 @@ function panByScrolling(): Promise<{ fps: number; worst: number }> {
 
 export async function measureFloorRender(options: FloorRenderOptions): Promise<FloorRenderFigures> {
   const deskCount = options.deskCount ?? 2000;
-  const { cookie, emptyFloor, benchFloor } = await seed(options, deskCount);
+  // An admin's organization with an empty floor and a floor of `deskCount` small desks in a grid.
+  const { api, emptyFloor, benchFloor } = await seedBenchFloors({
+    ...options,
+    deskCount,
+    name: 'render',
+    floorPrefix: 'Bench',
+    benchFloorFirst: false,
+  });
+  const { cookie } = api;
   return withSignedInDashboard({ ...options, cookie, floorId: benchFloor.id }, async (page) => {
     // The bench floor's desks are not cached yet: their JSON is fetched, then rendered.
     const fetchAndRenderMs = await page.evaluate(timeFloorSwitch, { floorId: benchFloor.id, count: deskCount });

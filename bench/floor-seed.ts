@@ -7,8 +7,8 @@ import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
 import { type BenchOrganization, benchClient, type Floor, signUpWithOrganization } from './perch-api.ts';
 
 /**
- * Signs a new admin up (unless `cookie` is given), makes sure their organization has `emptyFloorName` and
- * `benchFloorName` (made in the order given, so the dashboard opens on the first), and fills the bench floor up
+ * Signs a new admin up (unless `cookie` is given), makes sure their organization has an empty floor and a bench
+ * floor (made in the order given, so the dashboard opens on the first), and fills the bench floor up
  * to `deskCount` desks: 50 columns by 40 rows of 34 x 22 desks fill the 1920 x 1080 canvas without overlapping.
  */
 export async function seedBenchFloors(options: {
@@ -17,7 +17,8 @@ export async function seedBenchFloors(options: {
   deskCount: number;
   /** For the new account and organization: "list" makes list.bench.…@example.com and "List bench …". */
   name: string;
-  floorNames: { bench: string; empty: string };
+  /** The floors are "<floorPrefix>: 2,000 desks" and "<floorPrefix>: empty". */
+  floorPrefix: string;
   benchFloorFirst: boolean;
 }) {
   const api = benchClient(options.baseUrl, options.cookie);
@@ -43,8 +44,8 @@ export async function seedBenchFloors(options: {
     return floors.find((floor) => floor.name === name) ?? (await api.call<Floor>('POST', floorsPath, { name }));
   };
   const [first, second] = options.benchFloorFirst
-    ? [options.floorNames.bench, options.floorNames.empty]
-    : [options.floorNames.empty, options.floorNames.bench];
+    ? [`${options.floorPrefix}: 2,000 desks`, `${options.floorPrefix}: empty`]
+    : [`${options.floorPrefix}: empty`, `${options.floorPrefix}: 2,000 desks`];
   const firstFloor = await findOrCreate(first);
   const secondFloor = await findOrCreate(second);
   const [benchFloor, emptyFloor] = options.benchFloorFirst ? [firstFloor, secondFloor] : [secondFloor, firstFloor];
@@ -69,6 +70,12 @@ export async function seedBenchFloors(options: {
     );
   }
   return { api, organization, benchFloor, emptyFloor };
+}
+
+/** What every browser benchmark's figures end with. */
+export interface BrowserBenchFigures {
+  /** The machine's 1-minute load average when the run ended: figures from a busy machine read high. */
+  loadAverage: number;
 }
 
 /** What the browser benchmarks (floor-render.ts, list-render.ts) are given. */

@@ -5,6 +5,7 @@
 // (performance.now and requestAnimationFrame), not from Playwright's.
 import { todayIn } from '#domain/dates.ts';
 import {
+  type BrowserBenchFigures,
   type BrowserBenchOptions,
   loadAverageNow,
   printBrowserBenchmark,
@@ -14,7 +15,7 @@ import {
 
 export type ListRenderOptions = BrowserBenchOptions;
 
-export interface ListRenderFigures {
+export interface ListRenderFigures extends BrowserBenchFigures {
   deskCount: number;
   /** Desks booked on the day listed (their rows name who has them). */
   bookedDesks: number;
@@ -33,12 +34,7 @@ export interface ListRenderFigures {
   /** Choosing another filter (Free all day, back to All) to the list painted: median of 10, slowest. */
   filterMs: number;
   slowestFilterMs: number;
-  /** The machine's 1-minute load average when the run ended: figures from a busy machine read high. */
-  loadAverage: number;
 }
-
-const benchFloorName = 'Bench list: 2,000 desks';
-const emptyFloorName = 'Bench list: empty';
 
 /** An admin's organization whose first floor holds `deskCount` desks, a fifth of them booked today. */
 async function seed(options: ListRenderOptions, deskCount: number) {
@@ -48,11 +44,10 @@ async function seed(options: ListRenderOptions, deskCount: number) {
     benchFloor: floor,
     emptyFloor,
   } = await seedBenchFloors({
-    baseUrl: options.baseUrl,
-    cookie: options.cookie,
+    ...options,
     deskCount,
     name: 'list',
-    floorNames: { bench: benchFloorName, empty: emptyFloorName },
+    floorPrefix: 'Bench list',
     // The bench floor first, so that the dashboard opens on it.
     benchFloorFirst: true,
   });

@@ -14,7 +14,8 @@ import { openDatabase } from '#server/db/client.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { digestToken } from '#server/tokens.ts';
 import { freePort, spawnPerch, stopProcess } from '#test-support/perch-server.ts';
-import { recreateDatabase } from './database.ts';
+import { withFreshDatabase } from './database.ts';
+import { residentMiB } from './machine.ts';
 import { percentile } from './settings.ts';
 
 const streamsPerUser = 10; // the per-user cap
@@ -135,10 +136,7 @@ async function startServer(databaseUrl: string): Promise<Server> {
   return {
     port,
     process: child,
-    rssMb: () => {
-      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
-      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-    },
+    rssMb: () => residentMiB(child.pid),
     stop: async () => {
       await stopProcess(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -277,66 +275,68 @@ export async function measureEventsLoad(options: {
 }): Promise<EventsLoadFigures> {
   const { databaseUrl } = options;
   const streamCount = options.streams ?? 1000;
-  await recreateDatabase(databaseUrl);
-  const seeded = await seed(databaseUrl, Math.ceil(streamCount / streamsPerUser) + 1);
-  const servers: Server[] = [];
-  let streams: Stream[] = [];
-  try {
-    const first = await startServer(databaseUrl);
-    servers.push(first);
-    // Warm up: a few reads and one booking, so that start-up allocations are not counted per stream.
-    const warm = await openStreams(first.port, seeded, 10, Math.ceil(streamCount / streamsPerUser));
-    await makeChanges(first.port, seeded, 200, 3);
-    for (const stream of warm) stream.close();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const rssBeforeMb = first.rssMb();
+  return withFreshDatabase(databaseUrl, async () => {
+    const seeded = await seed(databaseUrl, Math.ceil(streamCount / streamsPerUser) + 1);
+    const servers: Server[] = [];
+    let streams: Stream[] = [];
+    try {
+      const first = await startServer(databaseUrl);
+      servers.push(first);
+      // Warm up: a few reads and one booking, so that start-up allocations are not counted per stream.
+      const warm = await openStreams(first.port, seeded, 10, Math.ceil(streamCount / streamsPerUser));
+      await makeChanges(first.port, seeded, 200, 3);
+      for (const stream of warm) stream.close();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const rssBeforeMb = first.rssMb();
 
-    const openStarted = performance.now();
-    streams = await openStreams(first.port, seeded, streamCount);
-    const openSeconds = (performance.now() - openStarted) / 1000;
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const rssAfterMb = first.rssMb();
-    console.log(
-      `${streamCount} streams open on one instance in ${openSeconds.toFixed(1)} s; server RSS ` +
-        `${rssBeforeMb.toFixed(0)} → ${rssAfterMb.toFixed(0)} MB.`,
-    );
+      const openStarted = performance.now();
+      streams = await openStreams(first.port, seeded, streamCount);
+      const openSeconds = (performance.now() - openStarted) / 1000;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const rssAfterMb = first.rssMb();
+      console.log(
+        `${streamCount} streams open on one instance in ${openSeconds.toFixed(1)} s; server RSS ` +
+          `${rssBeforeMb.toFixed(0)} → ${rssAfterMb.toFixed(0)} MB.`,
+      );
 
-    const single = await makeChanges(first.port, seeded, 1, changes);
-    const oneInstance = deliveries(streams, single.sentAt);
-    console.log(`One instance: p50 ${oneInstance.p50} ms, p99 ${oneInstance.p99} ms, missing ${oneInstance.missing}.`);
+      const single = await makeChanges(first.port, seeded, 1, changes);
+      const oneInstance = deliveries(streams, single.sentAt);
+      console.log(
+        `One instance: p50 ${oneInstance.p50} ms, p99 ${oneInstance.p99} ms, missing ${oneInstance.missing}.`,
+      );
 
-    for (const stream of streams) stream.close();
-    const second = await startServer(databaseUrl);
-    servers.push(second);
-    const half = Math.floor(streamCount / 2);
-    const onFirst = await openStreams(first.port, seeded, half);
-    const onSecond = await openStreams(second.port, seeded, streamCount - half, half / streamsPerUser);
-    streams = [...onFirst, ...onSecond];
-    const across = await makeChanges(first.port, seeded, 100, changes);
-    const sameInstance = deliveries(onFirst, across.sentAt);
-    const otherInstance = deliveries(onSecond, across.sentAt);
-    console.log(
-      `Two instances: same p50 ${sameInstance.p50} / p99 ${sameInstance.p99} ms; ` +
-        `other p50 ${otherInstance.p50} / p99 ${otherInstance.p99} ms.`,
-    );
-    const requestMs = [...single.requestMs, ...across.requestMs].sort((a, b) => a - b);
-    return {
-      streams: streamCount,
-      oneInstance: {
-        ...oneInstance,
-        openSeconds: round(openSeconds),
-        rssBeforeMb: round(rssBeforeMb),
-        rssAfterMb: round(rssAfterMb),
-        kbPerStream: round(((rssAfterMb - rssBeforeMb) * 1024) / streamCount),
-      },
-      twoInstances: { sameInstance, otherInstance },
-      changeRequest: { p50: round(percentile(requestMs, 0.5)), p99: round(percentile(requestMs, 0.99)) },
-    };
-  } finally {
-    for (const stream of streams) stream.close();
-    await Promise.all(servers.map((server) => server.stop()));
-    await recreateDatabase(databaseUrl, true);
-  }
+      for (const stream of streams) stream.close();
+      const second = await startServer(databaseUrl);
+      servers.push(second);
+      const half = Math.floor(streamCount / 2);
+      const onFirst = await openStreams(first.port, seeded, half);
+      const onSecond = await openStreams(second.port, seeded, streamCount - half, half / streamsPerUser);
+      streams = [...onFirst, ...onSecond];
+      const across = await makeChanges(first.port, seeded, 100, changes);
+      const sameInstance = deliveries(onFirst, across.sentAt);
+      const otherInstance = deliveries(onSecond, across.sentAt);
+      console.log(
+        `Two instances: same p50 ${sameInstance.p50} / p99 ${sameInstance.p99} ms; ` +
+          `other p50 ${otherInstance.p50} / p99 ${otherInstance.p99} ms.`,
+      );
+      const requestMs = [...single.requestMs, ...across.requestMs].sort((a, b) => a - b);
+      return {
+        streams: streamCount,
+        oneInstance: {
+          ...oneInstance,
+          openSeconds: round(openSeconds),
+          rssBeforeMb: round(rssBeforeMb),
+          rssAfterMb: round(rssAfterMb),
+          kbPerStream: round(((rssAfterMb - rssBeforeMb) * 1024) / streamCount),
+        },
+        twoInstances: { sameInstance, otherInstance },
+        changeRequest: { p50: round(percentile(requestMs, 0.5)), p99: round(percentile(requestMs, 0.99)) },
+      };
+    } finally {
+      for (const stream of streams) stream.close();
+      await Promise.all(servers.map((server) => server.stop()));
+    }
+  });
 }
 
 if (import.meta.filename === process.argv[1] || process.argv[1]?.endsWith('events-load.ts')) {

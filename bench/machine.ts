@@ -1,5 +1,12 @@
 import { execSync } from 'node:child_process';
+import fs from 'node:fs';
 import os from 'node:os';
+
+/** A process's resident memory (VmRSS) in MiB, unrounded; 0 without a process id. */
+export function residentMiB(pid: number | undefined): number {
+  const status = pid ? fs.readFileSync(`/proc/${pid}/status`, 'utf8') : '';
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
 
 /** The machine a figure was measured on, for docs/benchmarks.md. */
 export function describeMachine(databaseUrl?: string): string {

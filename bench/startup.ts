@@ -6,18 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { freePort, repositoryRoot as root, spawnPerch, stopProcess } from '#test-support/perch-server.ts';
+import { residentMiB } from './machine.ts';
 
 export interface StartupFigures {
   database: 'PGlite' | 'PostgreSQL';
   freshCloneSeconds: number | null;
   warmStartMs: number;
   idleRssMiB: number;
-}
-
-function residentMiB(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kib / 1024);
 }
 
 /** A server in its own process group (npm start's children stop with it), on loopback, answering `readyPath`. */
@@ -71,7 +66,7 @@ async function measureWarmStart(port: number, environment: Record<string, string
     const warmStartMs = performance.now() - started;
     await fetch(`http://127.0.0.1:${port}/api/health`);
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    return { warmStartMs, idleRssMiB: residentMiB(server.pid!) };
+    return { warmStartMs, idleRssMiB: Math.round(residentMiB(server.pid)) };
   } finally {
     await stopProcess(server);
   }

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { spawnPerch, stopProcess } from '#test-support/perch-server.ts';
+import { residentMiB } from '../machine.ts';
 
 const halfABody = (host: string) =>
   `POST /api/login HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{"email":"a`;
@@ -92,11 +93,6 @@ function connectTo(port: number): Promise<net.Socket> {
   });
 }
 
-function residentMegabytes(pid: number | undefined): number {
-  const status = pid ? fs.readFileSync(`/proc/${pid}/status`, 'utf8') : '';
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-}
-
 async function measure(): Promise<void> {
   const port = 4420;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-slow-clients-'));
@@ -160,7 +156,7 @@ async function measure(): Promise<void> {
     console.log(
       `GET /api/health before: ${warm.status} in ${warm.ms} ms; during the flood on that connection: ${onHeld.status} in ${onHeld.ms} ms, on a new connection: ${onNew.status || 'no answer'} in ${onNew.ms} ms`,
     );
-    console.log(`Instance resident memory during the flood: ${residentMegabytes(perch.pid)} MB`);
+    console.log(`Instance resident memory during the flood: ${Math.round(residentMiB(perch.pid))} MB`);
   } finally {
     for (const child of floods) child.kill('SIGKILL');
     await stopProcess(perch);

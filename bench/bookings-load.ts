@@ -12,7 +12,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { migrate } from '#server/db/migrate.ts';
 import { type AutocannonOptions, autocannon } from './autocannon.ts';
 import { seedBookings } from './bookings-seed.ts';
-import { recreateDatabase, withClient } from './database.ts';
+import { withClient, withFreshDatabase } from './database.ts';
 import { logLoadAverage } from './format.ts';
 import {
   connections,
@@ -187,174 +187,174 @@ async function measureSqlCeilings(databaseUrl: string, seeded: Awaited<ReturnTyp
 
 export async function measureBookingsLoad(options: { databaseUrl: string }): Promise<BookingsLoadFigures> {
   const { databaseUrl } = options;
-  await recreateDatabase(databaseUrl, false);
-  let worker: Worker | undefined;
-  try {
-    const seedingStarted = performance.now();
-    const seeder = await openDatabase({ databaseUrl, poolSize: 2 });
-    await migrate(seeder.sql);
-    const seeded = await seedBookings(seeder.sql, sessionDays);
-    await seeder.close();
-    const seedingSeconds = (performance.now() - seedingStarted) / 1000;
-    const sqlCeilings = await measureSqlCeilings(databaseUrl, seeded);
-    console.log(
-      `Seeded ${seeded.counts.bookings} bookings (${seeded.counts.bookingsOnReadDate} active on the day read), ` +
-        `${seeded.counts.users} users, ${seeded.counts.organizations} organizations in ${seedingSeconds.toFixed(1)} s.`,
-    );
+  return withFreshDatabase(databaseUrl, async () => {
+    let worker: Worker | undefined;
+    try {
+      const seedingStarted = performance.now();
+      const seeder = await openDatabase({ databaseUrl, poolSize: 2 });
+      await migrate(seeder.sql);
+      const seeded = await seedBookings(seeder.sql, sessionDays);
+      await seeder.close();
+      const seedingSeconds = (performance.now() - seedingStarted) / 1000;
+      const sqlCeilings = await measureSqlCeilings(databaseUrl, seeded);
+      console.log(
+        `Seeded ${seeded.counts.bookings} bookings (${seeded.counts.bookingsOnReadDate} active on the day read), ` +
+          `${seeded.counts.users} users, ${seeded.counts.organizations} organizations in ${seedingSeconds.toFixed(1)} s.`,
+      );
 
-    logLoadAverage();
-    const server = await startPerchWorker<{ port: number; barePort: number }>(import.meta.url, {
-      perchBookingsLoad: true,
-      databaseUrl,
-    });
-    worker = server.worker;
-    const app = `http://127.0.0.1:${server.port}`;
-    const cookieAt = (index: number) => seeded.cookies[index % seeded.cookies.length]!;
+      logLoadAverage();
+      const server = await startPerchWorker<{ port: number; barePort: number }>(import.meta.url, {
+        perchBookingsLoad: true,
+        databaseUrl,
+      });
+      worker = server.worker;
+      const app = `http://127.0.0.1:${server.port}`;
+      const cookieAt = (index: number) => seeded.cookies[index % seeded.cookies.length]!;
 
-    let readIndex = 0;
-    const dayRead: AutocannonOptions = {
-      url: app,
-      requests: [
-        {
-          method: 'GET',
-          path: `/api/organizations/${seeded.organizationId}/bookings?startDate=${seeded.readDate}&endDate=${seeded.readDate}`,
-          // As a browser asks: the answer is ~100 KB of JSON.
-          setupRequest: (request) => ({
-            ...request,
-            headers: { ...request.headers, cookie: cookieAt(readIndex++), 'accept-encoding': 'gzip, deflate, br' },
-          }),
-        },
-      ],
-    };
-    const sample = await fetch(`${app}${dayRead.requests?.[0]?.path}`, { headers: { cookie: cookieAt(0) } });
-    const sampleText = await sample.text();
-    console.log(
-      `Day read answer: ${sample.status}, ${(JSON.parse(sampleText) as unknown[]).length} bookings, ${sampleText.length} bytes.`,
-    );
-    await load(dayRead, warmUpSeconds);
-    const read = await load(dayRead, durationSeconds);
-    const dayBytes = zlib.brotliCompressSync(Buffer.from(sampleText), {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
-    });
-    await new Promise((resolve) => {
-      server.worker.once('message', resolve);
-      server.worker.postMessage({ dayBytes, encoding: 'br' });
-    });
-    const dayBare: AutocannonOptions = {
-      url: `http://127.0.0.1:${server.barePort}/day`,
-      requests: [{ method: 'GET', headers: { 'accept-encoding': 'gzip, deflate, br' } }],
-    };
-    await load(dayBare, warmUpSeconds);
-    const dayCeiling = await load(dayBare, durationSeconds);
-
-    // Every request a different desk and date and a rotating member, so that nearly every one succeeds.
-    let createIndex = 0;
-    const desks = seeded.bookableDeskIds;
-    const creation: AutocannonOptions = {
-      url: app,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/bookings',
-          setupRequest: (request) => {
-            const index = createIndex++;
-            return {
+      let readIndex = 0;
+      const dayRead: AutocannonOptions = {
+        url: app,
+        requests: [
+          {
+            method: 'GET',
+            path: `/api/organizations/${seeded.organizationId}/bookings?startDate=${seeded.readDate}&endDate=${seeded.readDate}`,
+            // As a browser asks: the answer is ~100 KB of JSON.
+            setupRequest: (request) => ({
               ...request,
-              headers: { ...request.headers, cookie: cookieAt(index), 'content-type': 'application/json' },
-              body: JSON.stringify({
-                organizationId: seeded.organizationId,
-                deskId: desks[index % desks.length],
-                bookingDate: addDays(seeded.firstFreeDate, Math.floor(index / desks.length)),
-                timeSlot: 'full-day',
-              }),
-            };
+              headers: { ...request.headers, cookie: cookieAt(readIndex++), 'accept-encoding': 'gzip, deflate, br' },
+            }),
           },
-        },
-      ],
-    };
-    // Each date's requests go to different members (more members than desks), so that every rule passes: the figures
-    // are the cost of judging, not of refusing. Every rule off, then all on, twice over on the same server (half the
-    // time each), so that neither comes after the other only.
-    const setRules = (rules: string) =>
-      withClient(databaseUrl, (client) =>
-        client.query(`UPDATE organizations SET ${rules} WHERE id = $1`, [seeded.organizationId]),
+        ],
+      };
+      const sample = await fetch(`${app}${dayRead.requests?.[0]?.path}`, { headers: { cookie: cookieAt(0) } });
+      const sampleText = await sample.text();
+      console.log(
+        `Day read answer: ${sample.status}, ${(JSON.parse(sampleText) as unknown[]).length} bookings, ${sampleText.length} bytes.`,
       );
-    const rulesOff =
-      'one_desk_per_person = false, max_days_ahead = 730, max_bookings_per_week = NULL, admins_exempt_from_limits = true';
-    const rulesOn =
-      'one_desk_per_person = true, max_days_ahead = 730, max_bookings_per_week = 7, admins_exempt_from_limits = false';
-    const withoutRules: LoadResult[] = [];
-    const withRules: LoadResult[] = [];
-    await load(creation, warmUpSeconds);
-    for (let round = 0; round < 2; round++) {
-      await setRules(rulesOff);
-      withoutRules.push(await load(creation, durationSeconds / 2));
-      await setRules(rulesOn);
-      withRules.push(await load(creation, durationSeconds / 2));
-    }
-    const createWithoutRules = mergeLoads(withoutRules);
-    const create = mergeLoads(withRules);
+      await load(dayRead, warmUpSeconds);
+      const read = await load(dayRead, durationSeconds);
+      const dayBytes = zlib.brotliCompressSync(Buffer.from(sampleText), {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
+      });
+      await new Promise((resolve) => {
+        server.worker.once('message', resolve);
+        server.worker.postMessage({ dayBytes, encoding: 'br' });
+      });
+      const dayBare: AutocannonOptions = {
+        url: `http://127.0.0.1:${server.barePort}/day`,
+        requests: [{ method: 'GET', headers: { 'accept-encoding': 'gzip, deflate, br' } }],
+      };
+      await load(dayBare, warmUpSeconds);
+      const dayCeiling = await load(dayBare, durationSeconds);
 
-    let userIndex = 0;
-    const signedIn: AutocannonOptions = {
-      url: app,
-      requests: [
-        {
-          method: 'GET',
-          path: '/api/user',
-          setupRequest: (request) => ({ ...request, headers: { ...request.headers, cookie: cookieAt(userIndex++) } }),
-        },
-      ],
-    };
-    await load(signedIn, warmUpSeconds);
-    const user = await load(signedIn, durationSeconds);
+      // Every request a different desk and date and a rotating member, so that nearly every one succeeds.
+      let createIndex = 0;
+      const desks = seeded.bookableDeskIds;
+      const creation: AutocannonOptions = {
+        url: app,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/bookings',
+            setupRequest: (request) => {
+              const index = createIndex++;
+              return {
+                ...request,
+                headers: { ...request.headers, cookie: cookieAt(index), 'content-type': 'application/json' },
+                body: JSON.stringify({
+                  organizationId: seeded.organizationId,
+                  deskId: desks[index % desks.length],
+                  bookingDate: addDays(seeded.firstFreeDate, Math.floor(index / desks.length)),
+                  timeSlot: 'full-day',
+                }),
+              };
+            },
+          },
+        ],
+      };
+      // Each date's requests go to different members (more members than desks), so that every rule passes: the figures
+      // are the cost of judging, not of refusing. Every rule off, then all on, twice over on the same server (half the
+      // time each), so that neither comes after the other only.
+      const setRules = (rules: string) =>
+        withClient(databaseUrl, (client) =>
+          client.query(`UPDATE organizations SET ${rules} WHERE id = $1`, [seeded.organizationId]),
+        );
+      const rulesOff =
+        'one_desk_per_person = false, max_days_ahead = 730, max_bookings_per_week = NULL, admins_exempt_from_limits = true';
+      const rulesOn =
+        'one_desk_per_person = true, max_days_ahead = 730, max_bookings_per_week = 7, admins_exempt_from_limits = false';
+      const withoutRules: LoadResult[] = [];
+      const withRules: LoadResult[] = [];
+      await load(creation, warmUpSeconds);
+      for (let round = 0; round < 2; round++) {
+        await setRules(rulesOff);
+        withoutRules.push(await load(creation, durationSeconds / 2));
+        await setRules(rulesOn);
+        withRules.push(await load(creation, durationSeconds / 2));
+      }
+      const createWithoutRules = mergeLoads(withoutRules);
+      const create = mergeLoads(withRules);
 
-    const bare: AutocannonOptions = { url: `http://127.0.0.1:${server.barePort}/ceiling` };
-    await load(bare, warmUpSeconds);
-    const ceiling = await load(bare, durationSeconds);
+      let userIndex = 0;
+      const signedIn: AutocannonOptions = {
+        url: app,
+        requests: [
+          {
+            method: 'GET',
+            path: '/api/user',
+            setupRequest: (request) => ({ ...request, headers: { ...request.headers, cookie: cookieAt(userIndex++) } }),
+          },
+        ],
+      };
+      await load(signedIn, warmUpSeconds);
+      const user = await load(signedIn, durationSeconds);
 
-    const readFailures = [...read.statuses].filter(([status]) => status !== 200);
-    if (readFailures.length > 0 || read.socketErrors > 0) {
-      console.warn(
-        `Day read answered other than 200: ${JSON.stringify(readFailures)}, socket errors ${read.socketErrors}`,
+      const bare: AutocannonOptions = { url: `http://127.0.0.1:${server.barePort}/ceiling` };
+      await load(bare, warmUpSeconds);
+      const ceiling = await load(bare, durationSeconds);
+
+      const readFailures = [...read.statuses].filter(([status]) => status !== 200);
+      if (readFailures.length > 0 || read.socketErrors > 0) {
+        console.warn(
+          `Day read answered other than 200: ${JSON.stringify(readFailures)}, socket errors ${read.socketErrors}`,
+        );
+      }
+      const conflicts = create.statuses.get(409) ?? 0;
+      const errorsOtherThan409 = (run: typeof create) =>
+        [...run.statuses].filter(([status]) => status !== 201 && status !== 409).reduce((sum, [, n]) => sum + n, 0) +
+        run.socketErrors;
+      const non409Errors = errorsOtherThan409(create);
+      const { mails } = await stopPerchWorker<{ mails: number }>(worker);
+      worker = undefined;
+      console.log(
+        `Creation: ${create.statuses.get(201) ?? 0} created, ${conflicts} answered 409, ${mails} mails queued.`,
       );
+      return {
+        dayRead: { p50: read.p50, p95: read.p95, p99: read.p99, rps: read.rps },
+        create: { p50: create.p50, p95: create.p95, p99: create.p99, rps: create.rps, non409Errors },
+        createWithoutRules: {
+          p50: createWithoutRules.p50,
+          p95: createWithoutRules.p95,
+          p99: createWithoutRules.p99,
+          rps: createWithoutRules.rps,
+          non409Errors: errorsOtherThan409(createWithoutRules),
+        },
+        ceiling: { p95: ceiling.p95, rps: ceiling.rps },
+        dayCeiling: { p95: dayCeiling.p95, rps: dayCeiling.rps },
+        ...sqlCeilings,
+        seeding: {
+          seconds: Number(seedingSeconds.toFixed(1)),
+          bookings: seeded.counts.bookings,
+          users: seeded.counts.users,
+          organizations: seeded.counts.organizations,
+          onReadDate: seeded.counts.bookingsOnReadDate,
+        },
+        signedInCeiling: { p50: user.p50, p95: user.p95, p99: user.p99, rps: user.rps },
+      };
+    } finally {
+      if (worker) await worker.terminate();
     }
-    const conflicts = create.statuses.get(409) ?? 0;
-    const errorsOtherThan409 = (run: typeof create) =>
-      [...run.statuses].filter(([status]) => status !== 201 && status !== 409).reduce((sum, [, n]) => sum + n, 0) +
-      run.socketErrors;
-    const non409Errors = errorsOtherThan409(create);
-    const { mails } = await stopPerchWorker<{ mails: number }>(worker);
-    worker = undefined;
-    console.log(
-      `Creation: ${create.statuses.get(201) ?? 0} created, ${conflicts} answered 409, ${mails} mails queued.`,
-    );
-    return {
-      dayRead: { p50: read.p50, p95: read.p95, p99: read.p99, rps: read.rps },
-      create: { p50: create.p50, p95: create.p95, p99: create.p99, rps: create.rps, non409Errors },
-      createWithoutRules: {
-        p50: createWithoutRules.p50,
-        p95: createWithoutRules.p95,
-        p99: createWithoutRules.p99,
-        rps: createWithoutRules.rps,
-        non409Errors: errorsOtherThan409(createWithoutRules),
-      },
-      ceiling: { p95: ceiling.p95, rps: ceiling.rps },
-      dayCeiling: { p95: dayCeiling.p95, rps: dayCeiling.rps },
-      ...sqlCeilings,
-      seeding: {
-        seconds: Number(seedingSeconds.toFixed(1)),
-        bookings: seeded.counts.bookings,
-        users: seeded.counts.users,
-        organizations: seeded.counts.organizations,
-        onReadDate: seeded.counts.bookingsOnReadDate,
-      },
-      signedInCeiling: { p50: user.p50, p95: user.p95, p99: user.p99, rps: user.rps },
-    };
-  } finally {
-    if (worker) await worker.terminate();
-    await recreateDatabase(databaseUrl, true);
-  }
+  });
 }
 
 /** The figures in one paragraph, for a run of this file alone. */

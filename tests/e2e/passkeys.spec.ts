@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createOrganizationThroughPage, expectNoSeriousAxeViolations, newPerson, screenshotDirFor } from './support.ts';
+import { createOrganizationThroughApi, expectNoSeriousAxeViolations, newPerson, screenshotDirFor } from './support.ts';
 
 const screenshotDir = screenshotDirFor('passkeys');
 
@@ -44,7 +44,7 @@ test('a person adds a passkey from the account menu, signs in with it, removes i
   await page.setViewportSize({ width: 1440, height: 900 });
   const { client, authenticatorId } = await addVirtualAuthenticator(page);
   const person = newPerson('Priya', 'Passkey');
-  await createOrganizationThroughPage(page, person, 'Keyring Works');
+  await createOrganizationThroughApi(page, person, 'Keyring Works');
   const today = await page.evaluate(() =>
     new Date().toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' }),
   );
@@ -117,7 +117,7 @@ test('at an IP address, the passkey screens say why passkeys are unavailable the
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   const person = newPerson('Ines', 'Numbered');
-  await createOrganizationThroughPage(page, person, 'Numbered Lane');
+  await createOrganizationThroughApi(page, person, 'Numbered Lane');
   const { port } = new URL(baseURL ?? '');
   const byAddress = `http://127.0.0.1:${port}`;
   const sentence = `Passkeys need a host name, not an IP address: open Perch at http://localhost:${port} (or its domain name) to use them.`;

@@ -2,11 +2,12 @@ import { expect, test } from '@playwright/test';
 import {
   acceptInvitationThroughPage,
   addDesksThroughEditor,
+  createOrganizationThroughApi,
   createOrganizationThroughPage,
   deskTile,
   expectNoSeriousAxeViolations,
   fullName,
-  inviteAndJoin,
+  inviteAndJoinThroughApi,
   inviteThroughTeamManagement,
   linkFromOutbox,
   newPerson,
@@ -174,11 +175,10 @@ test('a member sees the same floor as the admin, without edit tools', async ({ p
   const organizationName = 'Quay Studio';
   const admin = newPerson('Ines', 'Duarte');
   const member = newPerson('Tom', 'Reed');
-  await createOrganizationThroughPage(page, admin, organizationName);
-  await addDesksThroughEditor(page, 2);
+  await createOrganizationThroughApi(page, admin, organizationName, { desks: 2 });
 
   const context = await browser.newContext();
-  const memberPage = await inviteAndJoin(page, context, member, organizationName);
+  const memberPage = await inviteAndJoinThroughApi(page, context, member, organizationName);
   await expect(deskTile(memberPage, 'D01')).toBeVisible();
   await expect(deskTile(memberPage, 'D02')).toBeVisible();
   await expect(memberPage.getByRole('switch', { name: 'Edit Mode' })).toHaveCount(0);

@@ -113,7 +113,16 @@ export async function startTestApp(
     mails,
     client: (headers) => createClient(app, headers),
     close: async () => {
-      await slowStepWarning('closing the app', () => app.close());
+      // An app that has not closed after 5 s says what is still open, then ends its connections: the file's other
+      // checks still run, and the warning stays in the run's output.
+      await slowStepWarning(
+        'closing the app',
+        () => app.close(),
+        () => {
+          console.warn(`still open: ${process.getActiveResourcesInfo().join(', ')}`);
+          app.server.closeAllConnections();
+        },
+      );
       await slowStepWarning('closing its database', () => database.close());
       await slowStepWarning('dropping its database', drop);
       await fs.rm(dataDir, { recursive: true, force: true });
@@ -122,9 +131,12 @@ export async function startTestApp(
 }
 
 /** Runs a step of a test app's teardown and says on stderr which one it was when it takes more than 5 s. */
-async function slowStepWarning(step: string, run: () => Promise<unknown>): Promise<void> {
+async function slowStepWarning(step: string, run: () => Promise<unknown>, whenSlow?: () => void): Promise<void> {
   const started = performance.now();
-  const timer = setTimeout(() => console.warn(`test app teardown: ${step} has taken more than 5 s`), 5000);
+  const timer = setTimeout(() => {
+    console.warn(`test app teardown: ${step} has taken more than 5 s`);
+    whenSlow?.();
+  }, 5000);
   try {
     await run();
   } finally {

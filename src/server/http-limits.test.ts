@@ -4,7 +4,11 @@ import { listenOnLoopback, openEvents } from '#test-support/events.ts';
 import { startTestApp, type TestApp } from '#test-support/harness.ts';
 import { closedWithin, connectRaw, type RawConnection } from '#test-support/raw-http.ts';
 import { loadConfig } from './config.ts';
-import { stalledRequestCutOffMs } from './http-limits.ts';
+import { checkingIntervalMs, type HttpLimits } from './http-limits.ts';
+
+/** The latest a stalled request is cut off: its deadline plus one check of Node's interval. */
+const stalledRequestCutOffMs = (limits: Pick<HttpLimits, 'requestTimeoutMs'>) =>
+  limits.requestTimeoutMs + checkingIntervalMs(limits.requestTimeoutMs);
 
 // Short deadlines so that the tests wait half a second, not the production 20 s.
 const requestTimeoutMs = 500;

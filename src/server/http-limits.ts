@@ -22,11 +22,6 @@ export function checkingIntervalMs(requestTimeoutMs: number): number {
   return Math.min(1000, Math.max(25, Math.floor(requestTimeoutMs / 20)));
 }
 
-/** The latest a stalled request is cut off: its deadline plus one check of Node's interval. */
-export function stalledRequestCutOffMs(limits: Pick<HttpLimits, 'requestTimeoutMs'>): number {
-  return limits.requestTimeoutMs + checkingIntervalMs(limits.requestTimeoutMs);
-}
-
 // Answers for requests Node refuses before Fastify sees them; every 4xx carries a sentence (house style).
 const clientErrorAnswers: Record<string, { status: number; message: string }> = {
   ERR_HTTP_REQUEST_TIMEOUT: {

@@ -14,7 +14,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { z } from 'zod';
 import { CachedJsonBody } from './cached-body.ts';
 import type { AppContext } from './context.ts';
-import type { UserRow } from './modules/accounts/repo.ts';
+import type { UserRow } from './modules/accounts/user-row.ts';
 import type { ApiTag } from './openapi/api-tags.ts';
 import { requireUser } from './plugins/session.ts';
 

@@ -28,5 +28,3 @@ export const apiTags = [
 ] as const;
 
 export type ApiTag = (typeof apiTags)[number]['name'];
-
-export const apiTagNames: readonly string[] = apiTags.map((tag) => tag.name);

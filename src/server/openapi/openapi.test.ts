@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { startTestAppForFile } from '#test-support/harness.ts';
-import { apiTagNames } from './api-tags.ts';
+import { apiTags } from './api-tags.ts';
 import { listApiRoutes } from './route-catalog.ts';
+
+const apiTagNames = apiTags.map((tag) => tag.name);
 
 const testApp = startTestAppForFile();
 

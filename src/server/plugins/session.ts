@@ -8,9 +8,9 @@ import {
   findSession,
   insertSession,
   type SignInMethod,
-  type UserRow,
 } from '../modules/accounts/repo.ts';
 import { forgetUserSessions, SessionCache, type SessionView } from '../modules/accounts/session-cache.ts';
+import type { UserRow } from '../modules/accounts/user-row.ts';
 import { createToken, digestToken } from '../tokens.ts';
 import { isSecureRequest } from './security.ts';
 

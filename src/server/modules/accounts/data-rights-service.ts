@@ -15,8 +15,8 @@ import { listIdentityLinksOf } from '../sso/repo.ts';
 import { floorPlanFoldersOf } from '../uploads/service.ts';
 import { forgetPerson, mentionsOf } from './data-rights-forget.ts';
 import * as repo from './data-rights-repo.ts';
-import type { UserRow } from './repo.ts';
 import { forgetUserSessions } from './session-cache.ts';
+import type { UserRow } from './user-row.ts';
 
 /** A stolen session must not become a way to guess the password. */
 const deletionAttempts: Limit = {

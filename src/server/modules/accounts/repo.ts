@@ -3,8 +3,8 @@ import type { Database } from '#server/db/client.ts';
 import { namedStatement, param } from '#server/db/named-statement.ts';
 import { accountTokens, sessions, users } from '#server/db/schema.ts';
 import { forgetSession, forgetUserSessions } from './session-cache.ts';
+import type { UserRow } from './user-row.ts';
 
-export type UserRow = typeof users.$inferSelect;
 export type TokenPurpose = (typeof accountTokens.$inferSelect)['purpose'];
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {

@@ -11,6 +11,7 @@ import { beginSignInAttempt } from '../rate-limits/sign-in.ts';
 import { isMemberWhereSsoIsRequired } from '../sso/repo.ts';
 import { passwordChangedMail, passwordResetMail, verificationMail } from './mails.ts';
 import * as repo from './repo.ts';
+import type { UserRow } from './user-row.ts';
 
 const hour = 60 * 60 * 1000;
 // argon2id with OWASP's second recommended profile (19 MiB, 2 passes).
@@ -20,7 +21,7 @@ const dummyHash = hash('perch-timing-equaliser', hashOptions);
 
 export const resetLinkInvalid = 'This password reset link is invalid or has expired.';
 
-export type RegisterResult = { requiresVerification: true } | { requiresVerification: false; user: repo.UserRow };
+export type RegisterResult = { requiresVerification: true } | { requiresVerification: false; user: UserRow };
 
 /** Anyone may register; the e-mail must be new. */
 export async function register(context: AppContext, input: RegisterInput, ip: string): Promise<RegisterResult> {
@@ -46,7 +47,7 @@ export async function register(context: AppContext, input: RegisterInput, ip: st
  * Sign-in: the same answer for an unknown e-mail and a wrong password. Throttled by address and by account and
  * address; failures on the account from anywhere only slow it down (rate-limits/sign-in.ts).
  */
-export async function authenticate(context: AppContext, input: LoginInput, ip: string): Promise<repo.UserRow> {
+export async function authenticate(context: AppContext, input: LoginInput, ip: string): Promise<UserRow> {
   const attempt = await beginSignInAttempt(context.db, { email: input.email, ip });
   const user = await repo.findUserByEmail(context.db, input.email);
   const isValid = await verify(user?.passwordHash ?? (await dummyHash), input.password).catch(() => false);
@@ -63,7 +64,7 @@ export async function authenticate(context: AppContext, input: LoginInput, ip: s
  *   the provider fails);
  * - while e-mail verification is on, an unconfirmed address gets a new link and 403 instead of a session.
  */
-export async function admitLocalSignIn(context: AppContext, user: repo.UserRow): Promise<void> {
+export async function admitLocalSignIn(context: AppContext, user: UserRow): Promise<void> {
   const refusal = await refusalOfLocalSignIn(context, user);
   if (refusal === 'sso-required') {
     throw new AppError(403, ssoMessages.requiredForMembers, { code: 'SSO_REQUIRED' });
@@ -78,7 +79,7 @@ export async function admitLocalSignIn(context: AppContext, user: repo.UserRow):
 /** Why admitLocalSignIn would refuse this person a session now, if it would; asked without side effects. */
 async function refusalOfLocalSignIn(
   context: AppContext,
-  user: repo.UserRow,
+  user: UserRow,
 ): Promise<'sso-required' | 'email-not-verified' | undefined> {
   if (await isMemberWhereSsoIsRequired(context.db, user.id)) return 'sso-required';
   if (context.config.requireEmailVerification && !user.emailVerifiedAt) return 'email-not-verified';
@@ -112,7 +113,7 @@ export async function checkResetToken(context: AppContext, token: string): Promi
 }
 
 export interface PasswordReset {
-  user: repo.UserRow;
+  user: UserRow;
   /** Whether the reset may sign the person in: when a password sign-in would be admitted (admitLocalSignIn). */
   isAdmitted: boolean;
   /** Whether they have a calendar feed, whose address a new password leaves working (issue 26). */
@@ -163,7 +164,7 @@ export async function verifyEmail(context: AppContext, token: string): Promise<s
   });
 }
 
-async function sendVerification(context: AppContext, user: repo.UserRow): Promise<void> {
+async function sendVerification(context: AppContext, user: UserRow): Promise<void> {
   const { token, digest } = createToken();
   await repo.insertAccountToken(context.db, {
     id: digest,

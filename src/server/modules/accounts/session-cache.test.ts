@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { UserRow } from './repo.ts';
 import { forgetSession, forgetUserSessions, SessionCache, sessionCacheMs } from './session-cache.ts';
+import type { UserRow } from './user-row.ts';
 
 const user = (id: string) => ({
   user: { id, email: `${id}@example.com` } as unknown as UserRow,

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { UserRow } from './repo.ts';
+import type { UserRow } from './user-row.ts';
 
 /** What a request needs of its session: the user, and the organizations this session may not enter (issue 26). */
 export interface SessionView {

@@ -6,7 +6,7 @@ import { readDateProblem, readWindowAnywhere } from '#domain/horizon.ts';
 import { isUuid } from '#domain/ids.ts';
 import type { AppContext } from '#server/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '#server/errors.ts';
-import type { UserRow } from '../accounts/repo.ts';
+import type { UserRow } from '../accounts/user-row.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { findDesksInOrganization } from '../desks/repo.ts';
 import { findMember } from '../members/repo.ts';

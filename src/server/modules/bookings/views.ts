@@ -1,7 +1,7 @@
 import { displayName } from '#domain/account.ts';
 import { slotTimes } from '#domain/bookings.ts';
 import type { BookingView } from '#domain/bookings-responses.ts';
-import type { UserRow } from '../accounts/repo.ts';
+import type { UserRow } from '../accounts/user-row.ts';
 import type { BookingRow } from './repo.ts';
 import type { NewBooking } from './writes-repo.ts';
 

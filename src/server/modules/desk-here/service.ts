@@ -15,7 +15,7 @@ import { isUuid } from '#domain/ids.ts';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
-import type { UserRow } from '../accounts/repo.ts';
+import type { UserRow } from '../accounts/user-row.ts';
 import { deskNotFound } from '../bookings/placement.ts';
 import { listActiveBookingsOfDeskOverlapping, localRange } from '../bookings/repo.ts';
 import { createBooking } from '../bookings/service.ts';

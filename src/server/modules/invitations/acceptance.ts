@@ -7,6 +7,7 @@ import { badRequest, conflict, forbidden, notFound, unauthorized, unprocessable 
 import { digestToken } from '#server/tokens.ts';
 import * as accounts from '../accounts/repo.ts';
 import { hashOptions } from '../accounts/service.ts';
+import type { UserRow } from '../accounts/user-row.ts';
 import * as members from '../members/repo.ts';
 import { platformMessages, seatLimitOf } from '../organizations/service.ts';
 import { beginSignInAttempt } from '../rate-limits/sign-in.ts';
@@ -40,7 +41,7 @@ export async function findInvitationDetails(context: AppContext, token: string):
 async function checkCredentials(
   context: AppContext,
   input: InvitationSignupInput,
-  account: accounts.UserRow | undefined,
+  account: UserRow | undefined,
   ip: string,
 ) {
   if (account) {
@@ -69,7 +70,7 @@ export async function acceptInvitation(
   input: InvitationSignupInput,
   ip: string,
   signIn: (db: Database, userId: string) => Promise<void>,
-): Promise<accounts.UserRow> {
+): Promise<UserRow> {
   const { invitation } = await findPending(context.db, input.token);
   refuseThePlatform(context, invitation);
   const account = await accounts.findUserByEmail(context.db, invitation.email);
@@ -104,7 +105,7 @@ async function createInvitedUser(
   email: string,
   input: InvitationSignupInput,
   passwordHash: string | undefined,
-): Promise<accounts.UserRow> {
+): Promise<UserRow> {
   if (!passwordHash) throw new Error('a new account needs its password hash');
   const created = await accounts.insertUser(db, {
     email,

@@ -15,7 +15,7 @@ import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError, conflict, describeForLog, forbidden, notFound, unprocessable } from '#server/errors.ts';
 import { createToken } from '#server/tokens.ts';
-import type { UserRow } from '../accounts/repo.ts';
+import type { UserRow } from '../accounts/user-row.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { countMembers, lockTeam } from '../members/repo.ts';
 import { platformMessages, requireAdmin, toSubscription } from '../organizations/service.ts';

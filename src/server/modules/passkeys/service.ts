@@ -19,8 +19,8 @@ import {
 import type { AppContext } from '#server/context.ts';
 import { badRequest, conflict, describeForLog, notFound, unauthorized } from '#server/errors.ts';
 import { createToken, digestToken } from '#server/tokens.ts';
-import type { UserRow } from '../accounts/repo.ts';
 import { admitLocalSignIn } from '../accounts/service.ts';
+import type { UserRow } from '../accounts/user-row.ts';
 import { enforceLimits, type Limit, refundLimits } from '../rate-limits/service.ts';
 import { signInPolicy } from '../rate-limits/sign-in.ts';
 import { passkeyAddedMail } from './mails.ts';

@@ -5,7 +5,7 @@ import { type OverrideInput, type Subscription, subscriptionMessages } from '#do
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/client.ts';
 import { conflict, forbidden, notFound } from '#server/errors.ts';
-import type { UserRow } from '../accounts/repo.ts';
+import type { UserRow } from '../accounts/user-row.ts';
 import { type AuditAction, type AuditEventInput, recordAuditEvent } from '../audit/repo.ts';
 import { isAdminOf } from '../members/repo.ts';
 import { toSubscription } from '../organizations/service.ts';

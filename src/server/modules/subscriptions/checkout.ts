@@ -4,7 +4,7 @@ import { type CreateCheckoutInput, subscriptionMessages } from '#domain/subscrip
 import type { AppContext } from '#server/context.ts';
 import { notFound, unprocessable } from '#server/errors.ts';
 import type { ProviderLink } from '#server/payments/provider.ts';
-import type { UserRow } from '../accounts/repo.ts';
+import type { UserRow } from '../accounts/user-row.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { findOrganizationOfUser, listOrganizationsOfUser, type OrganizationRow } from '../organizations/repo.ts';
 import { requireAdmin } from '../organizations/service.ts';

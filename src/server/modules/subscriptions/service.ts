@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '#server/context.ts';
 import { conflict, describeForLog } from '#server/errors.ts';
 import { PaymentProviderError, type ProviderLink } from '#server/payments/provider.ts';
-import type { UserRow } from '../accounts/repo.ts';
+import type { UserRow } from '../accounts/user-row.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { countPendingInvitations } from '../invitations/repo.ts';
 import { countMembers } from '../members/repo.ts';

@@ -119,7 +119,11 @@ test('a person turns check-in reminders off and on from the account menu, and th
   await page.reload();
   await menuButton.click();
   await expect(reminders).not.toBeChecked();
-  await reminders.press('Enter');
+  // From the keyboard: once the opened menu has taken focus, the item is focused and Enter pressed on it.
+  await expect(page.getByRole('menu', { name: 'Account menu' })).toBeFocused();
+  await reminders.focus();
+  await expect(reminders).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByText('Check-in reminders on', { exact: true })).toBeVisible();
   await expect(reminders).toBeChecked();
 });

@@ -87,11 +87,10 @@ const checkDateOrder = (range: { from?: string | undefined; to?: string | undefi
   }
 };
 
-/** GET /api/organizations/{id}/bookings.csv */
-export const teamBookingsFilterSchema = z.strictObject(teamBookingsFilterShape).superRefine(checkDateOrder);
-export type TeamBookingsFilter = z.infer<typeof teamBookingsFilterSchema>;
-
-/** GET /api/organizations/{id}/team-bookings */
+/**
+ * GET /api/organizations/{id}/team-bookings, and GET /api/organizations/{id}/bookings.csv: the export takes the list's
+ * whole query, so that a link made from any page of the list works, and exports every match whatever page it names.
+ */
 export const teamBookingsQuerySchema = z
   .strictObject({
     ...teamBookingsFilterShape,
@@ -100,6 +99,8 @@ export const teamBookingsQuerySchema = z
   })
   .superRefine(checkDateOrder);
 export type TeamBookingsQuery = z.infer<typeof teamBookingsQuerySchema>;
+/** The filters and order of a query, without its page: what the export applies. */
+export type TeamBookingsFilter = Omit<TeamBookingsQuery, 'page' | 'pageSize'>;
 export type TeamBookingsQueryInput = z.input<typeof teamBookingsQuerySchema>;
 
 /** A booking as Team Bookings shows it: the booking view with when it was made and, if so, cancelled (ISO UTC). */

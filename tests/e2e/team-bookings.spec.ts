@@ -95,6 +95,12 @@ test('an admin searches Team Bookings for a person, filters, pages, exports the 
   await expect(summary).toHaveText('51–60 of 60 bookings');
   await expect(rows).toHaveCount(10);
   await expect(dialog.getByText('Page 2 of 2')).toBeVisible();
+  // Exported from page 2: a CSV file of the whole list, not of the page.
+  const fromPageTwo = page.waitForEvent('download');
+  await dialog.getByRole('link', { name: 'Export CSV' }).click();
+  const pageTwoFile = await fromPageTwo;
+  expect(pageTwoFile.suggestedFilename()).toMatch(/\.csv$/);
+  expect(csvRecords(fs.readFileSync((await pageTwoFile.path()) ?? '', 'utf8'))).toHaveLength(60);
   await dialog.getByRole('button', { name: 'Previous' }).click();
   await expect(summary).toHaveText('1–50 of 60 bookings');
 

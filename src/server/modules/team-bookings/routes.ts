@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { organizationParams } from '#domain/ids.ts';
-import { teamBookingsFilterSchema, teamBookingsPageSchema, teamBookingsQuerySchema } from '#domain/team-bookings.ts';
+import { teamBookingsPageSchema, teamBookingsQuerySchema } from '#domain/team-bookings.ts';
 import { csvFile } from '#server/response-schemas.ts';
 import { routeModule } from '#server/routes.ts';
 import * as teamBookings from './service.ts';
@@ -25,9 +25,9 @@ export const teamBookingRoutes = routeModule({ tag: 'Bookings', signInFirst: tru
 
   route.get('/api/organizations/:id/bookings.csv', {
     summary: 'Every booking of an organization that matches the Team Bookings filters, as a CSV file.',
-    description: `Organization admins only (403 for members, 404 for non-members). The same filters and order as GET /api/organizations/{id}/team-bookings, without paging. UTF-8 with a byte order mark, RFC 4180; a cell that would start a spreadsheet formula (=, +, -, @) begins with an apostrophe.`,
+    description: `Organization admins only (403 for members, 404 for non-members). The same query as GET /api/organizations/{id}/team-bookings; \`page\` and \`pageSize\` are checked the same way but not applied: every match is exported. UTF-8 with a byte order mark, RFC 4180; a cell that would start a spreadsheet formula (=, +, -, @) begins with an apostrophe.`,
     params: organizationParams,
-    querystring: teamBookingsFilterSchema,
+    querystring: teamBookingsQuerySchema,
     response: csvFile('A CSV file: a header row, then one row per booking.'),
     handle: async ({ user, params, query, reply }) => {
       const { filename, lines } = await teamBookings.exportTeamBookings(context, user.id, params.id, query);

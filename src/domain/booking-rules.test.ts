@@ -215,13 +215,49 @@ describe('judgeBookings', () => {
       },
     },
     {
-      name: 'counts the days of a series against the quota',
+      name: 'counts the days of a series against the quota, saying how many are left rather than that they are booked',
       requests: [ask('2026-11-30'), ask('2026-12-01'), ask('2026-12-02')],
       context: context({ rules: { ...defaultBookingRules, maxBookingsPerWeek: 2 } }),
       expected: {
         rule: 'weekly-quota',
         bookingDate: '2026-12-02',
-        message: 'You have booked your 2 days in the week of Monday, 30 November 2026',
+        message: 'You can book only 2 more days in the week of Monday, 30 November 2026, not 3',
+      },
+    },
+    {
+      name: 'counts the days already held and the new days of a series apart',
+      requests: ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04'].map((date) => ask(date)),
+      context: context({
+        rules: { ...defaultBookingRules, maxBookingsPerWeek: 2 },
+        held: [holding('2026-12-02', 'morning', 'D07')],
+      }),
+      expected: {
+        rule: 'weekly-quota',
+        bookingDate: '2026-12-01',
+        message: 'You can book only 1 more day in the week of Monday, 30 November 2026, not 4',
+      },
+    },
+    {
+      name: 'says the quota is used up when the held days alone fill it, even for a series',
+      requests: [ask('2026-11-26'), ask('2026-11-27')],
+      context: context({
+        rules: { ...defaultBookingRules, maxBookingsPerWeek: 1 },
+        held: [holding('2026-11-23', 'full-day')],
+      }),
+      expected: { rule: 'weekly-quota', bookingDate: '2026-11-26', message: 'You have booked your 1 day this week' },
+    },
+    {
+      name: 'names the person when a series made for them goes past what is left of their quota',
+      requests: [ask('2026-11-26'), ask('2026-11-27')],
+      context: context({
+        rules: { ...defaultBookingRules, maxBookingsPerWeek: 1, adminsExempt: false },
+        bookerIsAdmin: true,
+        personName: 'Grace Hopper',
+      }),
+      expected: {
+        rule: 'weekly-quota',
+        bookingDate: '2026-11-27',
+        message: 'Grace Hopper can book only 1 more day this week, not 2',
       },
     },
     {

@@ -142,14 +142,49 @@ export const bookingRuleMessages = {
     maxDaysAhead === 0
       ? 'Bookings open on the day itself: only today can be booked'
       : `Bookings open ${daysWord(maxDaysAhead)} ahead: choose a date until ${formatLongDate(latest)}`,
-  weeklyQuota: (person: string | null, quota: number, date: string, today: string) => {
-    const week =
-      weekStartOf(date) === weekStartOf(today) ? 'this week' : `in the week of ${formatLongDate(weekStartOf(date))}`;
-    return person
-      ? `${person} has booked their ${daysWord(quota)} ${week}`
-      : `You have booked your ${daysWord(quota)} ${week}`;
-  },
+  weeklyQuota: (person: string | null, quota: number, date: string, today: string) =>
+    person
+      ? `${person} has booked their ${daysWord(quota)} ${weekOf(date, today)}`
+      : `You have booked your ${daysWord(quota)} ${weekOf(date, today)}`,
+  /** A series asks for more new days than the quota leaves: says how many are left, never that they are booked. */
+  weeklyQuotaLeft: (person: string | null, left: number, asked: number, date: string, today: string) =>
+    `${person ?? 'You'} can book only ${left === 1 ? '1 more day' : `${left} more days`} ${weekOf(date, today)}, not ${asked}`,
 };
+
+/** 'this week', or 'in the week of Monday, 7 December 2026'. */
+function weekOf(date: string, today: string): string {
+  return weekStartOf(date) === weekStartOf(today) ? 'this week' : `in the week of ${formatLongDate(weekStartOf(date))}`;
+}
+
+/**
+ * The quota's sentence for a request refused in its week. The days the person held before count as booked; the days
+ * the same request list asks for do not (they are not booked yet): with fewer held days than the quota, the sentence
+ * says how many are left of how many asked.
+ */
+function quotaRefusal(
+  requests: readonly RequestedBooking[],
+  context: BookingRuleContext,
+  quota: number,
+  date: string,
+): string {
+  const week = weekStartOf(date);
+  const heldDays = new Set(
+    context.held.filter((booking) => weekStartOf(booking.bookingDate) === week).map((booking) => booking.bookingDate),
+  );
+  if (heldDays.size >= quota) return bookingRuleMessages.weeklyQuota(context.personName, quota, date, context.today);
+  const askedDays = new Set(
+    requests
+      .map((request) => request.bookingDate)
+      .filter((bookingDate) => weekStartOf(bookingDate) === week && !heldDays.has(bookingDate)),
+  );
+  return bookingRuleMessages.weeklyQuotaLeft(
+    context.personName,
+    quota - heldDays.size,
+    askedDays.size,
+    date,
+    context.today,
+  );
+}
 
 /**
  * Judges bookings asked for together (one, or a weekly series) against the rules, as if made in order: each counts
@@ -206,7 +241,7 @@ export function judgeBookings(
         return {
           rule: 'weekly-quota',
           bookingDate: request.bookingDate,
-          message: bookingRuleMessages.weeklyQuota(personName, quota, request.bookingDate, today),
+          message: quotaRefusal(requests, context, quota, request.bookingDate),
         };
       }
     }

@@ -266,6 +266,8 @@ describe('the weekly quota', () => {
     });
     expect(response.status).toBe(422);
     expect(response.body.details).toEqual({ rule: 'weekly-quota', bookingDate: addDays(monday, 2) });
+    // The days of the series are not booked yet: the sentence says how many are left (Book Desk says the same).
+    expect(response.body.message).toBe(`You can book only 2 more days in the week of ${formatLongDate(monday)}, not 3`);
     expect(await activeBookingsOf(member.user.id, organization.id)).toEqual([]);
   });
 

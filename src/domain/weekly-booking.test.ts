@@ -187,7 +187,7 @@ describe('planWeeklyBooking', () => {
       deskId: 'desk-d20',
       lines: [
         'Friday, 27 November 2026 is the last weekday of its week: only that day will be booked.',
-        'D20 is free on Friday, 27 November 2026.',
+        'D20 is free that day.',
       ],
     },
     {
@@ -198,7 +198,7 @@ describe('planWeeklyBooking', () => {
       lines: [
         'Friday, 27 November 2026 is the last weekday of its week: only that day will be booked.',
         'D20 is taken on Friday.',
-        'Book another desk that is free on Friday, 27 November 2026:',
+        'Book another desk that is free that day:',
       ],
     },
     {
@@ -224,7 +224,7 @@ describe('planWeeklyBooking', () => {
       deskId: 'desk-d20',
       lines: [
         'Friday, 27 November 2026 is the last weekday of its week: only that day will be booked.',
-        'D20 is free on Friday, 27 November 2026.',
+        'D20 is free that day.',
       ],
     },
     {

@@ -56,13 +56,11 @@ export const weeklyBookingMessages = {
     `${formatLongDate(date)} is the last weekday of its week: only that day will be booked.`,
 } as const;
 
-/** "every day from Monday, 7 December 2026 to Friday, 11 December 2026", or "on Friday, 11 December 2026". */
+/** "every day from Monday, 7 December 2026 to Friday, 11 December 2026", or "that day" after lastWeekday's sentence. */
 function daysPhrase(dates: readonly string[]): string {
   const first = dates[0] as string;
   const last = dates.at(-1) as string;
-  return first === last
-    ? `on ${formatLongDate(first)}`
-    : `every day from ${formatLongDate(first)} to ${formatLongDate(last)}`;
+  return first === last ? 'that day' : `every day from ${formatLongDate(first)} to ${formatLongDate(last)}`;
 }
 
 function plan(kind: WeeklyBookingKind, dates: string[], lines: string[], more: Partial<WeeklyBookingPlan> = {}) {

@@ -8,6 +8,7 @@ import {
   fullName,
   inviteAndJoinThroughApi,
   newPerson,
+  nextMonday,
   type Slot,
 } from './support.ts';
 
@@ -111,6 +112,27 @@ test('an admin sets the booking rules, Book Desk explains them to a member befor
   await date.fill(addDays(today, 14));
   await expect(date).toHaveAttribute('aria-invalid', 'false');
   await expect(slotRadio(bookD02, 'Morning')).toHaveAccessibleName(/Available$/);
+
+  // The rest of next week is five days, the quota three, and Mia has none booked there (issue 27): the weekly option
+  // says how many are left, once, and nothing says they are booked or that the desk is the answer.
+  const monday = nextMonday(today);
+  await date.fill(monday);
+  await chooseSlot(bookD02, 'Full day');
+  await bookD02.getByRole('switch', { name: 'Book for the rest of the week' }).check();
+  await expect(bookD02.getByRole('alert')).toHaveText(
+    `You can book only 3 more days in the week of ${formatLongDate(monday)}, not 5.Try booking individual days instead`,
+  );
+  await expect(slotRadio(bookD02, 'Full day')).toHaveAccessibleName(/Available$/);
+  await expect(bookD02.getByText(/is free every day|booked your/)).toHaveCount(0);
+  await miaPage.screenshot({ path: testInfo.outputPath('booking-rules-weekly-quota-1440.png') });
+  // From its Friday the series is that one day, said so, within the quota.
+  await date.fill(addDays(monday, 4));
+  await expect(bookD02.getByRole('status').filter({ hasText: 'last weekday' })).toHaveText(
+    `${formatLongDate(addDays(monday, 4))} is the last weekday of its week: only that day will be booked.D02 is free that day.`,
+  );
+  await miaPage.setViewportSize({ width: 390, height: 844 });
+  await miaPage.screenshot({ path: testInfo.outputPath('booking-rules-weekly-friday-390.png') });
+  await miaPage.setViewportSize({ width: 1440, height: 900 });
   await miaPage.keyboard.press('Escape');
   await expect(bookD02).toBeHidden();
   await expect(miaPage.getByRole('button', { name: 'Booking rules' })).toHaveCount(0);

@@ -18,6 +18,7 @@ import type { BookingView } from '#domain/bookings-responses.ts';
 import { todayIn } from '#domain/dates.ts';
 import { horizonMessages, latestBookingDate } from '#domain/horizon.ts';
 import type { OrganizationView } from '#domain/organization.ts';
+import { planWeeklyBooking, weeklyBookingMessages } from '#domain/weekly-booking.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
@@ -134,25 +135,41 @@ export function BookDeskForm({
   const slots = isDateBookable ? availability.data?.slots : undefined;
   const create = useCreateBooking();
   const bulk = useBulkBooking();
-  const checkWeek = weekly.mutate;
-
-  // A weekly series covers the remaining weekdays of the week: from a Saturday or Sunday there are none.
-  const isWeekendStart = isDateBookable && !isWeekday(bookingDate);
-  useEffect(() => {
-    if (!isWeekly || !isDateBookable || !timeSlot || isWeekendStart) return;
-    checkWeek(
-      { organizationId: organization.id, deskId: desk.id, startDate: bookingDate, timeSlot },
+  const checkWeek = (startDate: string, slot: TimeSlot) =>
+    weekly.mutate(
+      { organizationId: organization.id, deskId: desk.id, startDate, timeSlot: slot },
       {
         onSuccess: (result) =>
           setChosenDeskId(result.originalDesk.available ? desk.id : (result.alternatives[0]?.id ?? '')),
         onError: (error) => showErrorToast(error, 'Failed to check weekly availability'),
       },
     );
-  }, [isWeekly, isDateBookable, bookingDate, timeSlot, isWeekendStart, organization.id, desk.id, checkWeek]);
+  const checkWeekOnChange = useEffectEvent(checkWeek);
+
+  // A weekly series covers the remaining weekdays of the week: from a Saturday or Sunday there are none.
+  const isWeekendStart = isDateBookable && !isWeekday(bookingDate);
+  useEffect(() => {
+    if (!isWeekly || !isDateBookable || !timeSlot || isWeekendStart) return;
+    checkWeekOnChange(bookingDate, timeSlot);
+  }, [isWeekly, isDateBookable, bookingDate, timeSlot, isWeekendStart]);
 
   // Opened from one's own booking ('Book the afternoon'), the form replaces that view inside the same dialog: the
   // date, its first field, takes the focus the pressed button had.
   useEffect(() => setFocus('bookingDate'), [setFocus]);
+
+  // The weekly option's days, desk and sentences, judged once from the week's check (for this very date and slot) and
+  // the rules the slots were judged by.
+  const weekChecked = weekly.variables?.startDate === bookingDate && weekly.variables.timeSlot === timeSlot;
+  const weekPlan =
+    isWeekly && timeSlot && isDateBookable && !isWeekendStart && !(weekChecked && weekly.isError)
+      ? planWeeklyBooking({
+          startDate: bookingDate,
+          slot: timeSlot,
+          availability: weekChecked && !weekly.isPending ? weekly.data : undefined,
+          chosenAlternativeId: chosenDeskId,
+          rules: rules.context,
+        })
+      : undefined;
 
   const isFull = !isWeekly && slots !== undefined && isFullyBooked(slots);
   const isChosenSlotTaken = !isWeekly && timeSlot !== undefined && slots?.[timeSlot] === 'booked';
@@ -185,23 +202,23 @@ export function BookDeskForm({
   const forPerson = personId ? { userId: personId } : {};
 
   const bookWeek = (slot: TimeSlot, bookingNotes: string | null) => {
-    // The week's check decides which desk is booked: nothing to do until it has answered.
-    if (weekly.isPending) return;
-    const result = weekly.data;
-    if (!result || !chosenDeskId || result.dates.length === 0) {
-      toast({
-        title: bookingMessages.noAlternatives,
-        description: bookingMessages.tryIndividualDays,
-        variant: 'destructive',
-      });
+    // A week's check that failed (its toast said so) is asked again; nothing is booked until it and the rules answer.
+    if (weekly.isError) checkWeek(bookingDate, slot);
+    if (!weekPlan || weekPlan.kind === 'checking') return;
+    const { deskId, dates } = weekPlan;
+    if (!deskId) {
+      // The plan's own sentences: the same the form shows (the spec's two when no desk is free all week).
+      const [title = bookingMessages.noAlternatives, ...more] =
+        weekPlan.kind === 'none' ? [bookingMessages.noAlternatives, bookingMessages.tryIndividualDays] : weekPlan.lines;
+      toast({ title, ...(more.length > 0 ? { description: more.join(' ') } : {}), variant: 'destructive' });
       return;
     }
     bulk.mutate(
       {
         organizationId: organization.id,
         ...forPerson,
-        bookings: result.dates.map((date) => ({
-          deskId: chosenDeskId,
+        bookings: dates.map((date) => ({
+          deskId,
           bookingDate: date,
           timeSlot: slot,
           notes: bookingNotes,
@@ -251,7 +268,7 @@ export function BookDeskForm({
   });
 
   const isPending = create.isPending || bulk.isPending;
-  const isCheckingWeek = isWeekly && weekly.isPending;
+  const isCheckingWeek = isWeekly && (weekly.isPending || weekPlan?.kind === 'checking');
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       {isAdmin && (
@@ -319,17 +336,10 @@ export function BookDeskForm({
       )}
       {isWeekly && isWeekendStart && (
         <p role="status" className="text-sm text-slate-600">
-          The week has no weekdays left from this date. Choose a date from Monday to Friday.
+          {weeklyBookingMessages.noWeekdays}
         </p>
       )}
-      {isWeekly && timeSlot && isDateBookable && !isWeekendStart && (
-        <WeeklyResult
-          result={weekly.data}
-          isChecking={weekly.isPending}
-          chosenDeskId={chosenDeskId}
-          onChooseDesk={setChosenDeskId}
-        />
-      )}
+      {weekPlan && <WeeklyResult plan={weekPlan} onChooseDesk={setChosenDeskId} />}
       {conflicts.length > 0 && <PermanentConflictsNotice deskName={desk.name} count={conflicts.length} />}
       {formProblem && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">

@@ -1,4 +1,4 @@
-import { latestDateAllowed, needsHeldBookings, weeksCovering } from '#domain/booking-rules.ts';
+import { type BookingRuleContext, latestDateAllowed, needsHeldBookings, weeksCovering } from '#domain/booking-rules.ts';
 import type { TimeSlot } from '#domain/bookings.ts';
 import { todayIn } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
@@ -14,13 +14,17 @@ export interface SlotRules {
   latestDate: string | undefined;
   /** The rules or the person's bookings are still being read. */
   isChecking: boolean;
+  /** What the slots were judged on, for the weekly option's plan (weekly-booking.ts); undefined until read. */
+  context: BookingRuleContext | undefined;
 }
 
 /**
  * What the organization's booking rules say of each slot Book Desk offers, before anyone clicks: the domain's
  * judgeBookings (the server's own judgement) run on the rules, the person's one-off bookings of the week(s) the
  * dates fall in, read with the organization's range call, and the organization's check-in at the moment of the
- * render (a slot of today whose check-in has closed). Permanent bookings are desk blocks: never judged.
+ * render (a slot of today whose check-in has closed). Permanent bookings are desk blocks: never judged. The slots
+ * judge the date alone: what a weekly series meets later in its week is the weekly option's to say, once
+ * (planWeeklyBooking), not every slot's.
  */
 export function useSlotRules({
   organization,
@@ -36,7 +40,7 @@ export function useSlotRules({
   desk: { id: string; name: string };
   /** The chosen date, when it is a date that may be booked at all (else null: nothing is judged). */
   date: string | null;
-  /** The dates choosing a slot would book: the date itself, or the rest of its week for a weekly series. */
+  /** The dates choosing a slot would book (the date, or the rest of its week): their weeks' bookings are read. */
   seriesDates: readonly string[];
   /** Whom the booking is for. */
   personId: string;
@@ -57,29 +61,30 @@ export function useSlotRules({
     isJudged && needsHeld && personId !== '',
   );
   const isReady = isJudged && personId !== '' && (!needsHeld || bookings.data !== undefined);
-  const judged =
+  const context: BookingRuleContext | undefined =
     isReady && rules.data
-      ? judgeSlots(
-          (timeSlot) =>
-            seriesDates.map((bookingDate) => ({ deskId: desk.id, deskName: desk.name, bookingDate, timeSlot })),
-          {
-            rules: rules.data,
-            today,
-            bookerIsAdmin,
-            personName,
-            held: heldBookingsOf(bookings.data ?? [], personId),
-            // Book Desk is never a walk-in: a slot of today whose check-in has closed says so, and offers Sit here.
-            checkIn: {
-              checkInRequired: rules.data.checkInRequired,
-              checkInGraceMinutes: rules.data.checkInGraceMinutes,
-              timeZone: organization.timeZone,
-              now: new Date(),
-              isWalkIn: false,
-            },
+      ? {
+          rules: rules.data,
+          today,
+          bookerIsAdmin,
+          personName,
+          held: heldBookingsOf(bookings.data ?? [], personId),
+          // Book Desk is never a walk-in: a slot of today whose check-in has closed says so, and offers Sit here.
+          checkIn: {
+            checkInRequired: rules.data.checkInRequired,
+            checkInGraceMinutes: rules.data.checkInGraceMinutes,
+            timeZone: organization.timeZone,
+            now: new Date(),
+            isWalkIn: false,
           },
-        )
+        }
+      : undefined;
+  const judged =
+    context && date !== null
+      ? judgeSlots((timeSlot) => [{ deskId: desk.id, deskName: desk.name, bookingDate: date, timeSlot }], context)
       : undefined;
   return {
+    context,
     refusals: judged && {
       'full-day': judged['full-day']?.message,
       morning: judged.morning?.message,

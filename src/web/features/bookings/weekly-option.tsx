@@ -1,64 +1,59 @@
-import { bookingMessages, takenDaysSentence } from '#domain/bookings.ts';
-import type { WeeklyAvailabilityView } from '#domain/bookings-responses.ts';
-import { formatLongDate } from '#domain/dates.ts';
+import type { WeeklyBookingPlan } from '#domain/weekly-booking.ts';
+import { cn } from '#web/lib/cn.ts';
 
-/** The result of the weekly check: the desk is free all week, an alternative is offered, or nothing is. */
+/**
+ * Book Desk's weekly option, as planWeeklyBooking judged it: still checking, the desk is free on every day, another
+ * desk is offered, or a rule or the taken days leave nothing to book. Its sentences are the only ones said about the
+ * week (the slots judge the date alone).
+ */
 export function WeeklyResult({
-  result,
-  isChecking,
-  chosenDeskId,
+  plan,
   onChooseDesk,
 }: {
-  result: WeeklyAvailabilityView | undefined;
-  isChecking: boolean;
-  chosenDeskId: string;
+  plan: WeeklyBookingPlan;
   onChooseDesk: (deskId: string) => void;
 }) {
-  if (isChecking) {
+  const lines = plan.lines.map((line, index) => (
+    <p key={line} className={cn(index === 0 && plan.kind === 'refused' && 'font-medium')}>
+      {line}
+    </p>
+  ));
+  if (plan.kind === 'checking' || plan.kind === 'no-weekdays') {
     return (
-      <p role="status" className="text-sm text-slate-600">
-        Checking the rest of the week…
-      </p>
+      <div role="status" className="text-sm text-slate-600">
+        {lines}
+      </div>
     );
   }
-  if (!result) return null;
-  if (result.dates.length === 0) {
-    return <p className="text-sm text-slate-600">The week has no weekdays left from this date.</p>;
-  }
-  const days = `${formatLongDate(result.dates[0]!)} to ${formatLongDate(result.dates.at(-1)!)}`;
-  if (result.originalDesk.available) {
+  if (plan.kind === 'free') {
     return (
-      <p role="status" className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
-        {result.originalDesk.name} is free every day from {days}.
-      </p>
+      <div role="status" className="grid gap-1 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-900">
+        {lines}
+      </div>
     );
   }
-  // Which days the chosen desk is taken: 'D03 is taken on Tuesday and Thursday'.
-  const taken = `${takenDaysSentence(result.originalDesk.name, result.originalDesk.takenDates)}.`;
-  if (result.alternatives.length === 0) {
+  if (plan.kind === 'refused' || plan.kind === 'none') {
     return (
-      <div role="alert" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-        <p>{taken}</p>
-        <p className="font-medium">{bookingMessages.noAlternatives}</p>
-        <p>{bookingMessages.tryIndividualDays}</p>
+      <div role="alert" className="grid gap-1 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+        {lines}
       </div>
     );
   }
   return (
     <div className="grid gap-1.5 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
-      <p role="status">
-        {taken} Book another desk that is free every day from {days}:
-      </p>
+      <div role="status" className="grid gap-1">
+        {lines}
+      </div>
       <label htmlFor="weekly-alternative" className="sr-only">
         Alternative desk
       </label>
       <select
         id="weekly-alternative"
-        value={chosenDeskId}
+        value={plan.deskId ?? ''}
         onChange={(event) => onChooseDesk(event.target.value)}
         className="h-9 rounded-lg border border-amber-300 bg-white px-2 text-slate-900"
       >
-        {result.alternatives.map((alternative) => (
+        {plan.alternatives.map((alternative) => (
           <option key={alternative.id} value={alternative.id}>
             {alternative.name} ({alternative.floor.name})
           </option>

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultBookingRules, weekStartOf } from '#domain/booking-rules.ts';
 import { addDays, formatLongDate } from '#domain/dates.ts';
+import { planWeeklyBooking } from '#domain/weekly-booking.ts';
+import { bookingRuleContext } from '#test-support/booking-fixtures.ts';
 import {
   addDesks,
   addMember,
@@ -269,6 +271,38 @@ describe('the weekly quota', () => {
     // The days of the series are not booked yet: the sentence says how many are left (Book Desk says the same).
     expect(response.body.message).toBe(`You can book only 2 more days in the week of ${formatLongDate(monday)}, not 3`);
     expect(await activeBookingsOf(member.user.id, organization.id)).toEqual([]);
+  });
+
+  it('refuses the weekly series Book Desk refuses beforehand, with the sentence Book Desk shows', async () => {
+    const member = await addMember(testApp, organization.id);
+    const wednesday = addDays(monday, 2);
+    expect(
+      (await book(member.client, organization, { deskId: organization.desks[6], bookingDate: wednesday })).status,
+    ).toBe(201);
+    const check = await member.client.post('/api/desks/weekly-availability', {
+      organizationId: organization.id,
+      deskId: organization.desks[7],
+      startDate: monday,
+      timeSlot: 'full-day',
+    });
+    expect(check.status).toBe(200);
+    const plan = planWeeklyBooking({
+      startDate: monday,
+      slot: 'full-day',
+      availability: check.body,
+      rules: bookingRuleContext(organization.day(0), {
+        rules: { ...defaultBookingRules, maxBookingsPerWeek: 2 },
+        held: [{ deskId: organization.desks[6]!, deskName: 'D07', bookingDate: wednesday, timeSlot: 'full-day' }],
+      }),
+    });
+    expect(plan.kind).toBe('refused');
+    const response = await member.client.post('/api/bookings/bulk', {
+      organizationId: organization.id,
+      bookings: plan.dates.map((bookingDate) => ({ deskId: organization.desks[7], bookingDate, timeSlot: 'full-day' })),
+    });
+    expect(response.status).toBe(422);
+    expect(response.body.message).toBe(`You can book only 1 more day in the week of ${formatLongDate(monday)}, not 4`);
+    expect(plan.lines[0]).toBe(`${response.body.message}.`);
   });
 
   it('lets exactly one of 20 simultaneous bookings of different days win when one day is left', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TimeSlot } from './bookings.ts';
 import {
   type CheckInCandidate,
+  checkInNotice,
   checkInRefusal,
   checkInWindow,
   checkInWindowState,
@@ -273,5 +274,88 @@ describe('why a new booking would miss its check-in', () => {
   it('leaves a date before today to the horizon’s own sentence, and judges no later date', () => {
     expect(missedCheckIn({ bookingDate: '2026-11-24', timeSlot: 'afternoon' }, checkIn, null)).toBeUndefined();
     expect(missedCheckIn({ bookingDate: '2026-11-26', timeSlot: 'morning' }, checkIn, null)).toBeUndefined();
+  });
+});
+
+describe('what My Bookings says of a booking’s check-in', () => {
+  // Wednesday 25 November 2026 in London (UTC+0); a full day's window is 8:30 to 9:30, an afternoon's 12:30 to 13:30.
+  const required = { checkInRequired: true, checkInGraceMinutes: 30 };
+  const booking = (change: Partial<Parameters<typeof checkInNotice>[0]> = {}) => ({
+    bookingDate: '2026-11-25',
+    timeSlot: 'full-day' as TimeSlot,
+    status: 'active' as const,
+    isPermanent: false,
+    checkedInAt: null,
+    ...change,
+  });
+  it.each<[string, ReturnType<typeof booking>, typeof required | undefined, string, string | undefined]>([
+    [
+      'says when a later day’s window opens',
+      booking({ bookingDate: '2026-11-30' }),
+      required,
+      '2026-11-25T10:00:00Z',
+      'Check-in required · opens 8:30 AM',
+    ],
+    [
+      'says when today’s afternoon window opens',
+      booking({ timeSlot: 'afternoon' }),
+      required,
+      '2026-11-25T10:00:00Z',
+      'Check-in required · opens 12:30 PM',
+    ],
+    [
+      'says until when an open window stays open',
+      booking(),
+      required,
+      '2026-11-25T09:00:00Z',
+      'Check-in required · open until 9:30 AM',
+    ],
+    ['says a missed window closed', booking(), required, '2026-11-25T10:00:00Z', 'Check-in closed at 9:30 AM'],
+    [
+      'reads the window on the zone’s wall clock (summer time)',
+      booking({ bookingDate: '2027-07-01', timeSlot: 'morning' }),
+      required,
+      '2026-11-25T10:00:00Z',
+      'Check-in required · opens 8:30 AM',
+    ],
+    [
+      'says nothing once checked in',
+      booking({ checkedInAt: '2026-11-25T08:41:00Z' }),
+      required,
+      '2026-11-25T09:00:00Z',
+      undefined,
+    ],
+    [
+      'says nothing of a permanent booking',
+      booking({ isPermanent: true }),
+      required,
+      '2026-11-25T07:00:00Z',
+      undefined,
+    ],
+    [
+      'says nothing of a cancelled booking',
+      booking({ status: 'cancelled' }),
+      required,
+      '2026-11-25T07:00:00Z',
+      undefined,
+    ],
+    ['says nothing of a past day', booking({ bookingDate: '2026-11-24' }), required, '2026-11-25T07:00:00Z', undefined],
+    [
+      'says nothing where check-in is not used',
+      booking(),
+      { ...required, checkInRequired: false },
+      '2026-11-25T07:00:00Z',
+      undefined,
+    ],
+    ['says nothing while the settings are read', booking(), undefined, '2026-11-25T07:00:00Z', undefined],
+  ])('%s', (_name, row, settings, now, expected) => {
+    expect(checkInNotice(row, settings, 'Europe/London', at(now))).toBe(expected);
+  });
+
+  it('names the time in the organization’s zone, not the browser’s', () => {
+    // 9:00 in New York is 14:00 UTC; its window opens at 8:30 there.
+    expect(
+      checkInNotice(booking({ bookingDate: '2026-11-30' }), required, 'America/New_York', at('2026-11-25T10:00:00Z')),
+    ).toBe('Check-in required · opens 8:30 AM');
   });
 });

@@ -92,6 +92,43 @@ export const checkInMessages = {
   notRequired: 'This organization does not use check-in',
 };
 
+/** My Bookings' line, short enough for a phone: the booking's date is on the row already. */
+export const checkInNoticeMessages = {
+  opens: (time: string) => `Check-in required · opens ${time}`,
+  openUntil: (time: string) => `Check-in required · open until ${time}`,
+  closed: (time: string) => `Check-in closed at ${time}`,
+};
+
+/**
+ * What My Bookings says of an active one-off booking of today or later in an organization that requires check-in:
+ * when its window opens (on the booking's date, so the time alone), until when it is open, or that it closed.
+ * Nothing once checked in, for a permanent booking, a past day's, or while the settings are unknown. The window is
+ * checkInWindow's, the one the server checks in and releases by.
+ */
+export function checkInNotice(
+  booking: {
+    bookingDate: string;
+    timeSlot: TimeSlot;
+    status: 'active' | 'cancelled';
+    isPermanent: boolean;
+    checkedInAt: string | null;
+  },
+  settings: Pick<CheckInSettings, 'checkInRequired' | 'checkInGraceMinutes'> | undefined,
+  timeZone: string,
+  now: Date,
+): string | undefined {
+  if (!settings?.checkInRequired || booking.status !== 'active' || booking.isPermanent || booking.checkedInAt) {
+    return undefined;
+  }
+  if (booking.bookingDate < localClock(now, timeZone).date) return undefined;
+  const window = checkInWindow(booking, timeZone, settings.checkInGraceMinutes);
+  const timeOf = (instant: Date) => formatClockTime(localClock(instant, timeZone).time);
+  const state = checkInWindowState(window, now);
+  if (state === 'not-yet') return checkInNoticeMessages.opens(timeOf(window.opensAt));
+  if (state === 'open') return checkInNoticeMessages.openUntil(timeOf(window.closesAt));
+  return checkInNoticeMessages.closed(timeOf(window.closesAt));
+}
+
 /** What the server knows of a booking when asked to check it in. */
 export interface CheckInCandidate {
   bookingDate: string;

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { addDays } from '#domain/dates.ts';
 import { zoneWhereHourIs } from '#test-support/time-zones.ts';
 import {
   apiAs,
@@ -48,13 +49,30 @@ test('an admin requires check-in, and a person checks in from My Bookings: the r
     bookingDate: today,
     timeSlot: 'full-day',
   });
+  await call('POST', '/api/bookings', {
+    organizationId,
+    deskId: desks.find((desk) => desk.name === 'D02')?.id,
+    bookingDate: addDays(today, 1),
+    timeSlot: 'afternoon',
+  });
 
-  // My Bookings offers Check in on today's booking; afterwards it shows the time.
+  // My Bookings offers Check in on today's booking; afterwards it shows the time. Each booking says that check-in is
+  // required and when its window opens or closes (issue 27).
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'My Bookings' }).click();
   const myBookings = page.getByRole('dialog', { name: 'My Bookings' });
   const checkIn = myBookings.getByRole('button', { name: 'Check in to D01' });
   await expect(checkIn).toBeVisible();
+  await expect(myBookings.getByRole('listitem').filter({ hasText: 'D01' })).toContainText(
+    'Check-in required · open until 1:00 PM',
+  );
+  await expect(myBookings.getByRole('listitem').filter({ hasText: 'D02' })).toContainText(
+    'Check-in required · opens 12:30 PM',
+  );
   await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('my-bookings-check-in-required-1440.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('my-bookings-check-in-required-390.png') });
+  await page.setViewportSize({ width: 1440, height: 900 });
   await checkIn.click();
   await expect(page.getByText('Checked in', { exact: true })).toBeVisible();
   await expect(myBookings.getByText(/^Checked in \d{1,2}:\d\d [AP]M$/)).toBeVisible();

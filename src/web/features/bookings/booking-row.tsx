@@ -5,14 +5,17 @@ import type { BookingView } from '#domain/bookings-responses.ts';
 import { formatClockRange } from '#domain/clock.ts';
 import { formatLongDate } from '#domain/dates.ts';
 
-/** One booking in a list: desk and floor, date, slot, whose, and the row's badges and actions. */
+/** One booking in a list: desk and floor, date, slot, whose, a line about it (check-in), its badges and actions. */
 export function BookingRow({
   booking,
   showPerson,
+  detail,
   children,
 }: {
   booking: BookingView;
   showPerson?: boolean;
+  /** A short line under the date (My Bookings: when check-in opens). */
+  detail?: string | undefined;
   children?: ReactNode;
 }) {
   return (
@@ -26,6 +29,7 @@ export function BookingRow({
           {slotLabel(booking.timeSlot)} ({formatClockRange(booking.startTime, booking.endTime)})
           {showPerson && <> · {displayName(booking.user)}</>}
         </p>
+        {detail && <p className="text-xs font-medium text-brand-700">{detail}</p>}
         {booking.notes && <p className="text-xs text-slate-500">{booking.notes}</p>}
       </div>
       <div className="flex items-center gap-2">{children}</div>

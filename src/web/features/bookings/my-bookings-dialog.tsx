@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { slotLabel, sortMyBookings } from '#domain/bookings.ts';
 import type { BookingView } from '#domain/bookings-responses.ts';
+import { checkInNotice } from '#domain/check-in.ts';
 import { formatLongDate, todayIn } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { errorMessage } from '#web/app/api.ts';
@@ -9,6 +10,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useBookingRules } from '#web/features/booking-rules/index.ts';
+import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
 import { Badge, bookingStatusBadgeKind } from './booking-badge.tsx';
 import { BookingRow } from './booking-row.tsx';
 import { useCancelBooking } from './cancel-booking.ts';
@@ -26,6 +28,8 @@ export function MyBookingsDialog({ organization, onClose }: { organization: Orga
   const bookings = useUserBookings(organization.id);
   const sorted = useMemo(() => sortMyBookings(bookings.data ?? [], today), [bookings.data, today]);
   const rules = useBookingRules(organization.id);
+  // Each upcoming booking says when its check-in opens, where the organization requires it (issue 27).
+  const now = useMinuteClock();
   const cancel = useCancelBooking();
   const [confirming, setConfirming] = useState<BookingView | null>(null);
   const onCancel = (booking: BookingView) =>
@@ -47,7 +51,11 @@ export function MyBookingsDialog({ organization, onClose }: { organization: Orga
           {sorted.map((booking) => {
             const isCancellable = booking.status === 'active' && (booking.isPermanent || booking.bookingDate >= today);
             return (
-              <BookingRow key={booking.id} booking={booking}>
+              <BookingRow
+                key={booking.id}
+                booking={booking}
+                detail={checkInNotice(booking, rules.data, organization.timeZone, now)}
+              >
                 <Badge kind={bookingStatusBadgeKind(booking, today)} />
                 {booking.bookingDate === today && (
                   <CheckInControl booking={booking} settings={rules.data} timeZone={organization.timeZone} />

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { bookingView } from '#test-support/booking-fixtures.ts';
 import {
   csvCell,
   csvLine,
   pageCount,
   pageRangeSummary,
   searchWords,
+  teamBookingCsvLine,
+  teamBookingsCsvHeader,
   teamBookingsQuerySchema,
   teamBookingsSearchParams,
 } from './team-bookings.ts';
@@ -91,5 +94,47 @@ describe('pageRangeSummary and pageCount', () => {
 
   it('counts at least one page', () => {
     expect([pageCount(0, 50), pageCount(50, 50), pageCount(51, 50)]).toEqual([1, 1, 2]);
+  });
+});
+
+describe('the export’s check-in columns', () => {
+  const row = (overrides: Parameters<typeof bookingView>[0]) => ({
+    ...bookingView(overrides),
+    createdAt: '2026-11-20T10:00:00.000Z',
+    cancelledAt: null,
+  });
+  const lastThree = (line: string) => line.trimEnd().split(',').slice(-3);
+
+  it('ends the header with Checked in at, Released and Walk-in', () => {
+    expect(lastThree(teamBookingsCsvHeader)).toEqual(['Checked in at', 'Released', 'Walk-in']);
+  });
+
+  it.each([
+    [
+      'a walk-in checked in, on the office’s clock',
+      { checkedInAt: '2026-11-23T08:41:00.000Z', isWalkIn: true },
+      'America/New_York',
+      ['2026-11-23 03:41', 'no', 'yes'],
+    ],
+    [
+      'the same instant in Tokyo, the next morning there',
+      { checkedInAt: '2026-11-22T23:41:00.000Z' },
+      'Asia/Tokyo',
+      ['2026-11-23 08:41', 'no', 'no'],
+    ],
+    [
+      'a booking released because nobody checked in',
+      { status: 'cancelled' as const, endReason: 'no-show' as const },
+      'Europe/London',
+      ['', 'yes', 'no'],
+    ],
+    [
+      'a booking cancelled by someone',
+      { status: 'cancelled' as const, endReason: 'cancelled' as const },
+      'Europe/London',
+      ['', 'no', 'no'],
+    ],
+  ])('reads %s', (_name, overrides, timeZone, expected) => {
+    expect(lastThree(teamBookingCsvLine(row(overrides), timeZone))).toEqual(expected);
   });
 });

@@ -1,4 +1,5 @@
 import { bookingSchema } from './bookings-responses.ts';
+import { localClock } from './check-in.ts';
 import { isIsoDate } from './dates.ts';
 import { isUuid } from './ids.ts';
 import { z } from './zod.ts';
@@ -154,15 +155,30 @@ export function csvLine(values: ReadonlyArray<string | number | boolean | null |
   return `${values.map(csvCell).join(',')}\r\n`;
 }
 
-/** The export's columns, in order, and how each is read from a booking. */
-export const teamBookingsCsvColumns: ReadonlyArray<readonly [string, (booking: TeamBookingView) => string | null]> = [
+/** 'YYYY-MM-DD HH:MM' on the organization's wall clock: how a spreadsheet reads a local time. */
+function localDateTime(instant: string | null, timeZone: string): string | null {
+  if (!instant) return null;
+  const { date, time } = localClock(new Date(instant), timeZone);
+  return `${date} ${time}`;
+}
+
+const yesNo = (value: boolean) => (value ? 'yes' : 'no');
+
+/**
+ * The export's columns, in order, and how each is read from a booking in the organization's zone. Created at and
+ * Cancelled at stay UTC instants, as they always were; the check-in columns (issue 27) came later and read as the
+ * office's clock does. New columns go last, so that a sheet reading columns by position keeps working.
+ */
+export const teamBookingsCsvColumns: ReadonlyArray<
+  readonly [string, (booking: TeamBookingView, timeZone: string) => string | null]
+> = [
   ['Booking ID', (booking) => booking.id],
   ['Date', (booking) => booking.bookingDate],
   ['Slot', (booking) => booking.timeSlot],
   ['Start', (booking) => booking.startTime],
   ['End', (booking) => booking.endTime],
   ['Status', (booking) => booking.status],
-  ['Permanent', (booking) => (booking.isPermanent ? 'yes' : 'no')],
+  ['Permanent', (booking) => yesNo(booking.isPermanent)],
   ['Desk', (booking) => booking.desk.name],
   ['Floor', (booking) => booking.desk.floor.name],
   ['First name', (booking) => booking.user.firstName],
@@ -172,12 +188,16 @@ export const teamBookingsCsvColumns: ReadonlyArray<readonly [string, (booking: T
   ['Notes', (booking) => booking.notes],
   ['Created at', (booking) => booking.createdAt],
   ['Cancelled at', (booking) => booking.cancelledAt],
+  ['Checked in at', (booking, timeZone) => localDateTime(booking.checkedInAt, timeZone)],
+  ['Released', (booking) => yesNo(booking.endReason === 'no-show')],
+  ['Walk-in', (booking) => yesNo(booking.isWalkIn)],
 ];
 
 export const teamBookingsCsvHeader = csvLine(teamBookingsCsvColumns.map(([name]) => name));
 
-export function teamBookingCsvLine(booking: TeamBookingView): string {
-  return csvLine(teamBookingsCsvColumns.map(([, read]) => read(booking)));
+/** One booking's line of the export; local times in the organization's zone. */
+export function teamBookingCsvLine(booking: TeamBookingView, timeZone: string): string {
+  return csvLine(teamBookingsCsvColumns.map(([, read]) => read(booking, timeZone)));
 }
 
 /** The query string of a page or an export: only what differs from the defaults, in a fixed order. */

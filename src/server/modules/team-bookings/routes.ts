@@ -28,7 +28,9 @@ export const teamBookingRoutes = routeModule({ tag: 'Bookings', signInFirst: tru
     description: `Organization admins only (403 for members, 404 for non-members). The same query as GET /api/organizations/{id}/team-bookings; \`page\` and \`pageSize\` are checked the same way but not applied: every match is exported. UTF-8 with a byte order mark, RFC 4180; a cell that would start a spreadsheet formula (=, +, -, @) begins with an apostrophe.`,
     params: organizationParams,
     querystring: teamBookingsQuerySchema,
-    response: csvFile('A CSV file: a header row, then one row per booking.'),
+    response: csvFile(
+      "A CSV file: a header row, then one row per booking. Created at and Cancelled at are UTC instants; Checked in at is 'YYYY-MM-DD HH:MM' on the organization's clock; Released and Walk-in are yes or no.",
+    ),
     handle: async ({ user, params, query, reply }) => {
       const { filename, lines } = await teamBookings.exportTeamBookings(context, user.id, params.id, query);
       return (

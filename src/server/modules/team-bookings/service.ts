@@ -122,7 +122,7 @@ export async function exportTeamBookings(
   const first = await repo.listTeamBookings(context.db, selection, { limit: exportChunkSize });
   return {
     filename: `${organization.slug.replace(/[^a-z0-9-]/g, '-')}-bookings-${todayIn(organization.timeZone)}.csv`,
-    lines: csvLines(context, selection, first),
+    lines: csvLines(context, selection, first, organization.timeZone),
   };
 }
 
@@ -130,11 +130,12 @@ async function* csvLines(
   context: AppContext,
   selection: repo.TeamBookingsSelection,
   first: repo.TeamBookingRow[],
+  timeZone: string,
 ): AsyncGenerator<string> {
   yield `\uFEFF${teamBookingsCsvHeader}`;
   let chunk = first;
   while (chunk.length > 0) {
-    yield chunk.map((row) => teamBookingCsvLine(toTeamBookingView(row))).join('');
+    yield chunk.map((row) => teamBookingCsvLine(toTeamBookingView(row), timeZone)).join('');
     const last = chunk.at(-1);
     if (!last || chunk.length < exportChunkSize) return;
     chunk = await repo.listTeamBookings(context.db, selection, { limit: exportChunkSize, after: last });

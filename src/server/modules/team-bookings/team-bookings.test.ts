@@ -331,9 +331,52 @@ describe('GET /api/organizations/{id}/bookings.csv', () => {
           Notes: item.notes ?? '',
           'Created at': item.createdAt,
           'Cancelled at': item.cancelledAt ?? '',
+          'Checked in at': '',
+          Released: item.endReason === 'no-show' ? 'yes' : 'no',
+          'Walk-in': item.isWalkIn ? 'yes' : 'no',
         });
       }
     }
+  });
+
+  it('says when each booking was checked in, in the organization’s zone, whether it was released and whether it was a walk-in', async () => {
+    // Tokyo is 9 hours ahead of UTC all year: 23:41 UTC on the 1st is 08:41 on the 2nd there.
+    const tokyo = await createOrganization(testApp, { deskCount: 2, timeZone: 'Asia/Tokyo' });
+    const date = tokyo.day(-3);
+    const walkIn = await insertTeamBooking(testApp, {
+      organizationId: tokyo.id,
+      deskId: tokyo.desks[0] as string,
+      userId: tokyo.admin.user.id,
+      date,
+      checkedInAt: `${addDays(date, -1)}T23:41:00Z`,
+      isWalkIn: true,
+    });
+    const released = await insertTeamBooking(testApp, {
+      organizationId: tokyo.id,
+      deskId: tokyo.desks[1] as string,
+      userId: tokyo.admin.user.id,
+      date,
+      releasedAt: `${date}T00:30:00Z`,
+    });
+    const response = await tokyo.admin.client.get(`/api/organizations/${tokyo.id}/bookings.csv?status=all`);
+    expect(response.status, response.text).toBe(200);
+    expect(response.text.split('\r\n')[0]).toBe(
+      '\uFEFFBooking ID,Date,Slot,Start,End,Status,Permanent,Desk,Floor,First name,Last name,Email,User ID,Notes,' +
+        'Created at,Cancelled at,Checked in at,Released,Walk-in',
+    );
+    const records = csvRecords(response.text);
+    expect(records.find((record) => record['Booking ID'] === walkIn)).toMatchObject({
+      Status: 'active',
+      'Checked in at': `${date} 08:41`,
+      Released: 'no',
+      'Walk-in': 'yes',
+    });
+    expect(records.find((record) => record['Booking ID'] === released)).toMatchObject({
+      Status: 'cancelled',
+      'Checked in at': '',
+      Released: 'yes',
+      'Walk-in': 'no',
+    });
   });
 
   it('quotes commas, quotes and line breaks, and turns would-be formulas into text', async () => {

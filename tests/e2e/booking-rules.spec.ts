@@ -124,6 +124,7 @@ test('an admin sets the booking rules, Book Desk explains them to a member befor
   );
   await expect(slotRadio(bookD02, 'Full day')).toHaveAccessibleName(/Available$/);
   await expect(bookD02.getByText(/is free every day|booked your/)).toHaveCount(0);
+  await expectNoSeriousAxeViolations(miaPage);
   await miaPage.screenshot({ path: testInfo.outputPath('booking-rules-weekly-quota-1440.png') });
   // From its Friday the series is that one day, said so, within the quota.
   await date.fill(addDays(monday, 4));

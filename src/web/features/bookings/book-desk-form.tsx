@@ -113,7 +113,7 @@ export function BookDeskForm({
   const calendarProblem =
     bookingDateFieldProblem(bookingDate, today) ??
     (bookingDate > latestDate ? horizonMessages.tooFarAhead(latestDate) : undefined);
-  // The rules judge what choosing each slot would book: the date, or the rest of its week.
+  // The rules judge each slot on the date; the person's bookings of the whole week are read for the weekly plan.
   const rules = useSlotRules({
     organization,
     desk: bookedDesk,

@@ -21,7 +21,7 @@ export const accountSettingsMessages = {
   emailTaken: 'An account with this email already exists.',
   emailChangeSent: (email: string) =>
     `We have sent a link to ${email}. Your address changes when you follow it (within 24 hours).`,
-  emailChangeLinkInvalid: 'This link is invalid, has expired or has already been used. Ask for a new one.',
+  emailChangeLinkInvalid: 'This link is invalid, has expired or has already been used.',
   emailChanged: (email: string) => `Your email address is now ${email}.`,
   passwordChanged: 'Your password has been changed. Other browsers signed in to your account were signed out.',
   confirmPassword: 'Please confirm your new password',

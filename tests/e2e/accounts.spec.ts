@@ -159,7 +159,6 @@ test('a person renames themself and changes their e-mail address in Account sett
   await page.goto(link);
   await page.getByRole('button', { name: 'Confirm my new address' }).click();
   await expect(page.getByRole('heading', { name: 'Email address changed' })).toBeVisible();
-  await page.screenshot({ path: `${shots}/confirm-email-phone.png` });
   await page.getByRole('link', { name: 'Go to Perch' }).click();
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('menu').getByText(newEmail)).toBeVisible();
@@ -170,5 +169,4 @@ test('a person renames themself and changes their e-mail address in Account sett
   await page.getByRole('button', { name: 'Confirm my new address' }).click();
   await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
   await expect(page.getByText('This link is invalid, has expired or has already been used.')).toBeVisible();
-  await page.screenshot({ path: `${shots}/confirm-email-used-laptop.png` });
 });

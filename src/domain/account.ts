@@ -19,7 +19,8 @@ export const accountMessages = {
   passwordResetSignInNext: 'Your password has been reset. You can now sign in with your new password.',
 } as const;
 
-const email = z
+/** An e-mail address as registration takes it: trimmed and lowercased, so that uniqueness is case-insensitive. */
+export const emailSchema = z
   .string({ error: accountMessages.missingInformation })
   .trim()
   .min(1, accountMessages.missingInformation)
@@ -27,17 +28,19 @@ const email = z
   .pipe(z.email(accountMessages.emailInvalid))
   .transform((value) => value.toLowerCase());
 
-const requiredPassword = z
+export const requiredPassword = z
   .string({ error: accountMessages.missingInformation })
   .min(1, accountMessages.missingInformation)
   .max(passwordMaxLength, accountMessages.passwordTooLong);
 
-const personName = (label: string) =>
+export const personName = (label: string) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
     .max(100, `${label} must be at most 100 characters`)
     .refine(hasNoControlCharacters, `${label} contains characters that are not allowed`);
+
+const email = emailSchema;
 
 export const loginSchema = z.strictObject({ email, password: requiredPassword });
 export type LoginInput = z.infer<typeof loginSchema>;

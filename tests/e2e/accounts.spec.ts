@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, linkFromOutbox, signUpThroughPage, uniqueEmail } from './support.ts';
+import {
+  createOrganizationThroughApi,
+  expectNoSeriousAxeViolations,
+  laptop,
+  linkFromOutbox,
+  newPerson,
+  phone,
+  screenshotDirFor,
+  signUpThroughPage,
+  uniqueEmail,
+} from './support.ts';
 
 test('a visitor signs up, creates an organization, reaches the dashboard and signs out', async ({ page }) => {
   const email = uniqueEmail('founder');
@@ -106,4 +116,57 @@ test('a user who forgot the password resets it through the mailed link', async (
   await page.getByLabel('Password').fill('new-password-2');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/setup$/);
+});
+
+test('a person renames themself and changes their e-mail address in Account settings, on a laptop and a phone', async ({
+  page,
+}) => {
+  const person = newPerson('Ida', 'Tarbell');
+  await page.setViewportSize(laptop);
+  await createOrganizationThroughApi(page, person, 'Settings Co');
+  const banner = page.getByRole('banner');
+  await expect(banner.getByText('Ida', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menuitem', { name: 'Account settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Account settings' });
+  await dialog.getByLabel('First name').fill('Grace');
+  await dialog.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByText('Your name has been saved.').first()).toBeVisible();
+  // The top bar shows the new name at once, behind the dialog.
+  await expect(banner.getByText('Grace', { exact: true })).toBeAttached();
+
+  const newEmail = uniqueEmail('grace');
+  await dialog.getByLabel('New email address').fill(newEmail);
+  await dialog.getByLabel('Your password').fill(person.password);
+  await dialog.getByRole('button', { name: 'Send confirmation link' }).click();
+  await expect(page.getByText(`We have sent a link to ${newEmail}.`).first()).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  const shots = screenshotDirFor('accounts');
+  await page.screenshot({ path: `${shots}/account-settings-laptop.png` });
+
+  await page.setViewportSize(phone);
+  const box = await dialog.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= phone.width).toBe(true);
+  await dialog.getByRole('button', { name: 'Change password' }).scrollIntoViewIfNeeded();
+  await expect(dialog.getByRole('button', { name: 'Change password' })).toBeInViewport();
+  await page.screenshot({ path: `${shots}/account-settings-phone.png` });
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // The link from the new address's mail, followed in this (signed-in) browser.
+  const link = await linkFromOutbox(newEmail, '/confirm-email?token=');
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Confirm my new address' }).click();
+  await expect(page.getByRole('heading', { name: 'Email address changed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Perch' }).click();
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await expect(page.getByRole('menu').getByText(newEmail)).toBeVisible();
+
+  // The link works once: followed again, it says so.
+  await page.setViewportSize(laptop);
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Confirm my new address' }).click();
+  await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+  await expect(page.getByText('This link is invalid, has expired or has already been used.')).toBeVisible();
 });

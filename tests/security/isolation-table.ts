@@ -135,6 +135,39 @@ export const routeCases: Record<string, RouteCase> = {
       return { url: '/api/user', body: { password: person.password }, caller: person.client };
     },
   },
+  // Issue 27: the account settings. Each changes the caller's own account only (a fresh person, so the world's people
+  // keep their names, addresses and passwords); a confirmation link is its own authorization.
+  'PATCH /api/user': {
+    access: 'self',
+    success: 200,
+    plan: async (world) => {
+      const person = await signUpPerson(world.testApp, 'renamed-');
+      return { url: '/api/user', body: { firstName: 'Renamed', lastName: 'Person' }, caller: person.client };
+    },
+  },
+  'POST /api/user/email': {
+    access: 'self',
+    success: 202,
+    plan: async (world) => {
+      const person = await signUpPerson(world.testApp, 'moving-');
+      const body = { newEmail: `new-${person.email}`, password: person.password };
+      return { url: '/api/user/email', body, caller: person.client };
+    },
+  },
+  'POST /api/user/email/confirm': {
+    access: 'public',
+    success: 400,
+    plan: () => ({ url: '/api/user/email/confirm', body: { token: fakeToken } }),
+  },
+  'POST /api/user/password': {
+    access: 'self',
+    success: 200,
+    plan: async (world) => {
+      const person = await signUpPerson(world.testApp, 'new-password-');
+      const body = { currentPassword: person.password, newPassword: 'a new password' };
+      return { url: '/api/user/password', body, caller: person.client };
+    },
+  },
 
   // Organizations.
   'POST /api/organizations': {

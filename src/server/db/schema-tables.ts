@@ -53,10 +53,12 @@ export const sessions = pgTable('sessions', {
 export const accountTokens = pgTable('account_tokens', {
   id: text('id').primaryKey(),
   userId: uuid('user_id').notNull(),
-  purpose: text('purpose', { enum: ['password-reset', 'email-verification'] }).notNull(),
+  purpose: text('purpose', { enum: ['password-reset', 'email-verification', 'email-change'] }).notNull(),
   createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', timestamps).notNull(),
   usedAt: timestamp('used_at', timestamps),
+  /** Migration 0023: the address an e-mail change link confirms (only for that purpose). */
+  newEmail: text('new_email'),
 });
 
 export const organizations = pgTable('organizations', {

@@ -8,6 +8,8 @@ import { BackAfterSignIn, SignInFirst } from './sign-in-first.tsx';
 
 const AuthPage = lazy(() => import('../pages/auth-page.tsx'));
 const ResetPasswordPage = lazy(() => import('../pages/reset-password-page.tsx'));
+// Issue 27: the link mailed to a new e-mail address; works signed in or out.
+const ConfirmEmailPage = lazy(() => import('../pages/confirm-email-page.tsx'));
 const SetupPage = lazy(() => import('../pages/setup-page.tsx'));
 const DashboardPage = lazy(() => import('../pages/dashboard-page.tsx'));
 const SignupPage = lazy(() => import('../pages/signup-page.tsx'));
@@ -39,6 +41,7 @@ export function AppRoutes() {
       <Switch>
         <Route path="/signup" component={SignupPage} />
         <Route path="/reset-password" component={ResetPasswordPage} />
+        <Route path="/confirm-email" component={ConfirmEmailPage} />
         <Route path="/terms-and-conditions" component={TermsPage} />
         <Route path="/privacy-policy" component={PrivacyPage} />
         {isAuthenticated ? (

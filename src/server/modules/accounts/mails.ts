@@ -41,7 +41,11 @@ export function verificationMail(to: string, url: string): MailMessage {
  */
 export function passwordChangedMail(
   to: string,
-  { hasCalendarFeed, publicUrl }: { hasCalendarFeed: boolean; publicUrl: string },
+  {
+    hasCalendarFeed,
+    publicUrl,
+    changedIn = 'reset-link',
+  }: { hasCalendarFeed: boolean; publicUrl: string; changedIn?: 'reset-link' | 'account-settings' },
 ): MailMessage {
   return {
     to,
@@ -51,7 +55,7 @@ export function passwordChangedMail(
       preview: 'If this was you, there is nothing more to do.',
       heading: 'Your password was changed',
       paragraphs: [
-        'The password of the Perch account for this address was changed with a reset link, and every other browser signed in to the account was signed out.',
+        `The password of the Perch account for this address was changed ${changedIn === 'reset-link' ? 'with a reset link' : 'in its account settings'}, and every other browser signed in to the account was signed out.`,
         ...(hasCalendarFeed
           ? [
               'Your calendar link still works: calendar apps subscribed to it keep showing your desk bookings. If someone else may have it, replace it: in Perch, open your account menu, choose Add to calendar, then Replace link. The old link stops working at once.',

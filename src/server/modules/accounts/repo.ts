@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import { namedStatement, param } from '#server/db/named-statement.ts';
-import { accountTokens, sessions, users } from '#server/db/schema.ts';
+import { accountTokens, sessions, ssoPendingLinks, users } from '#server/db/schema.ts';
 import { forgetSession, forgetUserSessions } from './session-cache.ts';
 import type { UserRow } from './user-row.ts';
 
@@ -38,6 +38,44 @@ export async function updatePassword(db: Database, userId: string, passwordHash:
   const [row] = await db.update(users).set({ passwordHash }).where(eq(users.id, userId)).returning();
   if (!row) throw new Error(`no user ${userId} to set the password of`);
   return row;
+}
+
+/** Sets the user's first and last name (null for an empty one) and answers the user as they now are. */
+export async function updateName(
+  db: Database,
+  userId: string,
+  name: { firstName: string | null; lastName: string | null },
+): Promise<UserRow> {
+  forgetUserSessions(userId);
+  const [row] = await db.update(users).set(name).where(eq(users.id, userId)).returning();
+  if (!row) throw new Error(`no user ${userId} to name`);
+  return row;
+}
+
+/**
+ * Gives the user the address a link mailed to it confirmed (so it is verified now); undefined when another account
+ * has it (the unique index decides, whatever any earlier check saw).
+ */
+export async function updateEmail(db: Database, userId: string, email: string): Promise<UserRow | undefined> {
+  forgetUserSessions(userId);
+  const [row] = await db
+    .update(users)
+    .set({ email, emailVerifiedAt: sql`now()` })
+    .where(eq(users.id, userId))
+    .returning()
+    .catch((error: unknown) => {
+      if ((error as { cause?: { code?: string } }).cause?.code === '23505') return [];
+      throw error;
+    });
+  return row;
+}
+
+/**
+ * Identities of single sign-on waiting for this account's owner were kept because a provider asserted its address:
+ * once the address changes, that assertion no longer names the account.
+ */
+export async function deletePendingSsoLinksOfUser(db: Database, userId: string): Promise<void> {
+  await db.delete(ssoPendingLinks).where(eq(ssoPendingLinks.userId, userId));
 }
 
 export async function markEmailVerified(db: Database, userId: string): Promise<void> {
@@ -115,7 +153,7 @@ export async function deleteSessionsOfUser(db: Database, userId: string, exceptS
 
 export async function insertAccountToken(
   db: Database,
-  values: { id: string; userId: string; purpose: TokenPurpose; expiresAt: Date },
+  values: { id: string; userId: string; purpose: TokenPurpose; expiresAt: Date; newEmail?: string },
 ): Promise<void> {
   await db.insert(accountTokens).values(values);
 }
@@ -146,6 +184,19 @@ export async function consumeAccountToken(
     .where(whereLiveToken(id, purpose))
     .returning({ userId: accountTokens.userId });
   return row?.userId;
+}
+
+/** Uses an e-mail change token up atomically: its user and the address it confirms, for one caller only. */
+export async function consumeEmailChangeToken(
+  db: Database,
+  id: string,
+): Promise<{ userId: string; newEmail: string } | undefined> {
+  const [row] = await db
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(whereLiveToken(id, 'email-change'))
+    .returning({ userId: accountTokens.userId, newEmail: accountTokens.newEmail });
+  return row?.newEmail ? { userId: row.userId, newEmail: row.newEmail } : undefined;
 }
 
 /** Uses up every still-live token of one purpose for a user (a new password voids older reset links). */

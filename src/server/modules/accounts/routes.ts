@@ -16,11 +16,13 @@ import { isCrossSite } from '#server/plugins/security.ts';
 import { endSession, startSession, toPublicUser } from '#server/plugins/session.ts';
 import { redirectResponse } from '#server/response-schemas.ts';
 import { routeModule } from '#server/routes.ts';
+import { accountSettingsRoutes } from './account-settings-routes.ts';
 import { dataRightsRoutes } from './data-rights-routes.ts';
 import * as accounts from './service.ts';
 
 export const accountRoutes = routeModule('Accounts', async (route, context, app) => {
   await app.register(dataRightsRoutes(context));
+  await app.register(accountSettingsRoutes(context));
 
   route.post('/api/register', {
     public: true,

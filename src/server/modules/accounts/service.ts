@@ -140,6 +140,8 @@ export async function resetPassword(
     if (!userId) throw badRequest(resetLinkInvalid);
     const updated = await repo.updatePassword(tx, userId, passwordHash);
     await repo.useUpAccountTokensOfUser(tx, userId, 'password-reset');
+    // Issue 27: a pending address change was asked for with the old password: it goes with it.
+    await repo.useUpAccountTokensOfUser(tx, userId, 'email-change');
     await repo.deleteSessionsOfUser(tx, userId, currentSessionId);
     return updated;
   });

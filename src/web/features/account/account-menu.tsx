@@ -1,7 +1,8 @@
-import { CalendarPlus, ChevronDown, Download, KeyRound, Trash2 } from 'lucide-react';
+import { CalendarPlus, ChevronDown, Download, KeyRound, Trash2, UserCog } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { PublicUser } from '#domain/account.ts';
+import { AccountSettingsDialog } from './account-settings-dialog.tsx';
 import { CheckInRemindersItem } from './check-in-reminders-item.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
 import { exportUrl } from './export-user-data.ts';
@@ -23,15 +24,17 @@ const itemClass =
   'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';
 
 /**
- * The user's avatar opens the account menu: the calendar feed, passkeys, reminders, a copy of one's data, deleting the
+ * The user's avatar opens the account menu: the account settings (name, address, password), the calendar feed, passkeys, reminders, a copy of one's data, deleting the
  * account.
  */
 export function AccountMenu({ user }: { user: PublicUser }) {
+  const [isSettingsOpen, setIsSettingsOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const [isCalendarOpen, setIsCalendarOpen] = useState(false);
   const [isPasskeysOpen, setIsPasskeysOpen] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   const closeDialog = () => {
+    setIsSettingsOpen(false);
     setIsDeleteOpen(false);
     setIsCalendarOpen(false);
     setIsPasskeysOpen(false);
@@ -68,6 +71,10 @@ export function AccountMenu({ user }: { user: PublicUser }) {
               <span className="block text-xs break-all text-slate-600">{user.email}</span>
             </DropdownMenu.Label>
             <DropdownMenu.Separator className="my-1 h-px bg-slate-100 sm:hidden" />
+            <DropdownMenu.Item className={itemClass} onSelect={() => setIsSettingsOpen(true)}>
+              <UserCog className="size-4" aria-hidden="true" />
+              Account settings
+            </DropdownMenu.Item>
             <DropdownMenu.Item className={itemClass} onSelect={() => setIsCalendarOpen(true)}>
               <CalendarPlus className="size-4" aria-hidden="true" />
               Add to calendar
@@ -94,6 +101,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+      {isSettingsOpen && <AccountSettingsDialog user={user} onClose={closeDialog} />}
       {isDeleteOpen && <DeleteAccountDialog user={user} onClose={closeDialog} />}
       {isCalendarOpen && (
         <Suspense fallback={null}>

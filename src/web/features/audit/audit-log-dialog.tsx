@@ -1,10 +1,10 @@
 import type { AuditEventView } from '#domain/audit.ts';
+import { describeAuditEvent } from '#domain/audit-description.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { useLoadMoreFocus } from '#web/lib/use-load-more-focus.ts';
-import { describeAuditEvent } from './describe-event.ts';
 import { useAuditLog } from './list-audit-log.ts';
 
 // The reader's own zone, written the way the rest of Perch writes dates ("21 Nov 2026, 10:07").

@@ -109,10 +109,17 @@ export const auditActionLabels: Record<AuditAction, string> = {
 };
 
 /** The Kind filter's groups: each action belongs to exactly one (a table test checks it). */
-export const auditActionGroups: ReadonlyArray<{ id: string; label: string; actions: readonly AuditAction[] }> = [
+export const auditActionGroups: ReadonlyArray<{
+  id: string;
+  label: string;
+  /** The option that picks the whole group. */
+  allLabel: string;
+  actions: readonly AuditAction[];
+}> = [
   {
     id: 'desks',
     label: 'Desks',
+    allLabel: 'All desk changes',
     actions: [
       'desk.created',
       'desk.moved',
@@ -128,6 +135,7 @@ export const auditActionGroups: ReadonlyArray<{ id: string; label: string; actio
   {
     id: 'floors',
     label: 'Floors and plans',
+    allLabel: 'All floor and plan changes',
     actions: [
       'floor.created',
       'floor.renamed',
@@ -141,6 +149,7 @@ export const auditActionGroups: ReadonlyArray<{ id: string; label: string; actio
   {
     id: 'people',
     label: 'Members and invitations',
+    allLabel: 'All member and invitation changes',
     actions: [
       'member.role_changed',
       'member.removed',
@@ -154,6 +163,7 @@ export const auditActionGroups: ReadonlyArray<{ id: string; label: string; actio
   {
     id: 'bookings',
     label: 'Bookings and rules',
+    allLabel: 'All booking and rule changes',
     actions: [
       'booking.created_for_member',
       'booking.permanent_created',
@@ -166,6 +176,7 @@ export const auditActionGroups: ReadonlyArray<{ id: string; label: string; actio
   {
     id: 'billing',
     label: 'Subscription',
+    allLabel: 'All subscription changes',
     actions: [
       'subscription.created',
       'subscription.activated',
@@ -181,6 +192,7 @@ export const auditActionGroups: ReadonlyArray<{ id: string; label: string; actio
   {
     id: 'sso',
     label: 'Single sign-on',
+    allLabel: 'All single sign-on changes',
     actions: [
       'sso.connected',
       'sso.changed',

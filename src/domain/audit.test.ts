@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  auditActionGroups,
-  auditActionLabels,
   auditActions,
   auditLogSearchParams,
   auditRangeInstants,
@@ -9,6 +7,7 @@ import {
   organizationAuditLogQuerySchema,
 } from './audit.ts';
 import { auditEventCsvLine, auditLogCsvHeader } from './audit-csv.ts';
+import { auditActionGroups, auditActionLabels } from './audit-kinds.ts';
 
 const someone = '5b1c8e36-3f0a-4c43-9a5e-0d1f2a3b4c5d';
 

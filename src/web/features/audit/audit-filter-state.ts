@@ -1,4 +1,5 @@
-import { type AuditLogFilter, auditActionGroups, isAuditAction } from '#domain/audit.ts';
+import { type AuditLogFilter, isAuditAction } from '#domain/audit.ts';
+import { auditActionGroups } from '#domain/audit-kinds.ts';
 
 /** What the audit log's filters show: a kind ('' for all, `group:<id>` for a group, or one action), a person, dates. */
 export interface AuditFilterState {

@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { displayName } from '#domain/account.ts';
-import { auditActionGroups, auditActionLabels } from '#domain/audit.ts';
+import { auditActionGroups, auditActionLabels } from '#domain/audit-kinds.ts';
 import type { MemberView } from '#domain/team.ts';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';

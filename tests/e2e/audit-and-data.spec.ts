@@ -1,21 +1,41 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import {
+  apiAs,
   createOrganizationThroughApi,
   expectNoSeriousAxeViolations,
+  floorPlanPng,
   fullName,
   inviteAndJoinThroughApi,
+  laptop,
   newPerson,
+  phone,
+  screenshotDirFor,
 } from './support.ts';
 
-test('an admin changes a colleague’s role and reads it, with the invitation, in the Audit Log', async ({
+const shots = screenshotDirFor('audit-and-data');
+
+test('an admin reads the Audit Log: a desk, a floor plan, an invitation and a role change, filtered and exported', async ({
   page,
   browser,
 }) => {
   const organizationName = 'Harbour Lights';
   const admin = newPerson('Ana', 'Lopez');
   const sam = newPerson('Sam', 'Lee');
-  await createOrganizationThroughApi(page, admin, organizationName);
+  await page.setViewportSize(laptop);
+  // Desk D01 made and a floor plan uploaded through the API, then the invitation and the role change.
+  const { floorId } = await createOrganizationThroughApi(page, admin, organizationName, { desks: 1 });
+  const api = apiAs(page);
+  const origin = new URL(page.url()).origin;
+  const upload = await api<{ uploadURL: string }>('POST', '/api/objects/upload', {
+    organizationId: (await api<Array<{ id: string }>>('GET', '/api/organizations'))[0]?.id,
+  });
+  const stored = await page.request.put(upload.uploadURL, {
+    headers: { origin, 'content-type': 'image/png' },
+    data: floorPlanPng(),
+  });
+  expect(stored.ok()).toBe(true);
+  await api('PUT', `/api/floors/${floorId}/floor-plan`, { floorPlanURL: (await stored.json()).location });
   const samContext = await browser.newContext();
   await inviteAndJoinThroughApi(page, samContext, sam, organizationName);
   await samContext.close();
@@ -32,13 +52,44 @@ test('an admin changes a colleague’s role and reads it, with the invitation, i
   const log = page.getByRole('dialog', { name: 'Audit Log' });
   await expect(log).toContainText(`Administrator actions in ${organizationName}, newest first.`);
   const events = log.getByRole('list', { name: 'Audit events' }).getByRole('listitem');
-  await expect(events).toHaveCount(2);
+  await expect(events).toHaveCount(4);
   await expect(events.nth(0)).toContainText('Ana Lopez changed Sam Lee’s role to admin');
   await expect(events.nth(1)).toContainText(`Ana Lopez invited ${sam.email} as a member`);
+  await expect(events.nth(2)).toContainText('Ana Lopez uploaded a floor plan for Floor 1');
+  await expect(events.nth(3)).toContainText('Ana Lopez created desk D01 on Floor 1');
   // When, in the reader's locale: the year is there, whatever the format.
   await expect(events.nth(0).locator('time')).toHaveAttribute('datetime', /Z$/);
   await expect(events.nth(0).locator('time')).toContainText(String(new Date().getFullYear()));
+
+  // One kind; the export carries the filter.
+  await log.getByLabel('Kind').selectOption({ label: 'Desk created' });
+  await expect(events).toHaveCount(1);
+  await expect(events.nth(0)).toContainText('Ana Lopez created desk D01 on Floor 1');
+  await page.screenshot({ path: `${shots}/audit-log-laptop.png` });
+  const downloading = page.waitForEvent('download');
+  await log.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^harbour-lights-[a-z0-9-]+-audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+  const rows = fs.readFileSync(await download.path(), 'utf8').split('\r\n');
+  expect(rows[0]).toBe(
+    '\uFEFFEvent ID,Time (UTC),Kind,Description,Actor name,Actor email,Target type,Target ID,Details',
+  );
+  expect(rows.slice(1, -1)).toEqual([
+    expect.stringContaining(`,desk.created,Ana Lopez created desk D01 on Floor 1,Ana Lopez,${admin.email},desk,`),
+  ]);
+
+  // On a phone: a whole group of kinds, and a person with nothing of that kind.
+  await page.setViewportSize(phone);
+  await log.getByLabel('Kind').selectOption({ label: 'All floor and plan changes' });
+  await expect(events).toHaveCount(1);
+  await expect(events.nth(0)).toContainText('Ana Lopez uploaded a floor plan for Floor 1');
+  await log.getByLabel('Person').selectOption({ label: `${fullName(sam)} (${sam.email})` });
+  await expect(log.getByText('No administrator actions match these filters.')).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: `${shots}/audit-log-phone.png` });
+  await log.getByRole('button', { name: 'Show every action' }).click();
+  await expect(events).toHaveCount(4);
+  await page.setViewportSize(laptop);
 
   // Escape closes it and gives focus back to the sidebar.
   await page.keyboard.press('Escape');

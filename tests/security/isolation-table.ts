@@ -605,6 +605,11 @@ export const routeCases: Record<string, RouteCase> = {
     success: 200,
     plan: (w) => ({ url: `/api/organizations/${w.a.id}/audit-log` }),
   },
+  'GET /api/organizations/:id/audit-log.csv': {
+    access: 'admin',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/audit-log.csv?${q({ action: 'desk.created' })}` }),
+  },
   'GET /api/admin/audit-log': { access: 'platform', success: 200, plan: () => ({ url: '/api/admin/audit-log' }) },
 
   // Subscriptions (issue 6). A's trial has nothing to cancel (409 for its admin); reactivating it starts a checkout.

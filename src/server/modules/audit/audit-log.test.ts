@@ -242,6 +242,43 @@ describe('recording admin actions', () => {
     }
     expect(await eventsOf(team)).toEqual([]);
   });
+
+  it('creates no desk or floor and saves no zoom whose record cannot be written: the change and its record are one', async () => {
+    const team = await createTeam(testApp);
+    const [floor] = await testApp.database.sql.query<{ id: string }>(
+      "INSERT INTO floors (organization_id, name) VALUES ($1, 'Floor 1') RETURNING id",
+      [team.id],
+    );
+    await testApp.database.sql.query(`CREATE OR REPLACE FUNCTION refuse_audit_event() RETURNS trigger AS $$
+      BEGIN RAISE EXCEPTION 'refused for the test'; END $$ LANGUAGE plpgsql`);
+    await testApp.database.sql.query(
+      'CREATE TRIGGER refuse_audit_event BEFORE INSERT ON audit_events FOR EACH ROW EXECUTE FUNCTION refuse_audit_event()',
+    );
+    try {
+      const desk = await team.admin.client.post(`/api/organizations/${team.id}/desks`, {
+        name: 'D01',
+        floorId: floor?.id,
+        positionX: 10,
+        positionY: 10,
+      });
+      expect(desk.status).toBe(500);
+      expect((await team.admin.client.post(`/api/organizations/${team.id}/floors`, { name: 'Annex' })).status).toBe(
+        500,
+      );
+      expect(
+        (await team.admin.client.request('PUT', `/api/organizations/${team.id}`, { defaultZoomLevel: 1.5 })).status,
+      ).toBe(500);
+    } finally {
+      await testApp.database.sql.query('DROP TRIGGER refuse_audit_event ON audit_events');
+    }
+    const [counts] = await testApp.database.sql.query<{ desks: number; floors: number; zoom: string | null }>(
+      `SELECT (SELECT count(*)::int FROM desks WHERE organization_id = $1) AS desks,
+              (SELECT count(*)::int FROM floors WHERE organization_id = $1) AS floors,
+              (SELECT default_zoom_level::text FROM organizations WHERE id = $1) AS zoom`,
+      [team.id],
+    );
+    expect(counts).toEqual({ desks: 0, floors: 1, zoom: null });
+  });
 });
 
 describe('reading the audit log', () => {

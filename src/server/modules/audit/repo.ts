@@ -1,50 +1,11 @@
-import { and, asc, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { AuditAction } from '#domain/audit.ts';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { auditEvents, organizations, users } from '#server/db/schema.ts';
 
-/** The actions the audit log records. Add to this list when a new admin action is audited. */
-export const auditActions = [
-  'member.role_changed',
-  'member.removed',
-  'member.bookings_cancelled',
-  'invitation.sent',
-  'invitation.revoked',
-  'invitation.resent',
-  'desk.deleted',
-  'desks.deleted_all',
-  'desk.updated',
-  'desks.updated',
-  'desks.deleted',
-  'floor.renamed',
-  'floor.deleted',
-  'amenities.changed',
-  'booking.permanent_created',
-  'booking.cancelled_by_admin',
-  'booking.created_for_member',
-  'organization.booking_rules_changed',
-  'booking.checked_in_for_member',
-  'booking.released',
-  'member.account_deleted',
-  'subscription.created',
-  'subscription.activated',
-  'subscription.cancelled',
-  'subscription.reactivated',
-  'subscription.suspended',
-  'subscription.expired',
-  'subscription.trial_ended',
-  'subscription.override_applied',
-  'subscription.override_removed',
-  'sso.connected',
-  'sso.changed',
-  'sso.removed',
-  'sso.required_changed',
-  'sso.domain_verified',
-  'sso.domain_unverified',
-  'sso.account_linked',
-  'sso.sign_in_refused',
-] as const;
-export type AuditAction = (typeof auditActions)[number];
+// The actions live in src/domain (the log's filter and the browser name them); services import them from here.
+export { type AuditAction, auditActions } from '#domain/audit.ts';
 
 export interface AuditEventInput {
   organizationId: string | null;
@@ -181,13 +142,30 @@ function auditEventsWhere(
     .limit(options.limit);
 }
 
+/** What an organization's log is narrowed to: kinds (none: all), the person who acted, and a span of time. */
+export interface AuditEventFilter {
+  actions: readonly AuditAction[];
+  actorId?: string | undefined;
+  since?: Date | undefined;
+  /** Exclusive. */
+  until?: Date | undefined;
+}
+
 /** One organization's log, newest first; `before` is the id of the last event of the previous page. */
 export async function listAuditEventsOfOrganization(
   db: Database,
   organizationId: string,
-  options: { limit: number; before?: number },
+  options: { limit: number; before?: number | undefined; filter?: AuditEventFilter },
 ): Promise<AuditEventRow[]> {
-  return auditEventsWhere(db, eq(auditEvents.organizationId, organizationId), options);
+  const filter = options.filter;
+  const condition = and(
+    eq(auditEvents.organizationId, organizationId),
+    filter?.actions.length ? inArray(auditEvents.action, [...filter.actions]) : undefined,
+    filter?.actorId ? eq(auditEvents.actorUserId, filter.actorId) : undefined,
+    filter?.since ? gte(auditEvents.createdAt, filter.since) : undefined,
+    filter?.until ? lt(auditEvents.createdAt, filter.until) : undefined,
+  ) as SQL;
+  return auditEventsWhere(db, condition, options);
 }
 
 /** Events of the given actions across every organization, newest first (the platform's view). */

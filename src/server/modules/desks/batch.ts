@@ -5,7 +5,7 @@ import { notFound } from '#server/errors.ts';
 import { type AuditEventInput, recordAuditEvents } from '../audit/repo.ts';
 import { findMemberFloor } from '../floors/service.ts';
 import { requireEditor } from '../organizations/service.ts';
-import { knownAmenities, propertyChanges } from './properties.ts';
+import { knownAmenities, placementChange, propertyChanges } from './properties.ts';
 import * as repo from './repo.ts';
 import { placementOf, toView } from './service.ts';
 
@@ -18,7 +18,7 @@ const auditedNamesLimit = 50;
  */
 function batchEvents(
   audited: Pick<AuditEventInput, 'organizationId' | 'actor'> & { floorName: string },
-  action: 'desks.updated' | 'desks.deleted',
+  action: 'desks.updated' | 'desks.moved' | 'desks.deleted',
   key: 'desks' | 'names',
   items: readonly unknown[],
 ): AuditEventInput[] {
@@ -95,9 +95,14 @@ export async function applyDeskBatch(
       const properties = after && propertyChanges(desk, after);
       return properties ? [{ name: desk.name, changes: properties }] : [];
     });
+    const moved = updated.flatMap((row) => {
+      const desk = found.get(row.id);
+      return desk && placementChange(desk, row) ? [desk.name] : [];
+    });
     const audited = { organizationId, actor: { id: userId }, floorName: floor.name };
     await recordAuditEvents(tx, [
       ...batchEvents(audited, 'desks.updated', 'desks', changed),
+      ...batchEvents(audited, 'desks.moved', 'names', moved),
       ...batchEvents(audited, 'desks.deleted', 'names', deletedNames),
     ]);
     // In the order they were sent, as the floor's list shows them.

@@ -40,3 +40,25 @@ export function propertyChanges(before: DeskProperties, after: DeskProperties): 
   }
   return Object.keys(changes).length > 0 ? changes : null;
 }
+
+interface DeskPlacement {
+  positionX: string;
+  positionY: string;
+  rotation: number;
+}
+
+const placementOf = (desk: DeskPlacement) => ({
+  x: Number(desk.positionX),
+  y: Number(desk.positionY),
+  rotation: desk.rotation,
+});
+
+/** Where a desk was and is now, when it moved or turned (the audit log's desk.moved). Null: it stayed put. */
+export function placementChange(
+  before: DeskPlacement,
+  after: DeskPlacement,
+): { from: ReturnType<typeof placementOf>; to: ReturnType<typeof placementOf> } | null {
+  const from = placementOf(before);
+  const to = placementOf(after);
+  return from.x === to.x && from.y === to.y && from.rotation === to.rotation ? null : { from, to };
+}

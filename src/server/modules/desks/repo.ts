@@ -221,6 +221,9 @@ export interface LockedDesk {
   height: string;
   amenities: string[];
   bookable: boolean;
+  positionX: string;
+  positionY: string;
+  rotation: number;
 }
 
 /**
@@ -242,6 +245,9 @@ export async function lockDesksOfFloor(
       height: desks.height,
       amenities: desks.amenities,
       bookable: desks.bookable,
+      positionX: desks.positionX,
+      positionY: desks.positionY,
+      rotation: desks.rotation,
     })
     .from(desks)
     .where(and(eq(desks.organizationId, organizationId), eq(desks.floorId, floorId), inArray(desks.id, [...deskIds])))

@@ -15,7 +15,7 @@ import { recordAuditEvent } from '../audit/repo.ts';
 import * as floorRepo from '../floors/repo.ts';
 import { findMemberFloor, floorNotFound } from '../floors/service.ts';
 import { findMemberOrganization, requireEditor } from '../organizations/service.ts';
-import { knownAmenities, nameTakenOr, propertyChanges } from './properties.ts';
+import { knownAmenities, nameTakenOr, placementChange, propertyChanges } from './properties.ts';
 import * as repo from './repo.ts';
 
 const deskNotFound = () => notFound('Desk not found.');
@@ -130,16 +130,26 @@ export async function createDesk(
   const height = input.height ?? newDeskDefaults.height;
   const position = clampPosition(input.positionX, input.positionY, width, height);
   try {
-    const desk = await repo.insertDesk(context.db, {
-      organizationId,
-      floorId: floor.id,
-      name: input.name,
-      description: input.description ?? newDeskDefaults.description,
-      positionX: position.x,
-      positionY: position.y,
-      width,
-      height,
-      rotation: normaliseRotation(input.rotation ?? 0),
+    const desk = await context.db.transaction(async (tx) => {
+      const row = await repo.insertDesk(tx, {
+        organizationId,
+        floorId: floor.id,
+        name: input.name,
+        description: input.description ?? newDeskDefaults.description,
+        positionX: position.x,
+        positionY: position.y,
+        width,
+        height,
+        rotation: normaliseRotation(input.rotation ?? 0),
+      });
+      await recordAuditEvent(tx, {
+        organizationId,
+        actor: { id: userId },
+        action: 'desk.created',
+        target: { type: 'desk', id: row.id },
+        details: { name: row.name, floorName: floor.name },
+      });
+      return row;
     });
     return toDeskView(desk, floor.name);
   } catch (error) {
@@ -190,6 +200,16 @@ export async function updateDesk(
           action: 'desk.updated',
           target: { type: 'desk', id: desk.id },
           details: { name: row.name, floorName: desk.floorName, changes },
+        });
+      }
+      const move = placementChange(desk, row);
+      if (move) {
+        await recordAuditEvent(tx, {
+          organizationId: desk.organizationId,
+          actor: { id: userId },
+          action: 'desk.moved',
+          target: { type: 'desk', id: desk.id },
+          details: { name: row.name, floorName: desk.floorName, ...move },
         });
       }
       return row;

@@ -52,7 +52,18 @@ export async function createFloor(
   input: { name: string },
 ): Promise<FloorView> {
   await requireEditor(context, organizationId, userId);
-  return toFloorView(await repo.insertFloor(context.db, { organizationId, name: input.name }));
+  const floor = await context.db.transaction(async (tx) => {
+    const row = await repo.insertFloor(tx, { organizationId, name: input.name });
+    await recordAuditEvent(tx, {
+      organizationId,
+      actor: { id: userId },
+      action: 'floor.created',
+      target: { type: 'floor', id: row.id },
+      details: { name: row.name },
+    });
+    return row;
+  });
+  return toFloorView(floor);
 }
 
 /**
@@ -67,7 +78,7 @@ export async function findMemberFloor(context: AppContext, floorId: string, user
 
 /**
  * PUT /api/floors/{floorId}: a new name, a default zoom, or both. Membership checked by findMemberFloor, admin role
- * and subscription by requireEditor. A rename is audited with it.
+ * and subscription by requireEditor. A rename and a new zoom are audited with it.
  */
 export async function updateFloor(
   context: AppContext,
@@ -91,6 +102,16 @@ export async function updateFloor(
         action: 'floor.renamed',
         target: { type: 'floor', id: floor.id },
         details: { from: floor.name, to: input.name },
+      });
+    }
+    const zoomBefore = floor.defaultZoomLevel === null ? null : Number(floor.defaultZoomLevel);
+    if (row && input.defaultZoomLevel !== undefined && input.defaultZoomLevel !== zoomBefore) {
+      await recordAuditEvent(tx, {
+        organizationId: floor.organizationId,
+        actor: { id: userId },
+        action: 'floor.zoom_changed',
+        target: { type: 'floor', id: floor.id },
+        details: { name: row.name, from: zoomBefore, to: input.defaultZoomLevel },
       });
     }
     return row;
@@ -167,7 +188,20 @@ export async function updateOrganizationDefaultZoom(
   input: { defaultZoomLevel: number },
 ): Promise<OrganizationView> {
   const found = await requireEditor(context, organizationId, userId);
-  const updated = await organizationRepo.updateOrganizationZoom(context.db, organizationId, input.defaultZoomLevel);
+  const before = found.organization.defaultZoomLevel === null ? null : Number(found.organization.defaultZoomLevel);
+  const updated = await context.db.transaction(async (tx) => {
+    const row = await organizationRepo.updateOrganizationZoom(tx, organizationId, input.defaultZoomLevel);
+    if (row && before !== input.defaultZoomLevel) {
+      await recordAuditEvent(tx, {
+        organizationId,
+        actor: { id: userId },
+        action: 'organization.zoom_changed',
+        target: { type: 'organization', id: organizationId },
+        details: { from: before, to: input.defaultZoomLevel },
+      });
+    }
+    return row;
+  });
   if (!updated) throw notFound('Organization not found.');
   return toOrganizationView({ ...found, organization: updated }, context.config);
 }

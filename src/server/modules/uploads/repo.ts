@@ -117,13 +117,13 @@ export async function setFloorPlanOfFloor(
   organizationId: string,
   floorId: string,
   floorPlanUrl: string,
-): Promise<boolean> {
-  const rows = await db
+): Promise<{ name: string } | undefined> {
+  const [row] = await db
     .update(floors)
     .set({ floorPlanUrl })
     .where(and(eq(floors.id, floorId), eq(floors.organizationId, organizationId)))
-    .returning({ id: floors.id });
-  return rows.length > 0;
+    .returning({ name: floors.name });
+  return row;
 }
 
 export async function setFloorPlanOfOrganization(

@@ -7,6 +7,7 @@ import type { ServedObject } from '#server/storage/object-store.ts';
 import { readAtMost } from '#server/storage/read-at-most.ts';
 import { type ImageMediaType, sniffImage, sniffLength } from '#server/storage/sniff-image.ts';
 import { createToken, digestToken } from '#server/tokens.ts';
+import { recordAuditEvent } from '../audit/repo.ts';
 import { listOrganizations, requireEditor } from '../organizations/service.ts';
 import * as repo from './repo.ts';
 
@@ -231,10 +232,31 @@ export async function setFloorPlan(
   }
   const upload = await resolveFloorPlanLocation(context, organizationId, location);
   const floorPlanUrl = locationOf(upload.id);
-  const saved =
-    'floorId' in target
-      ? await repo.setFloorPlanOfFloor(context.db, organizationId, target.floorId, floorPlanUrl)
-      : await repo.setFloorPlanOfOrganization(context.db, organizationId, floorPlanUrl);
+  // The image and its record in the audit log are saved together.
+  const saved = await context.db.transaction(async (tx) => {
+    const audited = { organizationId, actor: { id: userId } };
+    if ('floorId' in target) {
+      const floor = await repo.setFloorPlanOfFloor(tx, organizationId, target.floorId, floorPlanUrl);
+      if (floor) {
+        await recordAuditEvent(tx, {
+          ...audited,
+          action: 'floor.plan_uploaded',
+          target: { type: 'floor', id: target.floorId },
+          details: { name: floor.name },
+        });
+      }
+      return floor !== undefined;
+    }
+    const isSaved = await repo.setFloorPlanOfOrganization(tx, organizationId, floorPlanUrl);
+    if (isSaved) {
+      await recordAuditEvent(tx, {
+        ...audited,
+        action: 'organization.plan_uploaded',
+        target: { type: 'organization', id: organizationId },
+      });
+    }
+    return isSaved;
+  });
   if (!saved) throw notFound('floorId' in target ? uploadMessages.floorNotFound : 'Organization not found.');
   return { message: uploadMessages.updated, floorPlanUrl };
 }

@@ -77,9 +77,9 @@ export function isAffectedBy(change: OrganizationChange, key: readonly unknown[]
         return change.kind === 'desks' || change.kind === 'floors' || change.kind === 'organization';
       case 'audit-log':
         // Only admins read the log (the server refuses everyone else), so only an admin's cache holds it. Each
-        // of these kinds can come with an audited action (a role change, a revoked invitation, a deleted desk,
-        // a renamed or deleted floor, a booking an admin cancelled, a plan change, changed booking rules or
-        // amenities); a zoom change refreshes it for nothing.
+        // of these kinds can come with an audited action (a role change, a revoked invitation, a desk made, moved
+        // or deleted, a floor added, renamed or deleted, a zoom or floor plan saved, a booking an admin cancelled,
+        // a plan change, changed booking rules or amenities).
         return auditedKinds.has(change.kind);
       default:
         return false;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeAuditEvent } from './describe-event.ts';
+import { auditActions } from './audit.ts';
+import { describeAuditEvent } from './audit-description.ts';
 
 const ana = { email: 'ana@example.com', name: 'Ana Lopez' };
 const sam = { name: 'Sam Lee', email: 'sam@example.com' };
@@ -127,6 +128,33 @@ describe('audit events as sentences', () => {
       { floorName: 'Floor 1', count: 2, names: ['D01', 'D02'] },
       'Ana Lopez deleted 2 desks (D01, D02) on Floor 1',
     ],
+    ['desk.created', { name: 'D07', floorName: 'Floor 2' }, 'Ana Lopez created desk D07 on Floor 2'],
+    [
+      'desk.moved',
+      { name: 'D07', floorName: 'Floor 2', from: { x: 10, y: 10, rotation: 0 }, to: { x: 40, y: 10, rotation: 0 } },
+      'Ana Lopez moved desk D07 on Floor 2',
+    ],
+    [
+      'desk.moved',
+      { name: 'D07', from: { x: 10, y: 10, rotation: 0 }, to: { x: 10, y: 10, rotation: 90 } },
+      'Ana Lopez rotated desk D07 to 90°',
+    ],
+    [
+      'desk.moved',
+      { name: 'D07', floorName: 'Floor 2', from: { x: 10, y: 10, rotation: 0 }, to: { x: 50, y: 60, rotation: 45 } },
+      'Ana Lopez moved desk D07 and rotated it to 45° on Floor 2',
+    ],
+    [
+      'desks.moved',
+      { floorName: 'Floor 1', count: 3, names: ['D01', 'D02', 'D03'] },
+      'Ana Lopez moved 3 desks (D01, D02, D03) on Floor 1',
+    ],
+    ['desks.moved', { floorName: 'Floor 1', count: 60, names: ['D01'] }, 'Ana Lopez moved 60 desks on Floor 1'],
+    ['floor.created', { name: 'Annex' }, 'Ana Lopez added the floor Annex'],
+    ['floor.zoom_changed', { name: 'Annex', from: null, to: 1.5 }, 'Ana Lopez set the default zoom of Annex to 150%'],
+    ['organization.zoom_changed', { from: 1, to: 0.75 }, 'Ana Lopez set the organization’s default zoom to 75%'],
+    ['floor.plan_uploaded', { name: 'Annex' }, 'Ana Lopez uploaded a floor plan for Annex'],
+    ['organization.plan_uploaded', {}, 'Ana Lopez uploaded the organization’s floor plan'],
     ['floor.renamed', { from: 'Floor 1', to: '3rd floor' }, 'Ana Lopez renamed the floor Floor 1 to 3rd floor'],
     [
       'floor.deleted',
@@ -166,5 +194,11 @@ describe('audit events as sentences', () => {
         details: { email: 'alice@acme.example', reason: 'account-not-linked' },
       }),
     ).toBe('A single sign-on as alice@acme.example was refused: its domain is not verified by this organization');
+  });
+
+  it('has its own sentence for every kind the log records, never the fallback', () => {
+    for (const action of auditActions) {
+      expect(describeAuditEvent({ action, actor: ana, details: {} }), action).not.toContain(action);
+    }
   });
 });

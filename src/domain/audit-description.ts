@@ -1,5 +1,5 @@
-import { type AuditEventView, deletedUserLabel } from '#domain/audit.ts';
-import { formatLongDate, isIsoDate } from '#domain/dates.ts';
+import { type AuditEventView, deletedUserLabel } from './audit.ts';
+import { formatLongDate, isIsoDate } from './dates.ts';
 
 // Details are whatever the server recorded for the action: read them defensively, never trust their shape.
 const text = (details: Record<string, unknown>, key: string): string | undefined => {
@@ -63,6 +63,28 @@ function describeDeskChanges(changes: Record<string, unknown>, name: string): st
   return parts.length > 0 ? parts.join('; ') : `changed desk ${name}`;
 }
 
+/** "moved desk D01", "rotated desk D01 to 90°", or both. */
+function describeDeskMove(details: Record<string, unknown>): string {
+  const from = objectOf(details, 'from');
+  const to = objectOf(details, 'to');
+  const name = `desk ${text(details, 'name') ?? ''}`;
+  const isMoved = from.x !== to.x || from.y !== to.y;
+  const rotation = typeof to.rotation === 'number' && from.rotation !== to.rotation ? `${to.rotation}°` : undefined;
+  if (isMoved && rotation) return `moved ${name} and rotated it to ${rotation}`;
+  if (rotation) return `rotated ${name} to ${rotation}`;
+  return `moved ${name}`;
+}
+
+/** "3 desks (D01, D02, D03)": the names when the event kept all of them (a batch keeps at most 50). */
+function pluralNamed(details: Record<string, unknown>, word: string): string {
+  const names = stringsOf(details, 'names');
+  const count = numberOf(details, 'count') ?? names.length;
+  const listed = names.length > 0 && names.length === count ? ` (${names.join(', ')})` : '';
+  return `${plural(count, word)}${listed}`;
+}
+
+const percentOf = (value: unknown) => (typeof value === 'number' ? `${Math.round(value * 100)}%` : 'another level');
+
 function cancelledSuffix(count: number | undefined): string {
   if (!count) return '';
   return `; ${plural(count, 'booking')} ${count === 1 ? 'was' : 'were'} cancelled`;
@@ -92,6 +114,12 @@ export function describeAuditEvent(event: Pick<AuditEventView, 'action' | 'actor
       const floor = text(details, 'floorName');
       return `${who} deleted desk ${text(details, 'name') ?? ''}${floor ? ` on ${floor}` : ''}`;
     }
+    case 'desk.created':
+      return `${who} created desk ${text(details, 'name') ?? ''}${onFloor(details)}`;
+    case 'desk.moved':
+      return `${who} ${describeDeskMove(details)}${onFloor(details)}`;
+    case 'desks.moved':
+      return `${who} moved ${pluralNamed(details, 'desk')}${onFloor(details)}`;
     case 'desks.deleted_all':
       return `${who} deleted all desks (${plural(numberOf(details, 'count') ?? 0, 'desk')})`;
     case 'desk.updated':
@@ -107,12 +135,18 @@ export function describeAuditEvent(event: Pick<AuditEventView, 'action' | 'actor
         .join(' and ');
       return `${who} changed the ${what || 'properties'} of ${plural(count, 'desk')}${onFloor(details)}`;
     }
-    case 'desks.deleted': {
-      const names = Array.isArray(details.names) ? details.names.filter((name) => typeof name === 'string') : [];
-      const count = numberOf(details, 'count') ?? names.length;
-      const listed = names.length > 0 && names.length === count ? ` (${names.join(', ')})` : '';
-      return `${who} deleted ${plural(count, 'desk')}${listed}${onFloor(details)}`;
-    }
+    case 'desks.deleted':
+      return `${who} deleted ${pluralNamed(details, 'desk')}${onFloor(details)}`;
+    case 'floor.created':
+      return `${who} added the floor ${text(details, 'name') ?? ''}`;
+    case 'floor.zoom_changed':
+      return `${who} set the default zoom of ${text(details, 'name') ?? 'a floor'} to ${percentOf(details.to)}`;
+    case 'organization.zoom_changed':
+      return `${who} set the organization’s default zoom to ${percentOf(details.to)}`;
+    case 'floor.plan_uploaded':
+      return `${who} uploaded a floor plan for ${text(details, 'name') ?? 'a floor'}`;
+    case 'organization.plan_uploaded':
+      return `${who} uploaded the organization’s floor plan`;
     case 'floor.renamed':
       return `${who} renamed the floor ${text(details, 'from') ?? ''} to ${text(details, 'to') ?? ''}`;
     case 'floor.deleted': {

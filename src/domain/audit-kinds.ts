@@ -1,0 +1,151 @@
+import type { AuditAction } from './audit.ts';
+
+// How the audit log's Kind filter names and groups the actions of src/domain/audit.ts.
+
+/** What the log's Kind filter calls each action (the CSV's Kind column keeps the action itself). */
+export const auditActionLabels: Record<AuditAction, string> = {
+  'member.role_changed': 'Role changed',
+  'member.removed': 'Member removed',
+  'member.bookings_cancelled': 'Member’s bookings cancelled',
+  'member.account_deleted': 'Account deleted',
+  'invitation.sent': 'Invitation sent',
+  'invitation.revoked': 'Invitation revoked',
+  'invitation.resent': 'Invitation resent',
+  'desk.created': 'Desk created',
+  'desk.moved': 'Desk moved or rotated',
+  'desk.updated': 'Desk changed',
+  'desk.deleted': 'Desk deleted',
+  'desks.updated': 'Several desks changed',
+  'desks.moved': 'Several desks moved',
+  'desks.deleted': 'Several desks deleted',
+  'desks.deleted_all': 'All desks deleted',
+  'amenities.changed': 'Amenity list changed',
+  'floor.created': 'Floor added',
+  'floor.renamed': 'Floor renamed',
+  'floor.zoom_changed': 'Floor zoom changed',
+  'floor.plan_uploaded': 'Floor plan uploaded',
+  'floor.deleted': 'Floor deleted',
+  'organization.zoom_changed': 'Organization zoom changed',
+  'organization.plan_uploaded': 'Organization plan uploaded',
+  'booking.created_for_member': 'Booking made for someone',
+  'booking.permanent_created': 'Permanent booking',
+  'booking.cancelled_by_admin': 'Booking cancelled for someone',
+  'booking.checked_in_for_member': 'Checked in for someone',
+  'booking.released': 'Booking released (no check-in)',
+  'organization.booking_rules_changed': 'Booking rules changed',
+  'subscription.created': 'Checkout started',
+  'subscription.activated': 'Subscription activated',
+  'subscription.cancelled': 'Subscription cancelled',
+  'subscription.reactivated': 'Subscription reactivated',
+  'subscription.suspended': 'Subscription suspended',
+  'subscription.expired': 'Subscription expired',
+  'subscription.trial_ended': 'Trial ended',
+  'subscription.override_applied': 'Plan override set',
+  'subscription.override_removed': 'Plan override removed',
+  'sso.connected': 'Single sign-on connected',
+  'sso.changed': 'Single sign-on changed',
+  'sso.removed': 'Single sign-on removed',
+  'sso.required_changed': 'Single sign-on requirement changed',
+  'sso.domain_verified': 'Domain verified',
+  'sso.domain_unverified': 'Domain no longer verified',
+  'sso.account_linked': 'Account linked to single sign-on',
+  'sso.sign_in_refused': 'Single sign-on refused',
+};
+
+/** The Kind filter's groups: each action belongs to exactly one (a table test checks it). */
+export const auditActionGroups: ReadonlyArray<{
+  id: string;
+  label: string;
+  /** The option that picks the whole group. */
+  allLabel: string;
+  actions: readonly AuditAction[];
+}> = [
+  {
+    id: 'desks',
+    label: 'Desks',
+    allLabel: 'All desk changes',
+    actions: [
+      'desk.created',
+      'desk.moved',
+      'desk.updated',
+      'desk.deleted',
+      'desks.updated',
+      'desks.moved',
+      'desks.deleted',
+      'desks.deleted_all',
+      'amenities.changed',
+    ],
+  },
+  {
+    id: 'floors',
+    label: 'Floors and plans',
+    allLabel: 'All floor and plan changes',
+    actions: [
+      'floor.created',
+      'floor.renamed',
+      'floor.zoom_changed',
+      'floor.plan_uploaded',
+      'floor.deleted',
+      'organization.zoom_changed',
+      'organization.plan_uploaded',
+    ],
+  },
+  {
+    id: 'people',
+    label: 'Members and invitations',
+    allLabel: 'All member and invitation changes',
+    actions: [
+      'member.role_changed',
+      'member.removed',
+      'member.bookings_cancelled',
+      'member.account_deleted',
+      'invitation.sent',
+      'invitation.revoked',
+      'invitation.resent',
+    ],
+  },
+  {
+    id: 'bookings',
+    label: 'Bookings and rules',
+    allLabel: 'All booking and rule changes',
+    actions: [
+      'booking.created_for_member',
+      'booking.permanent_created',
+      'booking.cancelled_by_admin',
+      'booking.checked_in_for_member',
+      'booking.released',
+      'organization.booking_rules_changed',
+    ],
+  },
+  {
+    id: 'billing',
+    label: 'Subscription',
+    allLabel: 'All subscription changes',
+    actions: [
+      'subscription.created',
+      'subscription.activated',
+      'subscription.cancelled',
+      'subscription.reactivated',
+      'subscription.suspended',
+      'subscription.expired',
+      'subscription.trial_ended',
+      'subscription.override_applied',
+      'subscription.override_removed',
+    ],
+  },
+  {
+    id: 'sso',
+    label: 'Single sign-on',
+    allLabel: 'All single sign-on changes',
+    actions: [
+      'sso.connected',
+      'sso.changed',
+      'sso.removed',
+      'sso.required_changed',
+      'sso.domain_verified',
+      'sso.domain_unverified',
+      'sso.account_linked',
+      'sso.sign_in_refused',
+    ],
+  },
+];

@@ -158,10 +158,7 @@ export function OfferPanel({
     case 'taken':
       return (
         <div className="grid gap-5">
-          <Situation
-            icon={<UserRound className="size-5" aria-hidden="true" />}
-            title={offer.until ? deskHereMessages.takenUntil(offer.until) : deskHereMessages.takenForTheDay}
-          >
+          <Situation icon={<UserRound className="size-5" aria-hidden="true" />} title={deskHereMessages.takenForTheDay}>
             <p className="mt-1 text-slate-700">
               {offer.isPermanent ? deskHereMessages.blocked : offer.holder && deskHereMessages.takenBy(offer.holder)}
             </p>

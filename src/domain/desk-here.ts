@@ -39,6 +39,7 @@ export const deskHereMessages = {
   dayOverHint: 'Book a desk for another day from the dashboard.',
   takenUntil: (time: string) => `Taken until ${formatClockTime(time)}`,
   takenForTheDay: 'Taken for the rest of the day',
+  freeThisAfternoon: 'Free from 1:00 PM to 6:00 PM: book it now and check in from 12:30 PM.',
   takenBy: (name: string) => `Booked by ${name}`,
   blocked: 'Reserved permanently',
   nearestFree: (deskName: string) => `The nearest free desk is ${deskName}`,

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimeSlot } from './bookings.ts';
-import {
-  type DeskHereBooking,
-  type DeskHereOffer,
-  type DeskHereSituation,
-  decideDeskHere,
-  type MyBookingElsewhere,
-} from './desk-here.ts';
-import { judgeMove, moveHereMessages, moveHereSchema, movePlans } from './desk-here-move.ts';
+import { type DeskHereBooking, type DeskHereOffer, type DeskHereSituation, decideDeskHere } from './desk-here.ts';
+import { judgeMove, type MyBookingElsewhere, moveHereMessages, moveHereSchema, movePlans } from './desk-here-move.ts';
 
 // Issue 27: Bob holds D10 all day and scans Window 1. Wednesday 25 November 2026 in London (UTC+0 then).
 const today = '2026-11-25';

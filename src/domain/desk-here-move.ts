@@ -1,4 +1,11 @@
-import { type SlotAvailability, slotTimes, type TimeSlot, timeSlotSchema } from './bookings.ts';
+import {
+  type BookingOccupancy,
+  countsOnDate,
+  type SlotAvailability,
+  slotTimes,
+  type TimeSlot,
+  timeSlotSchema,
+} from './bookings.ts';
 import { bookingSchema } from './bookings-responses.ts';
 import { walkInSlots } from './check-in.ts';
 import { z } from './zod.ts';
@@ -68,6 +75,36 @@ export function fittingMove(
   localTime: string,
 ): MovePlan | undefined {
   return movePlans(booking, localTime).find((plan) => slots[plan.timeSlot] === 'available');
+}
+
+/** One of the person's active bookings of another desk that counts today (what the desk page may offer to move). */
+export interface MyBookingElsewhere extends BookingOccupancy {
+  id: string;
+  deskId: string;
+  deskName: string;
+}
+
+/** The desk page's 'move-here' offer (desk-here.ts): the first of my bookings elsewhere that fits this desk now. */
+export function moveHereOffer(
+  elsewhere: readonly MyBookingElsewhere[],
+  slots: Readonly<Record<TimeSlot, SlotAvailability>>,
+  today: string,
+  localTime: string,
+) {
+  for (const booking of elsewhere.filter((held) => countsOnDate(held, today))) {
+    const plan = fittingMove(booking, slots, localTime);
+    if (plan) {
+      return {
+        kind: 'move-here' as const,
+        bookingId: booking.id,
+        from: { deskId: booking.deskId, deskName: booking.deskName, timeSlot: booking.timeSlot },
+        timeSlot: plan.timeSlot,
+        keeps: plan.keeps,
+        isCheckedIn: plan.isCheckedIn,
+      };
+    }
+  }
+  return undefined;
 }
 
 const todayPhrase: Record<TimeSlot, string> = {

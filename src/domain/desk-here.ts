@@ -20,7 +20,7 @@ import {
   walkInSlots,
 } from './check-in.ts';
 import { formatClockTime } from './clock.ts';
-import { fittingMove } from './desk-here-move.ts';
+import { type MyBookingElsewhere, moveHereOffer } from './desk-here-move.ts';
 import { z } from './zod.ts';
 
 // The desk's own page (issue 16): what a QR code at a desk offers the person who scanned it, at the organization's
@@ -156,35 +156,6 @@ export interface DeskHereSituation {
   elsewhere?: readonly MyBookingElsewhere[];
 }
 
-export interface MyBookingElsewhere extends BookingOccupancy {
-  id: string;
-  deskId: string;
-  deskName: string;
-}
-
-/** Moving my booking of another desk here, when the desk leaves the slot it needs free (desk-here-move.ts). */
-function moveOffer(
-  situation: DeskHereSituation,
-  slots: Record<TimeSlot, SlotAvailability>,
-  today: string,
-  localTime: string,
-) {
-  for (const booking of (situation.elsewhere ?? []).filter((held) => countsOnDate(held, today))) {
-    const plan = fittingMove(booking, slots, localTime);
-    if (plan) {
-      return {
-        kind: 'move-here' as const,
-        bookingId: booking.id,
-        from: { deskId: booking.deskId, deskName: booking.deskName, timeSlot: booking.timeSlot },
-        timeSlot: plan.timeSlot,
-        keeps: plan.keeps,
-        isCheckedIn: plan.isCheckedIn,
-      };
-    }
-  }
-  return undefined;
-}
-
 /** The slots Sit here offers on a desk with these slots at a local time: what is left of the day, still free. */
 export function freeWalkInSlots(slots: Readonly<Record<TimeSlot, SlotAvailability>>, localTime: string): TimeSlot[] {
   return walkInSlots(localTime).filter((slot) => slots[slot] === 'available');
@@ -259,7 +230,7 @@ export function decideDeskHere(situation: DeskHereSituation): DeskHereOffer {
   if (!situation.desk.bookable) return { kind: 'out-of-service', reason: situation.desk.unavailableReason };
   if (walkInSlots(localTime).length === 0) return { kind: 'day-over' };
   const slots = slotAvailabilityOn(situation.bookings, today);
-  const move = moveOffer(situation, slots, today, localTime);
+  const move = moveHereOffer(situation.elsewhere ?? [], slots, today, localTime);
   if (move) return move;
   const free = freeWalkInSlots(slots, localTime);
   if (free.length > 0) return { kind: 'sit-here', slots: free };

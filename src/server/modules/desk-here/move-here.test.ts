@@ -166,6 +166,21 @@ describe('Move my booking here in the morning', () => {
     expect(await activeOfDesk(target)).toHaveLength(1);
   });
 
+  it('answers two people swapping desks at the same moment with 409s, never a deadlock, and keeps both bookings', async () => {
+    // Each target holds the other's booking; without one lock order, each insert would wait on the other's cancel.
+    const office = await createOrganization(testApp, { hours: [10, 11], deskCount: 2 });
+    const [first, second] = await Promise.all([addMember(testApp, office.id), addMember(testApp, office.id)]);
+    const firstBooking = await bookToday(first.client, office, 0, 'full-day');
+    const secondBooking = await bookToday(second.client, office, 1, 'full-day');
+    const answers = await Promise.all([
+      first.client.post(moveUrl(desk(office, 1)), { bookingId: firstBooking.body.id, timeSlot: 'full-day' }),
+      second.client.post(moveUrl(desk(office, 0)), { bookingId: secondBooking.body.id, timeSlot: 'full-day' }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([409, 409]);
+    expect(await rowOf(firstBooking.body.id)).toMatchObject({ status: 'active', desk_id: desk(office, 0) });
+    expect(await rowOf(secondBooking.body.id)).toMatchObject({ status: 'active', desk_id: desk(office, 1) });
+  });
+
   it('refuses a desk taken for the slot with 409 and keeps my booking', async () => {
     const person = await addMember(testApp, organization.id);
     const booked = await bookToday(person.client, organization, 7, 'full-day');

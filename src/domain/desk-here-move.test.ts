@@ -49,7 +49,7 @@ function situation(time: string, here: DeskHereBooking[], elsewhere: MyBookingEl
 const moveOf = (
   booking: MyBookingElsewhere,
   timeSlot: TimeSlot,
-  keeps: 'morning' | null,
+  keeps: 'morning' | 'afternoon' | null,
   isCheckedIn: boolean,
 ): DeskHereOffer => ({
   kind: 'move-here',
@@ -96,11 +96,11 @@ describe('what the desk page offers someone who may hold another desk today', ()
       moveOf(d10, 'afternoon', 'morning', false),
     ],
     [
-      'my full day elsewhere, only the morning free: no move (the full day does not fit)',
+      'my full day elsewhere, only the morning free: the morning moves, the afternoon stays',
       '10:00',
       [theirs('afternoon')],
       [d10],
-      { kind: 'sit-here', slots: ['morning'] },
+      moveOf(d10, 'morning', 'afternoon', true),
     ],
     [
       'my full day elsewhere, nothing free: taken',
@@ -188,6 +188,7 @@ describe('what the desk page offers someone who may hold another desk today', ()
     expect(moveHereMessages.button({ keeps: null, isCheckedIn: true })).toBe('Move my booking here');
     expect(moveHereMessages.button({ keeps: 'morning', isCheckedIn: false })).toBe('Move my afternoon here');
     expect(moveHereMessages.button({ keeps: 'morning', isCheckedIn: true })).toBe('Move my booking here');
+    expect(moveHereMessages.button({ keeps: 'afternoon', isCheckedIn: true })).toBe('Move my morning here');
   });
 });
 
@@ -231,11 +232,18 @@ describe('judging a move before it is written', () => {
       { status: 422, message: moveHereMessages.over },
     ],
     [
-      'a full day asked as a morning',
+      'a full day asked as a morning keeps its afternoon',
       {},
       {},
       'morning',
-      { status: 422, message: 'This booking moves only as full-day or afternoon today.' },
+      { plan: { timeSlot: 'morning', keeps: 'afternoon', releases: 'morning', isCheckedIn: true } },
+    ],
+    [
+      'a morning asked as a full day',
+      { timeSlot: 'morning' },
+      {},
+      'full-day',
+      { status: 422, message: 'This booking moves only as morning today.' },
     ],
     [
       'a full day after midday asked as a full day',

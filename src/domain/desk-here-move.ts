@@ -13,7 +13,8 @@ import { z } from './zod.ts';
 // Moving today's booking to the desk whose QR code one scanned (issue 27): Bob holds D10 all day and sits down at
 // Window 1. The old booking ends and the new one starts in one transaction. The model has no "ended at" for a booking,
 // so a move ends the old one the two ways it can honestly say: a full day moved after midday keeps its morning (the
-// person did sit there) and frees the afternoon; anything else is cancelled by its owner, freeing the desk for today.
+// person did sit there) and frees the afternoon, a full day whose morning moves before midday keeps its afternoon;
+// anything else is cancelled by its owner, freeing the desk for today.
 
 /** POST /api/desks/{deskId}/move-here: which booking of mine, and the slot it takes on this desk. */
 export const moveHereSchema = z.object({
@@ -38,11 +39,14 @@ export const moveHereResultSchema = z.object({
 });
 export type MoveHereResult = z.infer<typeof moveHereResultSchema>;
 
+type HalfDay = 'morning' | 'afternoon';
+const otherHalf = (half: HalfDay): HalfDay => (half === 'morning' ? 'afternoon' : 'morning');
+
 /** One way to move a booking: the slot it takes on the new desk, and what the old one keeps. */
 export interface MovePlan {
   timeSlot: TimeSlot;
-  /** 'morning' when the old full day keeps its morning; null when the old booking is cancelled. */
-  keeps: 'morning' | null;
+  /** The half of the old full day it keeps (the other moves here); null when the old booking is cancelled. */
+  keeps: HalfDay | null;
   /** The slot of the old booking freed by the move. */
   releases: TimeSlot;
   /** The new booking's slot is under way now (as Sit here counts it): the person is at the desk, checked in at once. */
@@ -51,21 +55,21 @@ export interface MovePlan {
 
 /**
  * The ways a booking of today may move at a local time, best first: the whole rest of it, or, for a full day before
- * midday, only its afternoon (for a desk free only then). None for a permanent booking (a desk assignment, not a
- * day's seat) or a slot that is over.
+ * midday, only its afternoon or only its morning (for a desk free only then), the old desk keeping the other half.
+ * None for a permanent booking (a desk assignment, not a day's seat) or a slot that is over.
  */
 export function movePlans(booking: { timeSlot: TimeSlot; isPermanent: boolean }, localTime: string): MovePlan[] {
   if (booking.isPermanent || localTime >= slotTimes[booking.timeSlot].end) return [];
   const now = walkInSlots(localTime);
-  const plan = (timeSlot: TimeSlot, keeps: 'morning' | null): MovePlan => ({
+  const plan = (timeSlot: TimeSlot, keeps: HalfDay | null): MovePlan => ({
     timeSlot,
     keeps,
-    releases: keeps ? 'afternoon' : booking.timeSlot,
+    releases: keeps ? otherHalf(keeps) : booking.timeSlot,
     isCheckedIn: now.includes(timeSlot),
   });
   if (booking.timeSlot !== 'full-day') return [plan(booking.timeSlot, null)];
   if (localTime >= slotTimes.afternoon.start) return [plan('afternoon', 'morning')];
-  return [plan('full-day', null), plan('afternoon', 'morning')];
+  return [plan('full-day', null), plan('afternoon', 'morning'), plan('morning', 'afternoon')];
 }
 
 /** The first way to move the booking that the desk's slots leave free, or undefined. */
@@ -114,18 +118,22 @@ const todayPhrase: Record<TimeSlot, string> = {
 };
 
 export const moveHereMessages = {
-  /** The offer's button: the whole booking, or only its afternoon. */
-  button: (plan: Pick<MovePlan, 'keeps' | 'isCheckedIn'>) =>
-    plan.keeps && !plan.isCheckedIn ? 'Move my afternoon here' : 'Move my booking here',
+  /** The offer's button: the whole (rest of the) booking, or only one half of a full day. */
+  button: (plan: Pick<MovePlan, 'keeps' | 'isCheckedIn'>) => {
+    if (plan.keeps === 'afternoon') return 'Move my morning here';
+    return plan.keeps && !plan.isCheckedIn ? 'Move my afternoon here' : 'Move my booking here';
+  },
   youHave: (deskName: string, slot: TimeSlot) => `You have ${deskName} ${todayPhrase[slot]}`,
   whatMoves: (deskName: string, plan: Pick<MovePlan, 'keeps' | 'releases'>) =>
     plan.keeps
-      ? `Moving keeps ${deskName} this morning and frees its afternoon for others.`
+      ? `Moving keeps ${deskName} this ${plan.keeps} and frees its ${plan.releases} for others.`
       : `Moving frees ${deskName} for others.`,
   /** The status after a move. */
   movedHere: (deskName: string, slot: TimeSlot) => `You're at ${deskName} ${todayPhrase[slot]}`,
   released: (deskName: string, keeps: TimeSlot | null) =>
-    keeps ? `${deskName} is free again this afternoon` : `${deskName} is free again for the rest of today`,
+    keeps
+      ? `${deskName} is free again this ${keeps === 'morning' ? 'afternoon' : 'morning'}`
+      : `${deskName} is free again for the rest of today`,
   notFound: 'Booking not found.',
   notYours: 'You can only move your own bookings.',
   ended: 'This booking is no longer active: there is nothing to move.',

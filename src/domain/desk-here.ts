@@ -90,7 +90,7 @@ export const deskHereOfferSchema = z.discriminatedUnion('kind', [
     from: z.object({ deskId: z.string(), deskName: z.string(), timeSlot: timeSlotSchema }),
     /** The slot the booking takes here, and what it keeps on the old desk ('morning', or null: cancelled). */
     timeSlot: timeSlotSchema,
-    keeps: z.literal('morning').nullable(),
+    keeps: z.enum(['morning', 'afternoon']).nullable(),
     isCheckedIn: z.boolean(),
   }),
   z.object({ kind: z.literal('sit-here'), slots: z.array(timeSlotSchema) }),

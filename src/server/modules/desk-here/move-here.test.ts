@@ -48,7 +48,7 @@ describe('Move my booking here in the morning', () => {
   // 10 or 11 o'clock at the organization: a full day moves whole; check-in grace 4 hours.
   const organization = organizationForTests(testApp, {
     hours: [10, 11],
-    deskCount: 12,
+    deskCount: 14,
     rules: { checkInRequired: true, checkInGraceMinutes: 240 },
   });
   const bob = memberForTests(testApp, organization, 'member', { firstName: 'Bob', lastName: 'Bauer' });
@@ -125,6 +125,27 @@ describe('Move my booking here in the morning', () => {
     expect(moved.body.booking).toMatchObject({ timeSlot: 'afternoon', checkedInAt: null });
     expect(moved.body.released).toMatchObject({ timeSlot: 'afternoon', keeps: 'morning' });
     expect(await rowOf(booked.body.id)).toMatchObject({ status: 'active', time_slot: 'morning' });
+  });
+
+  it('moves only the morning of my full day to a desk taken this afternoon, keeping my afternoon to check in to', async () => {
+    const person = await addMember(testApp, organization.id, 'member', { firstName: 'Max', lastName: 'Morning' });
+    const booked = await bookToday(person.client, organization, 12, 'full-day');
+    expect((await person.client.post(`/api/bookings/${booked.body.id}/check-in`, {})).status).toBe(200);
+    expect((await bookToday(olga.client, organization, 13, 'afternoon')).status).toBe(201);
+    const offer = (await person.client.get(hereUrl(desk(organization, 13)))).body.offer;
+    expect(offer).toMatchObject({ kind: 'move-here', timeSlot: 'morning', keeps: 'afternoon', isCheckedIn: true });
+    const moved = await person.client.post(moveUrl(desk(organization, 13)), {
+      bookingId: booked.body.id,
+      timeSlot: 'morning',
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.booking).toMatchObject({ timeSlot: 'morning', checkedInAt: expect.any(String) });
+    expect(moved.body.message).toBe("You're at D14 this morning. D13 is free again this morning.");
+    const [old] = await testApp.database.sql.query<{ time_slot: string; checked_in_at: unknown; status: string }>(
+      'SELECT time_slot, checked_in_at, status FROM bookings WHERE id = $1',
+      [booked.body.id],
+    );
+    expect(old).toEqual({ time_slot: 'afternoon', checked_in_at: null, status: 'active' });
   });
 
   it('judges the rules on the result: a used-up weekly quota and one desk per person do not refuse a move', async () => {
@@ -222,12 +243,13 @@ describe('Move my booking here in the morning', () => {
     expect(refusedTomorrow.status).toBe(422);
     expect(refusedTomorrow.body.message).toBe(moveHereMessages.notToday);
 
-    const today = await bookToday(person.client, organization, 10, 'full-day');
-    const asMorning = await person.client.post(moveUrl(target), { bookingId: today.body.id, timeSlot: 'morning' });
-    expect(asMorning.status).toBe(422);
+    const today = await bookToday(person.client, organization, 10, 'morning');
+    const asFullDay = await person.client.post(moveUrl(target), { bookingId: today.body.id, timeSlot: 'full-day' });
+    expect(asFullDay.status).toBe(422);
+    expect(asFullDay.body.message).toBe('This booking moves only as morning today.');
     const sameDesk = await person.client.post(moveUrl(desk(organization, 10)), {
       bookingId: today.body.id,
-      timeSlot: 'full-day',
+      timeSlot: 'morning',
     });
     expect(sameDesk.status).toBe(409);
     expect(await activeOfDesk(target)).toEqual([]);

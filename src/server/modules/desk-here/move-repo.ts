@@ -43,16 +43,20 @@ export async function lockDesksInOrder(db: Database, deskIds: readonly string[])
 }
 
 /**
- * Ends my active booking for a move: cancelled by me, or, a full day moved after midday, shortened to the morning I
- * sat there. False when it is no longer the active booking the move was judged on (cancelled or released meanwhile).
+ * Ends my active booking for a move: cancelled by me, or a full day shortened to the half it keeps (the morning I sat
+ * there when its afternoon moves; the afternoon when its morning moves). False when it is no longer the active booking the move was judged on (cancelled or released meanwhile).
  */
 export async function endBookingForMove(
   db: Database,
   booking: { id: string; organizationId: string; userId: string; timeSlot: TimeSlot; keeps: TimeSlot | null },
 ): Promise<boolean> {
-  const change = booking.keeps
-    ? sql`time_slot = ${booking.keeps}`
-    : sql`status = 'cancelled', cancelled_at = now(), cancelled_by = ${booking.userId}`;
+  // Keeping the afternoon, the morning's check-in no longer covers what the row holds: it is checked in again from 12:30.
+  const change =
+    booking.keeps === 'afternoon'
+      ? sql`time_slot = 'afternoon', checked_in_at = NULL`
+      : booking.keeps === 'morning'
+        ? sql`time_slot = 'morning'`
+        : sql`status = 'cancelled', cancelled_at = now(), cancelled_by = ${booking.userId}`;
   const rows = await rowsOf<{ id: string }>(
     db,
     sql`UPDATE bookings SET ${change}

@@ -137,9 +137,7 @@ export function OfferPanel({
             title={moveHereMessages.youHave(offer.from.deskName, offer.from.timeSlot)}
           >
             <p className="mt-1 text-slate-700">
-              {offer.timeSlot === 'afternoon' && !offer.isCheckedIn
-                ? `${desk.name} is free this afternoon. `
-                : `${desk.name} is free. `}
+              {offer.keeps ? `${desk.name} is free this ${offer.timeSlot}. ` : `${desk.name} is free. `}
               {moveHereMessages.whatMoves(offer.from.deskName, { keeps: offer.keeps, releases: offer.timeSlot })}
             </p>
           </Situation>

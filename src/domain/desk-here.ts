@@ -20,6 +20,7 @@ import {
   walkInSlots,
 } from './check-in.ts';
 import { formatClockTime } from './clock.ts';
+import { type MyBookingElsewhere, moveHereOffer } from './desk-here-move.ts';
 import { z } from './zod.ts';
 
 // The desk's own page (issue 16): what a QR code at a desk offers the person who scanned it, at the organization's
@@ -38,6 +39,7 @@ export const deskHereMessages = {
   dayOverHint: 'Book a desk for another day from the dashboard.',
   takenUntil: (time: string) => `Taken until ${formatClockTime(time)}`,
   takenForTheDay: 'Taken for the rest of the day',
+  freeThisAfternoon: 'Free from 1:00 PM to 6:00 PM: book it now and check in from 12:30 PM.',
   takenBy: (name: string) => `Booked by ${name}`,
   blocked: 'Reserved permanently',
   nearestFree: (deskName: string) => `The nearest free desk is ${deskName}`,
@@ -81,11 +83,22 @@ export const deskHereOfferSchema = z.discriminatedUnion('kind', [
   /** Your booking of this desk cannot be checked in now: the sentence says why (not yet, closed, permanent). */
   z.object({ kind: z.literal('your-booking'), bookingId: z.string(), timeSlot: timeSlotSchema, message: z.string() }),
   z.object({ kind: z.literal('out-of-service'), reason: z.string().nullable() }),
-  z.object({ kind: z.literal('sit-here'), slots: z.array(timeSlotSchema) }),
+  /** I hold another desk today (issue 27): move that booking here, the whole rest of it or only its afternoon. */
   z.object({
+    kind: z.literal('move-here'),
+    bookingId: z.string(),
+    from: z.object({ deskId: z.string(), deskName: z.string(), timeSlot: timeSlotSchema }),
+    /** The slot the booking takes here, and what it keeps on the old desk ('morning', or null: cancelled). */
+    timeSlot: timeSlotSchema,
+    keeps: z.enum(['morning', 'afternoon']).nullable(),
+    isCheckedIn: z.boolean(),
+  }),
+  z.object({ kind: z.literal('sit-here'), slots: z.array(timeSlotSchema) }),
+  /** Taken this morning, free from 13:00 (issue 27): "This afternoon" books it. `holder` as for 'taken'. */
+  z.object({ kind: z.literal('afternoon-free'), holder: z.string().nullable() }),
+  z.object({
+    /** Taken for the rest of the day (a desk free again this afternoon is 'afternoon-free'). */
     kind: z.literal('taken'),
-    /** 'HH:MM' when the desk is free again later today; null when it is taken for the rest of the day. */
-    until: z.string().nullable(),
     /** Who holds it now, as the map shows it: null for a permanent block. */
     holder: z.string().nullable(),
     isPermanent: z.boolean(),
@@ -139,6 +152,8 @@ export interface DeskHereSituation {
   now: Date;
   timeZone: string;
   checkIn: Pick<CheckInSettings, 'checkInGraceMinutes'>;
+  /** The person's active bookings of other desks that count today (issue 27: Move my booking here). */
+  elsewhere?: readonly MyBookingElsewhere[];
 }
 
 /** The slots Sit here offers on a desk with these slots at a local time: what is left of the day, still free. */
@@ -215,13 +230,17 @@ export function decideDeskHere(situation: DeskHereSituation): DeskHereOffer {
   if (!situation.desk.bookable) return { kind: 'out-of-service', reason: situation.desk.unavailableReason };
   if (walkInSlots(localTime).length === 0) return { kind: 'day-over' };
   const slots = slotAvailabilityOn(situation.bookings, today);
+  const move = moveHereOffer(situation.elsewhere ?? [], slots, today, localTime);
+  if (move) return move;
   const free = freeWalkInSlots(slots, localTime);
   if (free.length > 0) return { kind: 'sit-here', slots: free };
   const half = currentHalf(localTime);
   const holder = situation.bookings.find((booking) => slotAvailabilityOn([booking], today)[half] === 'booked');
+  if (half === 'morning' && slots.afternoon === 'available') {
+    return { kind: 'afternoon-free', holder: holder && !holder.isPermanent ? displayName(holder.user) : null };
+  }
   return {
     kind: 'taken',
-    until: half === 'morning' && slots.afternoon === 'available' ? slotTimes.afternoon.start : null,
     holder: holder && !holder.isPermanent ? displayName(holder.user) : null,
     isPermanent: holder?.isPermanent === true,
   };

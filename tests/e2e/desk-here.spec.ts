@@ -70,7 +70,7 @@ async function signInOnPhone(page: Page, person: Person) {
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
 }
 
-test('a phone opens a desk’s address signed out, signs in, comes back to the desk and checks in', async ({
+test('a phone opens a desk’s address signed out, signs in, checks in, and moves the booking to another desk', async ({
   browser,
 }, testInfo) => {
   test.setTimeout(120_000);
@@ -108,17 +108,39 @@ test('a phone opens a desk’s address signed out, signs in, comes back to the d
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath('desk-here-checked-in-390.png') });
 
-  // The booking reads say so too; and another desk this morning breaks one desk per person, said in an alert.
+  // The booking reads say so too.
   const [booking] = await call<Array<{ deskId: string; checkedInAt: string | null }>>(
     'GET',
     `/api/users/bookings?organizationId=${office.organizationId}`,
   );
   expect(booking?.checkedInAt).not.toBeNull();
+
+  // Issue 27: at another desk the page is no dead end; it offers to move the day's booking there, in one step.
   await page.goto(`/desk/${office.desks.D02}`);
-  await page.getByRole('button', { name: 'Sit here for the rest of the day' }).click();
-  await expect(page.getByRole('alert')).toHaveText('You already have D01 all day today');
+  await expect(page.getByText('You have D01 all day today')).toBeVisible();
+  await expect(page.getByText('D02 is free. Moving frees D01 for others.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Sit here/ })).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
-  await page.screenshot({ path: testInfo.outputPath('desk-here-refused-390.png') });
+  await page.screenshot({ path: testInfo.outputPath('desk-here-move-offer-390.png') });
+  await page.getByRole('button', { name: 'Move my booking here' }).click();
+  const moved = page.getByRole('status').filter({ hasText: "You're at D02" });
+  await expect(moved).toContainText("You're at D02 all day today");
+  await expect(moved).toContainText(/Checked in at \d{1,2}:\d\d [AP]M/);
+  await expect(moved).toContainText('D01 is free again for the rest of today.');
+  await expect(page.getByRole('button', { name: 'Move my booking here' })).toBeHidden();
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('desk-here-moved-390.png') });
+  await page.setViewportSize(laptop);
+  await expect(moved).toContainText('D01 is free again for the rest of today.');
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('desk-here-moved-1440.png') });
+
+  // What the floor plan reads: the day's one booking is at D02 now, checked in; D01 is free.
+  const map = await call<Array<{ deskId: string; checkedInAt: string | null }>>(
+    'GET',
+    `/api/organizations/${office.organizationId}/bookings?startDate=${office.today}&endDate=${office.today}`,
+  );
+  expect(map).toEqual([expect.objectContaining({ deskId: office.desks.D02, checkedInAt: expect.any(String) })]);
   await page.context().close();
   await laptopPage.context().close();
 });
@@ -144,11 +166,12 @@ test('a phone takes a free desk with Sit here and is checked in at once', async 
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath('desk-here-walked-in-390.png') });
 
-  // The same page on a laptop, for another desk.
+  // The same page on a laptop, for another desk: holding D02 today, Wes is offered to move there (issue 27).
   await laptopPage.goto(`/desk/${office.desks.D03}`);
-  await expect(laptopPage.getByRole('button', { name: 'Sit here for the rest of the day' })).toBeVisible();
+  await expect(laptopPage.getByText('You have D02 all day today')).toBeVisible();
+  await expect(laptopPage.getByRole('button', { name: 'Move my booking here' })).toBeVisible();
   await expectNoSeriousAxeViolations(laptopPage);
-  await laptopPage.screenshot({ path: testInfo.outputPath('desk-here-sit-here-1440.png') });
+  await laptopPage.screenshot({ path: testInfo.outputPath('desk-here-move-offer-1440.png') });
 
   // The booking is today's full day, a walk-in, checked in.
   const bookings = await apiAs(laptopPage)<Array<{ deskId: string; bookingDate: string; isWalkIn: boolean }>>(

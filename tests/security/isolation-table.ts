@@ -438,6 +438,31 @@ export const routeCases: Record<string, RouteCase> = {
       return { url: `/api/desks/${await insertDesk(w.testApp, tenant)}/walk-in`, body: { timeSlot } };
     },
   },
+  // Move my booking here (issue 27): the member's booking of today on one fresh desk moves to another.
+  'POST /api/desks/:deskId/move-here': {
+    access: 'member',
+    success: 200,
+    plan: async (w) => {
+      const { tenant, zone } = await officeHoursTenant(w);
+      const { date, time } = localClock(new Date(), zone);
+      const [timeSlot] = walkInSlots(time);
+      // Other cases book the member into this tenant today (Sit here): one desk per person would refuse the move.
+      await w.testApp.database.sql.query(
+        `UPDATE bookings SET status = 'cancelled', cancelled_at = now()
+         WHERE organization_id = $1 AND user_id = $2 AND booking_date = $3`,
+        [tenant.id, w.a.member.id, date],
+      );
+      const [row] = await w.testApp.database.sql.query<{ id: string }>(
+        `INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot)
+         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+        [tenant.id, await insertDesk(w.testApp, tenant), w.a.member.id, date, timeSlot],
+      );
+      return {
+        url: `/api/desks/${await insertDesk(w.testApp, tenant)}/move-here`,
+        body: { bookingId: row?.id, timeSlot },
+      };
+    },
+  },
   'DELETE /api/bookings/:id': {
     access: 'member',
     success: 200,

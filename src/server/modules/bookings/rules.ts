@@ -1,5 +1,6 @@
 import { displayName } from '#domain/account.ts';
-import { judgeBookings, type RequestedBooking, weeksCovering } from '#domain/booking-rules.ts';
+import { type HeldBooking, judgeBookings, type RequestedBooking, weeksCovering } from '#domain/booking-rules.ts';
+import type { TimeSlot } from '#domain/bookings.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { findRulesContextUnderPersonLock } from './repo.ts';
@@ -32,6 +33,11 @@ export async function judgeUnderPersonLock(
     requests: readonly RequestedBooking[];
     /** Sit here: checked in by the insert that makes it, so no check-in window can have closed on it. */
     isWalkIn?: boolean;
+    /**
+     * A move (issue 27): this held booking ends, or keeps only its `keeps` slot, in the same transaction; the rules
+     * judge the result, so a move is never refused for a desk or a day the person gives up by moving.
+     */
+    releasing?: HeldBooking & { keeps: TimeSlot | null };
   },
 ): Promise<JudgedPerson> {
   const weeks = weeksCovering(booking.requests.map((request) => request.bookingDate));
@@ -46,7 +52,7 @@ export async function judgeUnderPersonLock(
     today: context.today,
     bookerIsAdmin: context.bookerRole === 'admin',
     personName: forSomeoneElse ? displayName(context.person) : null,
-    held: context.held,
+    held: booking.releasing ? heldAfterRelease(context.held, booking.releasing) : context.held,
     checkIn: { ...context.checkIn, isWalkIn: booking.isWalkIn === true },
   });
   if (refusal) {
@@ -56,4 +62,18 @@ export async function judgeUnderPersonLock(
     });
   }
   return { person: context.person, bookerRole: context.bookerRole };
+}
+
+/** The person's bookings once `released` ended, or kept only its `keeps` slot (the first match: one row). */
+function heldAfterRelease(held: readonly HeldBooking[], released: HeldBooking & { keeps: TimeSlot | null }) {
+  const index = held.findIndex(
+    (booking) =>
+      booking.deskId === released.deskId &&
+      booking.bookingDate === released.bookingDate &&
+      booking.timeSlot === released.timeSlot,
+  );
+  if (index < 0) return held;
+  const after = held.filter((_booking, at) => at !== index);
+  const { keeps, ...booking } = released;
+  return keeps ? [...after, { ...booking, timeSlot: keeps }] : after;
 }

@@ -95,7 +95,7 @@ describe('the desk page in the morning', () => {
     });
     // Someone else at the same desk sees it taken by me for the rest of the day.
     const seen = await other.client.get(hereUrl(organization.desks[1] ?? ''));
-    expect(seen.body.offer).toEqual({ kind: 'taken', until: null, holder: 'Mia Member', isPermanent: false });
+    expect(seen.body.offer).toEqual({ kind: 'taken', holder: 'Mia Member', isPermanent: false });
   });
 
   it('says when the window of my afternoon opens', async () => {
@@ -108,15 +108,16 @@ describe('the desk page in the morning', () => {
       timeSlot: 'afternoon',
       message: 'Check-in opens at 12:30 PM, 30 minutes before your booking starts',
     });
-    // Anyone else may still sit there this morning.
-    expect((await member.client.get(hereUrl(organization.desks[2] ?? ''))).body.offer).toEqual({
+    // Anyone else with no booking today may still sit there this morning.
+    const viewer = await addMember(testApp, organization.id, 'member', { firstName: 'Ned', lastName: 'Nobooking' });
+    expect((await viewer.client.get(hereUrl(organization.desks[2] ?? ''))).body.offer).toEqual({
       kind: 'sit-here',
       slots: ['morning'],
     });
     await other.client.request('DELETE', `/api/bookings/${booked.body.id}`);
   });
 
-  it('says until when a taken desk is taken, and offers the nearest free desk of its floor', async () => {
+  it('offers This afternoon on a desk taken this morning, and the nearest free desk of its floor', async () => {
     const [d04, d05, d06, d07, d08] = organization.desks.slice(3) as [string, string, string, string, string];
     for (const far of organization.desks.slice(0, 3)) await placeDesk(far, 1500, 900);
     await placeDesk(d04, 0, 0);
@@ -138,8 +139,10 @@ describe('the desk page in the morning', () => {
     const admin = organization.admin.client;
     expect((await bookToday(admin, organization, 5, 'morning')).status).toBe(201);
 
-    const response = await member.client.get(hereUrl(d04));
-    expect(response.body.offer).toEqual({ kind: 'taken', until: '13:00', holder: 'Olga Other', isPermanent: false });
+    // Someone with no booking today (Mia holds D02 all day: the page would offer her to move its afternoon here).
+    const viewer = await addMember(testApp, organization.id, 'member', { firstName: 'Vic', lastName: 'Viewer' });
+    const response = await viewer.client.get(hereUrl(d04));
+    expect(response.body.offer).toEqual({ kind: 'afternoon-free', holder: 'Olga Other' });
     expect(response.body.slots).toEqual({ 'full-day': 'booked', morning: 'booked', afternoon: 'available' });
     expect(response.body.nearestFreeDesk).toEqual({ id: d07, name: 'D07', walkInSlots: ['full-day', 'morning'] });
 

@@ -1,7 +1,9 @@
 import { bookingSchema } from '#domain/bookings-responses.ts';
 import { deskHereSchema, walkInSchema } from '#domain/desk-here.ts';
+import { moveHereResultSchema, moveHereSchema } from '#domain/desk-here-move.ts';
 import { deskParams } from '#domain/ids.ts';
 import { routeModule } from '#server/routes.ts';
+import { moveHere } from './move-here.ts';
 import * as deskHere from './service.ts';
 
 export const deskHereRoutes = routeModule({ tag: 'Bookings', signInFirst: true }, (route, context) => {
@@ -23,5 +25,15 @@ export const deskHereRoutes = routeModule({ tag: 'Bookings', signInFirst: true }
     response: bookingSchema,
     status: 201,
     handle: ({ user, params, body }) => deskHere.walkIn(context, user, params.deskId, body),
+  });
+
+  route.post('/api/desks/:deskId/move-here', {
+    summary: 'Move my booking here: today’s booking of another desk moves to this one.',
+    description:
+      'In one transaction the old booking ends (cancelled by its owner, or a full day moved after 13:00 keeps its morning) and one of this desk starts, in `timeSlot` (what is left of the booking: the full day or its afternoon, the morning, the afternoon), checked in at once when that slot is under way. The booking rules judge the result. 409 when this desk is taken (the old booking is kept) or the booking has ended; 422 for a permanent booking, one of another day, or a slot the booking cannot move as; 403 for someone else’s booking; 404 for a desk or booking of no organization of the caller’s.',
+    params: deskParams,
+    body: moveHereSchema,
+    response: moveHereResultSchema,
+    handle: ({ user, params, body }) => moveHere(context, user, params.deskId, body),
   });
 });

@@ -20,6 +20,7 @@ import { deskNotFound } from '../bookings/placement.ts';
 import { listActiveBookingsOfDeskOverlapping, localRange } from '../bookings/repo.ts';
 import { createBooking } from '../bookings/service.ts';
 import { toBookingView } from '../bookings/views.ts';
+import { listMyBookingsElsewhere } from './move-repo.ts';
 import * as repo from './repo.ts';
 
 // The desk's own page (issue 16), opened from the desk's QR code: one read of what it offers, and Sit here.
@@ -47,9 +48,16 @@ export async function readDeskHere(context: AppContext, userId: string, deskId: 
   const now = new Date();
   const { date: today, time: localTime } = localClock(now, desk.timeZone);
   const wholeDay = localRange(`${today} 00:00`, `${addDays(today, 1)} 00:00`);
-  const rows = (await listActiveBookingsOfDeskOverlapping(context.db, desk.organizationId, desk.id, wholeDay)).filter(
-    (row) => countsOnDate(row, today),
-  );
+  const [deskRows, elsewhere] = await Promise.all([
+    listActiveBookingsOfDeskOverlapping(context.db, desk.organizationId, desk.id, wholeDay),
+    listMyBookingsElsewhere(context.db, {
+      organizationId: desk.organizationId,
+      userId,
+      exceptDeskId: desk.id,
+      today,
+    }),
+  ]);
+  const rows = deskRows.filter((row) => countsOnDate(row, today));
   const offer = decideDeskHere({
     desk,
     personId: userId,
@@ -60,6 +68,7 @@ export async function readDeskHere(context: AppContext, userId: string, deskId: 
     now,
     timeZone: desk.timeZone,
     checkIn: desk,
+    elsewhere,
   });
   const slots = slotAvailabilityOn(rows, today);
   return {
@@ -97,9 +106,9 @@ export async function readDeskHere(context: AppContext, userId: string, deskId: 
   };
 }
 
-/** A desk taken now or out of service points at another. */
+/** A desk taken now (this morning, or for the day) or out of service points at another. */
 function offersNearest(offer: DeskHereOffer): boolean {
-  return offer.kind === 'taken' || offer.kind === 'out-of-service';
+  return offer.kind === 'taken' || offer.kind === 'afternoon-free' || offer.kind === 'out-of-service';
 }
 
 async function findNearestFreeDesk(db: Database, desk: repo.DeskHereRow, today: string, localTime: string) {

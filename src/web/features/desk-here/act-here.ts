@@ -7,7 +7,7 @@ import { apiRequest } from '#web/app/api.ts';
 // What the desk's page does: check in to one's booking, or Sit here (a walk-in). Either changes what every desk page
 // and booking list shows, so both read everything of bookings again.
 
-const refreshAfter = (queryClient: ReturnType<typeof useQueryClient>) =>
+export const refreshAfter = (queryClient: ReturnType<typeof useQueryClient>) =>
   queryClient.invalidateQueries({
     predicate: (query) =>
       query.queryKey.some(

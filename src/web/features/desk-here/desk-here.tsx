@@ -1,25 +1,35 @@
 import { CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'wouter';
+import type { TimeSlot } from '#domain/bookings.ts';
 import { localClock, walkInSlotLabel } from '#domain/check-in.ts';
 import { type DeskHereView, deskHereMessages } from '#domain/desk-here.ts';
+import { moveHereMessages } from '#domain/desk-here-move.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { BrandMark } from '#web/components/layout/brand.tsx';
 import { PageShell } from '#web/components/layout/page-shell.tsx';
 import { useLiveUpdates } from '#web/features/realtime/index.ts';
 import { useCheckInHere, useWalkIn } from './act-here.ts';
+import { useBookThisAfternoon } from './book-this-afternoon.ts';
+import { useMoveHere } from './move-here.ts';
 import { OfferPanel } from './offer-panel.tsx';
 
 /** Where the person is checked in after acting on this page (here, or at the nearest desk). */
 interface Done {
   deskId: string;
   deskName: string;
-  checkedInAt: string;
+  /** Null after moving a booking whose slot has not begun (a full day's afternoon, moved in the morning). */
+  checkedInAt: string | null;
   /** "the rest of the day", "the morning", or null when checking in to a booking. */
   walkIn: string | null;
+  /** After Move my booking here: where I am now, and what the old desk freed. */
+  moved: { title: string; released: string } | null;
 }
 
-/** "You're checked in at D04" and the time: the status that screen readers hear when it changes. */
+/**
+ * "You're checked in at D04" and the time, or after a move "You're at D04 all day today" and what the old desk freed:
+ * the status that screen readers hear when it changes.
+ */
 function CheckedInStatus({ done, timeZone }: { done: Done | null; timeZone: string }) {
   return (
     <div role="status" aria-live="polite">
@@ -27,11 +37,14 @@ function CheckedInStatus({ done, timeZone }: { done: Done | null; timeZone: stri
         <div className="flex gap-3 rounded-2xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-950">
           <CircleCheck className="mt-0.5 size-7 shrink-0 text-emerald-700" aria-hidden="true" />
           <div>
-            <p className="text-xl font-semibold">{deskHereMessages.checkedIn(done.deskName)}</p>
-            <p className="mt-0.5 text-sm">
-              {deskHereMessages.checkedInSince(localClock(new Date(done.checkedInAt), timeZone).time)}
-              {done.walkIn && `, booked for ${done.walkIn}`}
-            </p>
+            <p className="text-xl font-semibold">{done.moved?.title ?? deskHereMessages.checkedIn(done.deskName)}</p>
+            {done.checkedInAt && (
+              <p className="mt-0.5 text-sm">
+                {deskHereMessages.checkedInSince(localClock(new Date(done.checkedInAt), timeZone).time)}
+                {done.walkIn && `, booked for ${done.walkIn}`}
+              </p>
+            )}
+            {done.moved && <p className="mt-0.5 text-sm">{done.moved.released}</p>}
           </div>
         </div>
       )}
@@ -47,6 +60,8 @@ export function DeskHere({ view, userId }: { view: DeskHereView; userId: string 
   useLiveUpdates(view.organization.id, userId);
   const checkIn = useCheckInHere();
   const walkIn = useWalkIn();
+  const move = useMoveHere();
+  const bookAfternoon = useBookThisAfternoon();
   const [done, setDone] = useState<Done | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const { desk, offer } = view;
@@ -54,7 +69,8 @@ export function DeskHere({ view, userId }: { view: DeskHereView; userId: string 
   const onCheckIn = (bookingId: string) => {
     setProblem(null);
     checkIn.mutate(bookingId, {
-      onSuccess: ({ checkedInAt }) => setDone({ deskId: desk.id, deskName: desk.name, checkedInAt, walkIn: null }),
+      onSuccess: ({ checkedInAt }) =>
+        setDone({ deskId: desk.id, deskName: desk.name, checkedInAt, walkIn: null, moved: null }),
       onError: (error) => setProblem(errorMessage(error, 'Check-in failed. Please try again.')),
     });
   };
@@ -69,20 +85,50 @@ export function DeskHere({ view, userId }: { view: DeskHereView; userId: string 
             deskName: booking.desk.name,
             checkedInAt: booking.checkedInAt ?? new Date().toISOString(),
             walkIn: walkInSlotLabel(booking.timeSlot),
+            moved: null,
           }),
         onError: (error) => setProblem(errorMessage(error, 'Sit here failed. Please try again.')),
       },
     );
   };
+  const onMove = (bookingId: string, timeSlot: TimeSlot) => {
+    setProblem(null);
+    move.mutate(
+      { deskId: desk.id, bookingId, timeSlot },
+      {
+        onSuccess: ({ booking, released }) =>
+          setDone({
+            deskId: booking.deskId,
+            deskName: booking.desk.name,
+            checkedInAt: booking.checkedInAt,
+            walkIn: null,
+            moved: {
+              title: moveHereMessages.movedHere(booking.desk.name, booking.timeSlot),
+              released: `${moveHereMessages.released(released.deskName, released.keeps)}.`,
+            },
+          }),
+        onError: (error) => setProblem(errorMessage(error, 'Moving failed. Please try again.')),
+      },
+    );
+  };
+  const onBookAfternoon = () => {
+    setProblem(null);
+    bookAfternoon.mutate(
+      { organizationId: view.organization.id, deskId: desk.id, bookingDate: view.today },
+      { onError: (error) => setProblem(errorMessage(error, 'Booking failed. Please try again.')) },
+    );
+  };
 
   // The read says it once it comes back; until then (or for the nearest desk) what was just done says it.
+  const doneHere = done?.deskId === desk.id ? done : null;
   const shown: Done | null =
     offer.kind === 'checked-in'
       ? {
           deskId: desk.id,
           deskName: desk.name,
           checkedInAt: offer.checkedInAt,
-          walkIn: done?.deskId === desk.id ? done.walkIn : null,
+          walkIn: doneHere?.walkIn ?? null,
+          moved: doneHere?.moved ?? null,
         }
       : done;
   const isElsewhere = shown !== null && shown.deskId !== desk.id;
@@ -118,7 +164,14 @@ export function DeskHere({ view, userId }: { view: DeskHereView; userId: string 
             <OfferPanel
               view={view}
               isNearestShown
-              actions={{ isBusy: checkIn.isPending || walkIn.isPending, problem, onCheckIn, onWalkIn }}
+              actions={{
+                isBusy: checkIn.isPending || walkIn.isPending || move.isPending || bookAfternoon.isPending,
+                problem,
+                onCheckIn,
+                onWalkIn,
+                onMove,
+                onBookAfternoon,
+              }}
             />
           )}
         </main>

@@ -1,8 +1,9 @@
-import { AlertTriangle, CalendarClock, DoorClosed, UserRound } from 'lucide-react';
+import { AlertTriangle, ArrowRightLeft, CalendarClock, DoorClosed, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { slotLabel, slotTimes, type TimeSlot } from '#domain/bookings.ts';
 import { formatClockRange } from '#domain/clock.ts';
 import { type DeskHereView, deskHereMessages, sitHereLabel } from '#domain/desk-here.ts';
+import { moveHereMessages } from '#domain/desk-here-move.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { NearestDesk } from './nearest-desk.tsx';
 
@@ -22,6 +23,10 @@ export interface OfferActions {
   problem: string | null;
   onCheckIn: (bookingId: string) => void;
   onWalkIn: (deskId: string, timeSlot: TimeSlot) => void;
+  /** Move my booking here (issue 27). */
+  onMove: (bookingId: string, timeSlot: TimeSlot) => void;
+  /** This afternoon, on a desk taken this morning. */
+  onBookAfternoon: () => void;
 }
 
 function Problem({ message }: { message: string | null }) {
@@ -124,6 +129,55 @@ export function OfferPanel({
           <Problem message={actions.problem} />
         </div>
       );
+    case 'move-here':
+      return (
+        <div className="grid gap-4">
+          <Situation
+            icon={<ArrowRightLeft className="size-5" aria-hidden="true" />}
+            title={moveHereMessages.youHave(offer.from.deskName, offer.from.timeSlot)}
+          >
+            <p className="mt-1 text-slate-700">
+              {offer.keeps ? `${desk.name} is free this ${offer.timeSlot}. ` : `${desk.name} is free. `}
+              {moveHereMessages.whatMoves(offer.from.deskName, { keeps: offer.keeps, releases: offer.timeSlot })}
+            </p>
+          </Situation>
+          <Button
+            size="lg"
+            className={bigButton}
+            disabled={actions.isBusy}
+            onClick={() => actions.onMove(offer.bookingId, offer.timeSlot)}
+          >
+            {moveHereMessages.button(offer)}
+          </Button>
+          {offer.isCheckedIn && <p className="text-sm text-slate-600">Moving checks you in here.</p>}
+          <Problem message={actions.problem} />
+        </div>
+      );
+    case 'afternoon-free':
+      return (
+        <div className="grid gap-5">
+          <Situation
+            icon={<UserRound className="size-5" aria-hidden="true" />}
+            title={deskHereMessages.takenUntil(slotTimes.afternoon.start)}
+          >
+            {offer.holder && <p className="mt-1 text-slate-700">{deskHereMessages.takenBy(offer.holder)}</p>}
+          </Situation>
+          <div className="grid gap-2">
+            <p className="text-slate-700">{deskHereMessages.freeThisAfternoon}</p>
+            <Button
+              size="lg"
+              variant="secondary"
+              className="w-full"
+              disabled={actions.isBusy}
+              onClick={actions.onBookAfternoon}
+            >
+              This afternoon
+            </Button>
+          </div>
+          <Problem message={actions.problem} />
+          {nearest}
+        </div>
+      );
     case 'sit-here': {
       const [first, ...others] = offer.slots;
       return (
@@ -158,10 +212,7 @@ export function OfferPanel({
     case 'taken':
       return (
         <div className="grid gap-5">
-          <Situation
-            icon={<UserRound className="size-5" aria-hidden="true" />}
-            title={offer.until ? deskHereMessages.takenUntil(offer.until) : deskHereMessages.takenForTheDay}
-          >
+          <Situation icon={<UserRound className="size-5" aria-hidden="true" />} title={deskHereMessages.takenForTheDay}>
             <p className="mt-1 text-slate-700">
               {offer.isPermanent ? deskHereMessages.blocked : offer.holder && deskHereMessages.takenBy(offer.holder)}
             </p>

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BookingView } from '#domain/bookings-responses.ts';
+import { apiRequest } from '#web/app/api.ts';
+import { refreshAfter } from './act-here.ts';
+
+/**
+ * "This afternoon" on a desk taken this morning: POST /api/bookings for the afternoon of the organization's today.
+ * An ordinary booking, not a walk-in: the person is not sitting there yet, and checks in from 12:30.
+ */
+export function useBookThisAfternoon() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (booking: { organizationId: string; deskId: string; bookingDate: string }) =>
+      apiRequest<BookingView>('POST', '/api/bookings', { ...booking, timeSlot: 'afternoon' }),
+    onSettled: () => refreshAfter(queryClient),
+  });
+}

@@ -34,7 +34,7 @@ export function SkipToMapLink({ onShowMap }: { onShowMap: () => void }) {
         onShowMap();
         setRequested((count) => count + 1);
       }}
-      className="sr-only rounded-md bg-white px-3 py-2 text-sm font-medium text-brand-700 shadow-md ring-1 ring-slate-200 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[60] focus-visible:outline-2 focus-visible:outline-brand-600"
+      className="sr-only rounded-md bg-white text-sm font-medium text-brand-700 shadow-md ring-1 ring-slate-200 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-3 focus:py-2 focus:z-[60] focus-visible:outline-2 focus-visible:outline-brand-600"
     >
       Skip to the map
     </a>

@@ -323,7 +323,7 @@ async function seedDemo(baseURL: string, dataDir: string, browser: Browser): Pro
 
 async function settle(page: Page): Promise<void> {
   await page.waitForFunction('[...document.images].every((image) => image.complete)');
-  // The map's 'Floor Plan Loaded' toast comes once the plan has loaded: it is closed, like any other, before a picture.
+  // Any toast still on screen (an upload's, or 'Floor Plan Loaded' after a switch of floor) is closed before a picture.
   await page.waitForTimeout(500);
   const closeToast = page.getByRole('button', { name: 'Close notification' });
   while (await closeToast.first().isVisible()) await closeToast.first().click();

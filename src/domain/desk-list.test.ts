@@ -140,8 +140,26 @@ describe('building the rows of the list', () => {
     const [row] = buildDeskRows([desk('D01')], [booking('D01', 'me', 'morning')], date, me);
     expect(row?.isYours).toBe(true);
     expect(row?.holders).toEqual([
-      { userId: me, name: 'Sam Okafor', slot: 'morning', isPermanent: false, isYou: true },
+      { userId: me, name: 'Sam Okafor', slot: 'morning', isPermanent: false, isYou: true, isCheckedIn: false },
     ]);
+  });
+
+  it('says which holders have checked in, the current user as well as others (issue 27)', () => {
+    const [row] = buildDeskRows(
+      [desk('D01')],
+      [
+        booking('D01', 'me', 'morning', { checkedInAt: '2026-07-01T08:41:00.000Z' }),
+        booking('D01', 'zoe', 'afternoon', { checkedInAt: '2026-07-01T12:35:00.000Z' }),
+      ],
+      date,
+      me,
+    );
+    expect(row?.holders.map(({ isYou, isCheckedIn }) => ({ isYou, isCheckedIn }))).toEqual([
+      { isYou: true, isCheckedIn: true },
+      { isYou: false, isCheckedIn: true },
+    ]);
+    const [notYet] = buildDeskRows([desk('D01')], [booking('D01', 'me', 'full-day')], date, me);
+    expect(notYet?.holders[0]?.isCheckedIn).toBe(false);
   });
 
   it('shows a desk with a permanent booking from an earlier date as blocked and free in no slot', () => {

@@ -28,6 +28,8 @@ export interface DeskHolder {
   slot: TimeSlot;
   isPermanent: boolean;
   isYou: boolean;
+  /** Checked in (issue 16), shown for everyone, oneself included. */
+  isCheckedIn: boolean;
 }
 
 /** One desk of the list view on one date. */
@@ -142,6 +144,7 @@ export function buildDeskRows(
           slot: booking.timeSlot,
           isPermanent: booking.isPermanent,
           isYou: booking.userId === currentUserId,
+          isCheckedIn: booking.checkedInAt !== null,
         }),
       )
       .sort((a, b) => slotOrder[a.slot] - slotOrder[b.slot]);

@@ -81,8 +81,14 @@ test('an admin requires check-in, and a person checks in from My Bookings: the r
   await myBookings.getByRole('button', { name: 'Close' }).click();
   await expect(myBookings).toBeHidden();
 
-  // The desk's tile and Who's in today say so too.
-  await expect(deskTile(page, 'D01')).toHaveAccessibleName(/checked in/);
+  // The desk's tile and Who's in today say so too; the tile's own "You" mark with a check (issue 27).
+  await expect(deskTile(page, 'D01')).toHaveAccessibleName(/your booking, Ines Duarte, full day, checked in/);
+  await expect(deskTile(page, 'D01').locator('.desk-tile-you')).toHaveText('You ✓');
+  await page.getByRole('tab', { name: 'List' }).click();
+  const firstRow = page.getByRole('list', { name: 'Desks on Floor 1' }).getByRole('listitem').first();
+  await expect(firstRow).toContainText(/^D01.*Full day: You, ✓ checked in/);
+  await page.screenshot({ path: testInfo.outputPath('list-checked-in-1440.png') });
+  await page.getByRole('tab', { name: 'Map' }).click();
   await page.getByRole('banner').getByRole('button', { name: "Who's in today?" }).click();
   const roster = page.getByRole('dialog', { name: "Who's in today?" });
   await expect(roster.getByText(/^Checked in \d{1,2}:\d\d [AP]M$/)).toBeVisible();

@@ -165,8 +165,9 @@ test('the subscription success toast stays on screen while the floor plan loads;
   await page.screenshot({ path: `${shots}/dead-ends-toast.png` });
 
   await page.getByRole('button', { name: 'Close notification' }).click();
-  await expect(page.getByText('Floor Plan Loaded', { exact: true })).toBeVisible();
   await expect(activated).toHaveCount(0);
+  // The plan a visit opens with is not announced (issue 27): no routine toast follows.
+  await expect(page.getByText('Floor Plan Loaded', { exact: true })).toHaveCount(0);
 });
 
 test('the dashboard date picker refuses a past date and shows the chosen day in words, also on a phone', async ({

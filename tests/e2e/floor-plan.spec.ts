@@ -142,8 +142,9 @@ test('an admin uploads a floor plan: what is not an image is refused, a PNG show
 
   await page.unrouteAll();
   await page.reload();
-  await expect(page.getByText('Floor Plan Loaded').first()).toBeVisible();
   await expect(plan).toHaveJSProperty('naturalHeight', 450);
+  // A revisit shows the plan without announcing it (issue 27): the toast is for a new plan or another floor.
+  await expect(page.getByText('Floor Plan Loaded', { exact: true })).toHaveCount(0);
 });
 
 test('an admin adds, drags, rotates, aligns and distributes desks, undoes with Ctrl+Z, and a reload keeps it all', async ({
@@ -217,12 +218,18 @@ test('an admin adds, drags, rotates, aligns and distributes desks, undoes with C
 
   await toolbar.getByRole('button', { name: 'Distribute horizontally' }).click();
   await expect(undo).toHaveAccessibleName('Undo Distribute horizontally');
+  // Polled: under load the tiles can be drawn a frame after the toolbar has changed its label.
+  const unevenness = (placements: Record<string, Placement>) => {
+    const lefts = Object.values(placements)
+      .map((placement) => placement.x)
+      .sort((a, b) => a - b);
+    const gaps = lefts.slice(1).map((left, index) => left - (lefts[index]! + 120));
+    return Math.max(...gaps.map((gap) => Math.abs(gap - gaps[0]!)));
+  };
+  await expect
+    .poll(async () => unevenness(await placementsOf(canvas, ['D01', 'D02', 'D03', 'D04'])))
+    .toBeLessThanOrEqual(1);
   const distributed = await placementsOf(canvas, ['D01', 'D02', 'D03', 'D04']);
-  const lefts = Object.values(distributed)
-    .map((placement) => placement.x)
-    .sort((a, b) => a - b);
-  const gaps = lefts.slice(1).map((left, index) => left - (lefts[index]! + 120));
-  for (const gap of gaps) expect(Math.abs(gap - gaps[0]!)).toBeLessThanOrEqual(1);
   expect(distributed.D01!.x).toBe(aligned.D01!.x); // the leftmost desk stays
   expect(distributed.D03!.x).toBe(aligned.D03!.x); // and so does the rightmost
   expect(distributed).not.toEqual(aligned);

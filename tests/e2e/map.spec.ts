@@ -4,10 +4,12 @@ import {
   createOrganizationThroughApi,
   deskTile,
   expectNoSeriousAxeViolations,
+  floorPlanPng,
   fullName,
   inviteAndJoinThroughApi,
   laptop,
   newPerson,
+  phone,
 } from './support.ts';
 
 // Issue 14: the whole floor at first sight, zoom for everyone, legible desks, and finding a colleague.
@@ -52,6 +54,24 @@ async function centreOf(locator: Locator): Promise<{ x: number; y: number }> {
   if (!box) throw new Error('not on screen');
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
+
+/** Uploads a plan image for the organization's first floor through the API, as the editor's uploader does. */
+async function uploadPlanThroughApi(page: Page, organizationId: string): Promise<void> {
+  const call = apiAs(page);
+  const [floor] = await call<Floor[]>('GET', `/api/organizations/${organizationId}/floors`);
+  const { uploadURL } = await call<{ uploadURL: string }>('POST', '/api/objects/upload', { organizationId });
+  const origin = new URL(page.url()).origin;
+  const stored = await page.request.put(new URL(uploadURL, origin).toString(), {
+    headers: { origin, 'content-type': 'image/png' },
+    data: floorPlanPng(320, 180),
+  });
+  expect(stored.ok()).toBe(true);
+  const { location } = (await stored.json()) as { location: string };
+  await call('PUT', `/api/floors/${floor!.id}/floor-plan`, { floorPlanURL: location });
+}
+
+const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 const zoomLevel = (page: Page) => page.getByRole('group', { name: 'Zoom' }).getByLabel('Zoom level');
 
@@ -172,6 +192,70 @@ test.describe('on a laptop', () => {
     await expectNoSeriousAxeViolations(memberPage);
     await memberContext.close();
   });
+});
+
+test('the keyboard skips to the map, moves between desks in plan order and opens one; a revisit shows no "Floor Plan Loaded", on a laptop and a phone', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize(laptop);
+  await createOrganizationThroughApi(page, newPerson('Kim', 'Keys'), 'Keyboard Office');
+  const organization = await spreadSixteenDesks(page);
+  await uploadPlanThroughApi(page, organization.id);
+  await page.reload();
+  const plan = page.getByRole('img', { name: 'Floor plan of Floor 1' });
+  await expect(plan).toHaveJSProperty('naturalWidth', 320);
+  await expect(page.getByText('Floor Plan Loaded', { exact: true })).toHaveCount(0);
+
+  // The first Tab stop skips the sidebar and the top bar; the map is one Tab stop, the arrows go on from there.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to the map' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(deskTile(page, 'D01')).toBeFocused();
+  for (const [key, name] of [
+    ['ArrowRight', 'D02'],
+    ['ArrowDown', 'D06'],
+    ['ArrowLeft', 'D05'],
+    ['ArrowUp', 'D01'],
+    ['ArrowUp', 'D01'],
+    ['End', 'D16'],
+    ['Home', 'D01'],
+    ['ArrowDown', 'D05'],
+    ['ArrowRight', 'D06'],
+  ] as const) {
+    await page.keyboard.press(key);
+    await expect(deskTile(page, name)).toBeFocused();
+  }
+  // The focused desk's card covers none of its neighbours.
+  const card = page.locator('[data-desk-card]');
+  await expect(card).toHaveText(/^Desk D06: Available/);
+  const cardBox = (await card.boundingBox())!;
+  for (const name of ['D01', 'D02', 'D03', 'D05', 'D06', 'D07', 'D09', 'D10', 'D11']) {
+    expect(overlaps(cardBox, (await deskTile(page, name).boundingBox())!), `the card covers ${name}`).toBe(false);
+  }
+  await page.screenshot({ path: testInfo.outputPath('map-keyboard-1440.png') });
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Zoom out' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(deskTile(page, 'D06')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Book Desk D06' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.keyboard.press('Escape');
+
+  // A phone opens on the list: the skip link shows the map and lands on its desks.
+  await page.setViewportSize(phone);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'List' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(deskTile(page, 'D01')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(deskTile(page, 'D02')).toBeFocused();
+  await expect(plan).toHaveJSProperty('naturalWidth', 320);
+  await expect(page.getByText('Floor Plan Loaded', { exact: true })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('map-keyboard-390.png') });
 });
 
 test.describe('on a phone', () => {

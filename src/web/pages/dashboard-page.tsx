@@ -18,6 +18,7 @@ import {
   Sidebar,
   type SidebarDialog,
   SidebarDialogs,
+  SkipToMapLink,
   TodayStatistics,
   TopBar,
   useSubscriptionReturnToast,
@@ -82,17 +83,17 @@ function Workspace({
     [bookings, date],
   );
   const bookingLines = useMemo(() => bookingLinesByDesk(bookings, date), [bookings, date]);
-  // The signed-in person's own desks on the date: marked "You" on the map.
-  const myDeskIds = useMemo(
-    () =>
-      new Set(
-        bookings
-          // A permanent booking blocks a desk (maintenance, reserved use): it reads BLOCKED, not "You".
-          .filter((booking) => booking.userId === user.id && !booking.isPermanent && countsOnDate(booking, date))
-          .map((booking) => booking.deskId),
-      ),
-    [bookings, date, user.id],
-  );
+  // The signed-in person's own desks on the date: marked "You" on the map, with a check once checked in.
+  const [myDeskIds, myCheckedInDeskIds] = useMemo(() => {
+    // A permanent booking blocks a desk (maintenance, reserved use): it reads BLOCKED, not "You".
+    const mine = bookings.filter(
+      (booking) => booking.userId === user.id && !booking.isPermanent && countsOnDate(booking, date),
+    );
+    return [
+      new Set(mine.map((booking) => booking.deskId)),
+      new Set(mine.filter((booking) => booking.checkedInAt !== null).map((booking) => booking.deskId)),
+    ];
+  }, [bookings, date, user.id]);
   // A desk to find on the map (from "Who's in today?" or the list): its floor is chosen, then it is shown.
   const [highlight, setHighlight] = useState<{ deskId: string; nonce: number } | null>(null);
   const [view, setView] = useState<FloorView>(defaultFloorView);
@@ -176,6 +177,7 @@ function Workspace({
             availability={availability}
             bookingLines={bookingLines}
             myDeskIds={myDeskIds}
+            myCheckedInDeskIds={myCheckedInDeskIds}
             highlight={highlight}
             onDeskActivate={(deskId) => setOpenDialog({ kind: 'book', deskId })}
           />
@@ -186,6 +188,7 @@ function Workspace({
 
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 md:flex-row">
+      <SkipToMapLink onShowMap={() => setView('map')} />
       <Sidebar
         organizations={organizations}
         organization={organization}

@@ -38,7 +38,9 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport className="fixed bottom-0 z-[100] flex max-h-screen w-full flex-col p-4 sm:right-0 md:max-w-[420px]" />
+      {/* Never over the floor map's desks (issue 27): on a phone at the top, over the header; from md on at the
+          bottom left, the width of the dashboard's sidebar, which is free there. */}
+      <Toast.Viewport className="fixed top-0 left-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 md:top-auto md:bottom-0 md:w-64" />
     </Toast.Provider>
   );
 }

@@ -77,6 +77,12 @@ const DeskListItemContent = memo(function DeskListItemContent({
               <span key={`${holder.userId} ${holder.slot}`} className="desk-list-holder">
                 <span className="desk-list-slot">{holderSlot(holder)}:</span>{' '}
                 {holder.isYou && !holder.isPermanent ? <span className="desk-list-you">You</span> : holder.name}
+                {holder.isCheckedIn && (
+                  <span className="desk-list-checked-in">
+                    <span className="sr-only">, </span>
+                    <span aria-hidden="true">✓ </span>checked in
+                  </span>
+                )}
                 {index < row.holders.length - 1 && <span className="sr-only">;</span>}
               </span>
             ))}

@@ -39,8 +39,14 @@ export const DeskTile = memo(function DeskTile({
   isMine,
   isHighlighted,
   isDimmed = false,
+  isTabStop,
+  isCheckedIn = false,
 }: {
+  /** The signed-in person has checked in to their booking of this desk: their "You" mark says so. */
+  isCheckedIn?: boolean;
   desk: DeskView;
+  /** The map's one Tab stop among the desks (roving tabindex); undefined in edit mode, where every desk is one. */
+  isTabStop?: boolean;
   /** Left out by the amenity filter: drawn quietly, still there and reachable. */
   isDimmed?: boolean;
   availability: DeskAvailability;
@@ -67,6 +73,7 @@ export const DeskTile = memo(function DeskTile({
       data-dimmed={isDimmed ? '' : undefined}
       aria-label={deskDescription(desk, availability, lines, isMine)}
       aria-pressed={isEditMode ? isSelected : undefined}
+      tabIndex={isTabStop === undefined ? undefined : isTabStop ? 0 : -1}
       style={
         {
           width,
@@ -82,7 +89,12 @@ export const DeskTile = memo(function DeskTile({
     >
       <span className="desk-mark" aria-hidden="true" />
       {detail !== 'mark' && <span className="desk-tile-name">{desk.name}</span>}
-      {isMine && detail !== 'mark' && <span className="desk-tile-you">You</span>}
+      {isMine && detail !== 'mark' && (
+        <span className="desk-tile-you">
+          You
+          {isCheckedIn && <span className="desk-tile-check"> ✓</span>}
+        </span>
+      )}
       {detail === 'full' &&
         lines.map((line) => (
           <span key={line} className="desk-tile-detail">

@@ -29,12 +29,15 @@ const DeskLayer = memo(function DeskLayer({
   isEditMode,
   bookingLines,
   myDeskIds,
+  myCheckedInDeskIds,
   highlightedDeskId,
   dimmedDeskIds,
   details,
   onDeskActivate,
+  tabStopDeskId,
 }: {
   dimmedDeskIds?: ReadonlySet<string> | null;
+  tabStopDeskId?: string | null;
   floorName: string;
   desks: readonly Desk[];
   availability: ReadonlyMap<string, DeskAvailability>;
@@ -42,6 +45,7 @@ const DeskLayer = memo(function DeskLayer({
   isEditMode: boolean;
   bookingLines?: ReadonlyMap<string, readonly string[]>;
   myDeskIds?: ReadonlySet<string>;
+  myCheckedInDeskIds?: ReadonlySet<string>;
   highlightedDeskId?: string | null;
   details: readonly TileDetail[];
   onDeskActivate?: (deskId: string) => void;
@@ -52,6 +56,7 @@ const DeskLayer = memo(function DeskLayer({
     <div
       role="group"
       aria-label={`Desks on ${floorName}`}
+      aria-describedby="floor-map-keys"
       onClick={(event) => {
         if (isEditMode || !onDeskActivate) return;
         const tile = (event.target as HTMLElement).closest<HTMLElement>('[data-desk-id]');
@@ -68,8 +73,10 @@ const DeskLayer = memo(function DeskLayer({
           lines={bookingLines?.get(desk.id) ?? noLines}
           detail={details[index] ?? 'full'}
           isMine={myDeskIds?.has(desk.id) ?? false}
+          isCheckedIn={myCheckedInDeskIds?.has(desk.id) ?? false}
           isHighlighted={highlightedDeskId === desk.id}
           isDimmed={dimmedDeskIds?.has(desk.id) ?? false}
+          isTabStop={tabStopDeskId === undefined ? undefined : desk.id === tabStopDeskId}
         />
       ))}
     </div>
@@ -83,6 +90,7 @@ const DeskLayer = memo(function DeskLayer({
  * It only renders: the editor, loaded in edit mode, listens on the surface and moves dragged tiles itself.
  */
 export const FloorCanvas = memo(function FloorCanvas({
+  floorId,
   floorName,
   desks,
   availability,
@@ -95,19 +103,30 @@ export const FloorCanvas = memo(function FloorCanvas({
   imageUrl,
   hasImageFailed,
   onImageError,
+  onImageLoad,
   viewportRef,
   surfaceRef,
   bookingLines,
   myDeskIds,
+  myCheckedInDeskIds,
   highlightedDeskId,
   dimmedDeskIds,
   onDeskActivate,
+  tabStopDeskId,
 }: {
+  /**
+   * The desk that is the map's one Tab stop (the arrow keys move between desks): then the viewport itself is not a
+   * Tab stop. Undefined in edit mode, where every desk is one; null on a floor without desks.
+   */
+  tabStopDeskId?: string | null;
+  floorId: string;
   /** Desks the amenity filter leaves out: drawn quietly. */
   dimmedDeskIds?: ReadonlySet<string> | null;
   bookingLines?: ReadonlyMap<string, readonly string[]>;
   /** Desks the signed-in person has a booking on for the date: marked "You". */
   myDeskIds?: ReadonlySet<string>;
+  /** Of those, the desks whose booking they have checked in to: their "You" mark says so. */
+  myCheckedInDeskIds?: ReadonlySet<string>;
   /** A desk shown from "Who's in today?" or the list: ringed until another is shown. */
   highlightedDeskId?: string | null;
   /** Outside edit mode: a desk was clicked or pressed with Enter/Space. */
@@ -126,6 +145,8 @@ export const FloorCanvas = memo(function FloorCanvas({
   /** Whether an image was asked for and failed: the empty floor says so. */
   hasImageFailed: boolean;
   onImageError: (url: string) => void;
+  /** The plan image has loaded. */
+  onImageLoad?: (url: string) => void;
   viewportRef: RefObject<HTMLElement | null>;
   surfaceRef: RefObject<HTMLDivElement | null>;
 }) {
@@ -153,8 +174,8 @@ export const FloorCanvas = memo(function FloorCanvas({
       )}
       <section
         ref={viewportRef}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard to scroll it
-        tabIndex={0}
+        // A scrollable region must be reachable by keyboard; with desks, its Tab stop is a desk (the arrows move on).
+        tabIndex={tabStopDeskId ? -1 : 0}
         aria-label={`${floorName} canvas`}
         aria-describedby="floor-map-keys"
         data-map-viewport=""
@@ -162,7 +183,9 @@ export const FloorCanvas = memo(function FloorCanvas({
         style={{ height: height ?? undefined }}
       >
         <p id="floor-map-keys" className="sr-only">
-          Plus and minus zoom in and out, 0 fits the whole floor.
+          {isEditMode
+            ? 'Plus and minus zoom in and out, 0 fits the whole floor.'
+            : 'Arrow keys move between desks, Home and End go to the first and last desk, Enter opens a desk. Plus and minus zoom in and out, 0 fits the whole floor.'}
         </p>
         <div className="relative" style={{ width: extent.width, height: extent.height }}>
           <div
@@ -188,7 +211,16 @@ export const FloorCanvas = memo(function FloorCanvas({
                 } as CSSProperties
               }
             >
-              {imageUrl !== null && <FloorPlanImage url={imageUrl} floorName={floorName} onError={onImageError} />}
+              {imageUrl !== null && (
+                // Keyed by floor: a floor sharing the organization's plan loads it again, and says so.
+                <FloorPlanImage
+                  key={floorId}
+                  url={imageUrl}
+                  floorName={floorName}
+                  onLoad={onImageLoad}
+                  onError={onImageError}
+                />
+              )}
               {isEditMode && <div className="pointer-events-none absolute inset-0" style={gridBackground} />}
               <DeskLayer
                 floorName={floorName}
@@ -198,10 +230,12 @@ export const FloorCanvas = memo(function FloorCanvas({
                 isEditMode={isEditMode}
                 bookingLines={bookingLines}
                 myDeskIds={myDeskIds}
+                myCheckedInDeskIds={myCheckedInDeskIds}
                 highlightedDeskId={highlightedDeskId}
                 dimmedDeskIds={dimmedDeskIds}
                 details={details}
                 onDeskActivate={onDeskActivate}
+                tabStopDeskId={tabStopDeskId}
               />
             </div>
           </div>

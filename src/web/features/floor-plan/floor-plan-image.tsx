@@ -1,14 +1,15 @@
 import { ImageOff } from 'lucide-react';
-import { toast } from '#web/components/ui/use-toast.ts';
 
-/** The uploaded plan, drawn behind the desks; a toast says when it has loaded. */
+/** The uploaded plan, drawn behind the desks; `onLoad` may say so (use-plan-loaded-toast.ts). */
 export function FloorPlanImage({
   url,
   floorName,
+  onLoad,
   onError,
 }: {
   url: string;
   floorName: string;
+  onLoad?: (url: string) => void;
   onError: (url: string) => void;
 }) {
   return (
@@ -18,10 +19,7 @@ export function FloorPlanImage({
       draggable={false}
       decoding="async"
       className="pointer-events-none absolute inset-0 size-full object-contain select-none"
-      onLoad={() =>
-        // Routine: it waits for a toast that matters (a subscription result, an upload, an error) to close.
-        toast({ title: 'Floor Plan Loaded', description: `The plan of ${floorName} is on screen.`, routine: true })
-      }
+      onLoad={() => onLoad?.(url)}
       onError={() => onError(url)}
     />
   );

@@ -1,4 +1,3 @@
-import { Maximize, ZoomIn, ZoomOut } from 'lucide-react';
 import {
   lazy,
   type SetStateAction,
@@ -11,7 +10,6 @@ import {
   useState,
 } from 'react';
 import { hasAmenities } from '#domain/desk-list.ts';
-import { editorLimits } from '#domain/floor-plan.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
 import type { Desk } from '../desks/index.ts';
 import { type Floor, useUpdateFloorZoom } from '../floors/index.ts';
@@ -23,110 +21,16 @@ import { toDeskRect } from './desk-rect.ts';
 import { emptySelection, pruneSelection, type Selection } from './engine/selection.ts';
 import { FloorCanvas } from './floor-canvas.tsx';
 import { NoFloorPlanNotice } from './floor-plan-image.tsx';
+import { Legend, ZoomControls } from './map-controls.tsx';
 import { useDeskAmenityFilter } from './use-amenity-filter.ts';
+import { useDeskRovingFocus } from './use-desk-roving-focus.ts';
 import { useMapNavigation } from './use-map-navigation.ts';
+import { usePlanLoadedToast } from './use-plan-loaded-toast.ts';
 import { useScrollMemory } from './use-scroll-memory.ts';
 import { useZoom } from './use-zoom.ts';
 
 // The editor (toolbar, engine, uploader) is fetched only when edit mode is switched on.
 const FloorEditor = lazy(() => import('./editor/floor-editor.tsx'));
-
-const legend: Array<{ availability: DeskAvailability; label: string; isOutOfService?: boolean }> = [
-  { availability: 'available', label: 'Available' },
-  { availability: 'partial', label: 'Partially booked' },
-  { availability: 'booked', label: 'Booked' },
-  { availability: 'blocked', label: 'Blocked (permanent)' },
-  { availability: 'available', label: 'Out of service', isOutOfService: true },
-];
-
-export function Legend() {
-  return (
-    <ul className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-700" aria-label="Desk states">
-      {legend.map((item) => (
-        <li key={item.label} className="flex items-center gap-1.5">
-          <span
-            className="desk-swatch"
-            data-availability={item.availability}
-            data-out-of-service={item.isOutOfService ? '' : undefined}
-            aria-hidden="true"
-          >
-            <span className="desk-mark" />
-          </span>
-          {item.label}
-        </li>
-      ))}
-      <li className="flex items-center gap-1.5">
-        <span
-          className="rounded-full bg-brand-600 px-1.5 text-[11px] leading-4 font-bold text-white"
-          aria-hidden="true"
-        >
-          You
-        </span>
-        Your booking
-      </li>
-    </ul>
-  );
-}
-
-const zoomButton =
-  'flex size-10 items-center justify-center text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-300 focus-visible:relative focus-visible:z-10 focus-visible:outline-2 focus-visible:outline-brand-600';
-
-/** Zoom out, the zoom level (fitted is 100 %), zoom in, and fit: for everyone, over the map's corner. */
-function ZoomControls({
-  zoom,
-  onZoomIn,
-  onZoomOut,
-  onFit,
-}: {
-  zoom: number;
-  onZoomIn: () => void;
-  onZoomOut: () => void;
-  onFit: () => void;
-}) {
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: a group of buttons, not a form's fieldset
-    <div
-      role="group"
-      aria-label="Zoom"
-      className="absolute right-3 bottom-3 z-30 flex items-center overflow-hidden rounded-xl border border-slate-200 bg-white/95 shadow-md backdrop-blur"
-    >
-      <button
-        type="button"
-        className={zoomButton}
-        aria-label="Zoom out"
-        title="Zoom out (−)"
-        disabled={zoom <= editorLimits.zoomMin}
-        onClick={onZoomOut}
-      >
-        <ZoomOut className="size-4" aria-hidden="true" />
-      </button>
-      <output className="w-14 text-center text-sm font-medium tabular-nums text-slate-800" aria-label="Zoom level">
-        {Math.round(zoom * 100)}%
-      </output>
-      <button
-        type="button"
-        className={zoomButton}
-        aria-label="Zoom in"
-        title="Zoom in (+)"
-        disabled={zoom >= editorLimits.zoomMax}
-        onClick={onZoomIn}
-      >
-        <ZoomIn className="size-4" aria-hidden="true" />
-      </button>
-      <span className="h-6 w-px bg-slate-200" aria-hidden="true" />
-      <button
-        type="button"
-        className={zoomButton}
-        aria-label="Fit the whole floor"
-        title="Fit the whole floor (0)"
-        disabled={zoom === 1}
-        onClick={onFit}
-      >
-        <Maximize className="size-4" aria-hidden="true" />
-      </button>
-    </div>
-  );
-}
 
 /** How long an admin's zoom rests before it is saved as the floor's default. */
 const zoomSaveDelayMs = 600;
@@ -140,11 +44,14 @@ export function FloorPlanView({
   availability,
   bookingLines,
   myDeskIds,
+  myCheckedInDeskIds,
   highlight,
   onDeskActivate,
 }: {
   bookingLines?: ReadonlyMap<string, readonly string[]>;
   myDeskIds?: ReadonlySet<string>;
+  /** Desks of `myDeskIds` whose booking the person has checked in to. */
+  myCheckedInDeskIds?: ReadonlySet<string>;
   /** A desk to show: the map pans to it, rings it and focuses it. A new `nonce` shows it again. */
   highlight?: { deskId: string; nonce: number } | null;
   onDeskActivate?: (deskId: string) => void;
@@ -256,6 +163,8 @@ export function FloorPlanView({
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const hasImageFailed = planUrl !== null && failedUrl === planUrl;
   const imageUrl = hasImageFailed ? null : planUrl;
+  const announcePlanLoaded = usePlanLoadedToast(floor.id, floor.name, planUrl);
+  const rovingFocus = useDeskRovingFocus({ viewportRef, desks, isEnabled: !isEditMode });
 
   return (
     <section aria-labelledby="floor-plan-heading" className="flex min-w-0 flex-col gap-2">
@@ -307,6 +216,7 @@ export function FloorPlanView({
       )}
       <div ref={frameRef} className="relative">
         <FloorCanvas
+          floorId={floor.id}
           floorName={floor.name}
           desks={desks}
           availability={availability}
@@ -319,10 +229,13 @@ export function FloorPlanView({
           imageUrl={imageUrl}
           hasImageFailed={hasImageFailed}
           onImageError={setFailedUrl}
+          onImageLoad={announcePlanLoaded}
+          tabStopDeskId={rovingFocus.tabStopDeskId}
           viewportRef={viewportRef}
           surfaceRef={surfaceRef}
           bookingLines={bookingLines}
           myDeskIds={myDeskIds}
+          myCheckedInDeskIds={myCheckedInDeskIds}
           highlightedDeskId={highlightedDeskId}
           dimmedDeskIds={dimmedDeskIds}
           onDeskActivate={onDeskActivate}
@@ -335,7 +248,13 @@ export function FloorPlanView({
             onFit={navigation.fitToScreen}
           />
         )}
-        <DeskHoverCard frameRef={frameRef} viewportRef={viewportRef} describeDesk={describeDesk} />
+        <DeskHoverCard
+          frameRef={frameRef}
+          viewportRef={viewportRef}
+          surfaceRef={surfaceRef}
+          deskBoxes={rovingFocus.deskBoxes}
+          describeDesk={describeDesk}
+        />
       </div>
     </section>
   );

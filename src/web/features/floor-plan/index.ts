@@ -4,3 +4,4 @@ export { availabilityByDesk, type DeskStatistics, summariseAvailability } from '
 export { DeskList } from './desk-list.tsx';
 export { tileTransform, toDeskRect } from './desk-rect.ts';
 export { FloorPlanView } from './floor-plan-view.tsx';
+export { focusMap } from './use-desk-roving-focus.ts';

@@ -200,7 +200,7 @@ describe('malformed requests', () => {
   });
 
   it('answers a known path with an unsupported method with a 4xx', async () => {
-    const response = await testApp.client().request('PATCH', '/api/user', {});
+    const response = await testApp.client().request('PUT', '/api/user', {});
     expect(response.status).toBe(404);
     expect(response.body.message).toEqual(expect.any(String));
   });

@@ -79,6 +79,11 @@ test('an admin finds a member for Book for by an accent-less fragment and the ke
   const bookFor = dialog.getByRole('combobox', { name: 'Book for' });
   await expect(bookFor).toHaveValue('Myself');
   await expect(bookFor).toBeEnabled();
+  // With nothing to close or clear, Escape in the field closes the dialog as anywhere else in it.
+  await bookFor.focus();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await deskTile(page, 'D01').click();
   await bookFor.focus();
   await page.keyboard.press('ArrowDown');
   await expect(bookFor).toHaveAttribute('aria-expanded', 'true');
@@ -106,6 +111,13 @@ test('an admin finds a member for Book for by an accent-less fragment and the ke
   await expect(bookFor).toHaveAttribute('aria-expanded', 'false');
   await expect(bookFor).toHaveValue(fullName(jose));
   await expect(dialog.getByText(`The booking is ${fullName(jose)}'s`)).toBeVisible();
+  // Escape on the closed field gives the choice back to Myself; typing finds him again.
+  await page.keyboard.press('Escape');
+  await expect(bookFor).toHaveValue('Myself');
+  await expect(dialog).toBeVisible();
+  await bookFor.pressSequentially('jose');
+  await page.keyboard.press('Enter');
+  await expect(bookFor).toHaveValue(fullName(jose));
   await chooseSlot(dialog, 'Full day');
   await dialog.getByRole('button', { name: 'Book Desk' }).click();
   await expect(page.getByText(`Desk D01 booked for ${fullName(jose)}`, { exact: true })).toBeVisible();

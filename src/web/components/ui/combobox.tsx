@@ -36,6 +36,7 @@ export function Combobox({
   describedBy,
   countLabel,
   emptyText = 'No matches',
+  clearedValue = null,
 }: {
   /** The input's id, for its label's htmlFor. */
   id: string;
@@ -50,6 +51,8 @@ export function Combobox({
   /** What the live region says of the matches ('3 members match'). */
   countLabel: (count: number) => string;
   emptyText?: string;
+  /** What Escape clears the choice to: null, or an option that stands for none ('Myself'). */
+  clearedValue?: string | null;
 }) {
   const listId = `${id}-list`;
   const optionId = (index: number) => `${id}-option-${index}`;
@@ -58,6 +61,7 @@ export function Combobox({
   const [isOpen, setIsOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
   const listRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
 
   const chosen = options.find((option) => option.value === value);
   const matches = query ? search(query) : options;
@@ -66,6 +70,8 @@ export function Combobox({
   const active = activeIndex < shown.length ? activeIndex : shown.length - 1;
   const selectedIndex = shown.findIndex((option) => option.value === value);
   const text = query ?? chosen?.label ?? '';
+  // Something for Escape to clear: typed text, or a choice other than the cleared one.
+  const hasValue = Boolean(query) || (value !== clearedValue && value !== null);
 
   useEffect(() => {
     if (!isOpen || active < 0) return;
@@ -77,9 +83,12 @@ export function Combobox({
     setActiveIndex(-1);
     setQuery(null);
   };
+  // After a choice the field's text is selected, so that typing looks for someone else instead of adding to it.
+  const selectTextSoon = () => requestAnimationFrame(() => inputRef.current?.select());
   const choose = (option: ComboboxOption) => {
     onChange(option.value);
     close();
+    selectTextSoon();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -90,7 +99,7 @@ export function Combobox({
       activeIndex: active,
       count: shown.length,
       selectedIndex,
-      hasValue: Boolean(chosen) || Boolean(query),
+      hasValue,
     });
     if (!action) return;
     event.preventDefault();
@@ -103,15 +112,18 @@ export function Combobox({
       if (option) choose(option);
     } else if (action.type === 'close') {
       close();
+      selectTextSoon();
     } else {
-      onChange(null);
+      onChange(clearedValue);
       close();
+      selectTextSoon();
     }
   };
 
   return (
     <div className="relative">
       <input
+        ref={inputRef}
         id={id}
         type="text"
         role="combobox"
@@ -120,7 +132,7 @@ export function Combobox({
         aria-autocomplete="list"
         aria-activedescendant={isOpen && active >= 0 ? optionId(active) : undefined}
         aria-describedby={describedBy}
-        {...{ [takesEscapeAttribute]: isOpen || chosen || query ? 'true' : undefined }}
+        {...{ [takesEscapeAttribute]: isOpen || hasValue ? 'true' : undefined }}
         autoComplete="off"
         spellCheck={false}
         disabled={disabled}

@@ -61,6 +61,7 @@ export function BookForField({
         search={search}
         value={value}
         onChange={(next) => onChange(next ?? '')}
+        clearedValue={myself.value}
         placeholder="Type a name or e-mail"
         disabled={isLoading && !members}
         describedBy={`${id}-hint`}

@@ -82,6 +82,9 @@ test('sign-up says a short password and a taken address beside their fields as w
   await page.getByRole('tab', { name: 'Sign Up' }).click();
   const email = page.getByLabel('Email');
   const password = page.getByLabel('Password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('region', { name: /Notification/ }).getByText('Missing information')).toBeVisible();
+  await expect(email).toHaveAccessibleDescription('Please enter your email address');
   await page.getByLabel('First name').fill('Ana');
   await email.fill(taken);
   await password.fill('short');

@@ -149,6 +149,10 @@ function SignUpForm() {
     );
   }
   const { control } = form;
+  // Beside an empty field, 'Missing information' (the toast's title) says less than what to do.
+  const { errors } = form.formState;
+  const emptyFieldError = (name: 'email' | 'password', text: string) =>
+    errors[name]?.message === accountMessages.missingInformation ? text : undefined;
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <div className="grid grid-cols-2 gap-3">
@@ -159,7 +163,13 @@ function SignUpForm() {
           {(field) => <Input {...field} {...form.register('lastName')} autoComplete="family-name" />}
         </FormField>
       </div>
-      <FormField control={control} name="email" id="signup-email" label="Email">
+      <FormField
+        control={control}
+        name="email"
+        id="signup-email"
+        label="Email"
+        error={emptyFieldError('email', 'Please enter your email address')}
+      >
         {(field) => (
           <Input
             {...field}
@@ -176,6 +186,7 @@ function SignUpForm() {
         id="signup-password"
         label="Password"
         description="At least 8 characters."
+        error={emptyFieldError('password', 'Please choose a password')}
       >
         {(field) => <Input {...field} {...form.register('password')} type="password" autoComplete="new-password" />}
       </FormField>

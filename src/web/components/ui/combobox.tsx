@@ -173,7 +173,8 @@ export function Combobox({
               id={optionId(index)}
               role="option"
               tabIndex={-1}
-              aria-selected={option.value === value}
+              // ARIA 1.2 (APG): the option aria-activedescendant points at is the selected one; the choice has the tick.
+              aria-selected={index === active}
               // Keeps the focus in the field: the click chooses, and the blur does not close the list first.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => choose(option)}

@@ -166,6 +166,12 @@ test('someone signed in with an account of their own joins through an invitation
   const link = await linkFromOutbox(sam.email, '/signup?token=');
   await samPage.goto(link);
   await expect(samPage.getByRole('heading', { name: `Sign in to join ${organizationName}` })).toBeVisible();
+  // A wrong password is said beside the field as well as in the toast.
+  const password = samPage.getByLabel('Password');
+  await password.fill(`${sam.password}-typo`);
+  await samPage.getByRole('button', { name: 'Sign In and Join' }).click();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription('Invalid email or password');
   await samPage.getByLabel('Password').fill(sam.password);
   await samPage.getByRole('button', { name: 'Sign In and Join' }).click();
   await expect(samPage.getByText(`You have joined ${organizationName}.`).first()).toBeVisible();

@@ -75,6 +75,49 @@ test('sign-in with a wrong password says so, and the right one opens the dashboa
   await page.getByLabel('Password').fill('right-password-1');
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/setup$/);
+  // The failed attempt's toast does not follow the person in: gone as the next page shows (not 5 s later).
+  await expect(page.getByLabel('Organization name')).toBeVisible();
+  expect(await page.getByText('Invalid email or password').count()).toBe(0);
+});
+
+test('sign-up says a short password and a taken address beside their fields as well as in the toast, and no error toast follows after success', async ({
+  page,
+}) => {
+  const taken = uniqueEmail('taken');
+  await signUpThroughPage(page, { firstName: 'Ana', lastName: 'First', email: taken, password: 'desk-hopper-42' });
+  await expect(page).toHaveURL(/\/setup$/);
+  await page.context().clearCookies();
+
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  const email = page.getByLabel('Email');
+  const password = page.getByLabel('Password');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('region', { name: /Notification/ }).getByText('Missing information')).toBeVisible();
+  await expect(email).toHaveAccessibleDescription('Please enter your email address');
+  await page.getByLabel('First name').fill('Ana');
+  await email.fill(taken);
+  await password.fill('short');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('region', { name: /Notification/ }).getByText('Password too short')).toBeVisible();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription(/Password must be at least 8 characters/);
+  await expectNoSeriousAxeViolations(page);
+
+  const taken409 = 'An account with this email already exists. Please sign in instead.';
+  await password.fill('desk-hopper-42');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription(taken409);
+  await expect(password).toHaveAttribute('aria-invalid', 'false');
+  await expect(page.getByRole('region', { name: /Notification/ }).getByText(taken409)).toBeVisible();
+
+  await email.fill(uniqueEmail('second'));
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/setup$/);
+  // Gone as the next page shows, not when its 5 s are up.
+  await expect(page.getByLabel('Organization name')).toBeVisible();
+  expect(await page.getByText(taken409).count()).toBe(0);
 });
 
 test('a user who forgot the password resets it through the mailed link', async ({ page }) => {

@@ -82,14 +82,18 @@ test('an admin invites a colleague, who joins through the mailed link; the admin
 
   const role = team.getByRole('combobox', { name: `Role of ${fullName(jo)}` });
   await expect(role).toHaveValue('member');
+  // The admin sees Jo's role in the menu alone (no badge repeats it beside it), and their own role as a badge.
+  const roleBadge = (row: typeof joRow) => row.locator('span', { hasText: /^(Admin|Member)$/ });
+  await expect(roleBadge(joRow)).toHaveCount(0);
+  const adminRow = team.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ hasText: admin.email });
+  await expect(roleBadge(adminRow)).toHaveText('Admin');
   await role.selectOption('Admin');
   await expect(page.getByText(`${fullName(jo)} is now an admin.`, { exact: true })).toBeVisible();
-  await expect(joRow.locator('span', { hasText: /^Admin$/ })).toBeVisible();
   await expect(role).toHaveValue('admin');
   await role.selectOption('Member');
   await expect(page.getByText(`${fullName(jo)} is now a member.`, { exact: true })).toBeVisible();
-  await expect(joRow.locator('span', { hasText: /^Member$/ })).toBeVisible();
   await expect(role).toHaveValue('member');
+  await expect(roleBadge(joRow)).toHaveCount(0);
 
   await team.getByRole('button', { name: `Remove ${fullName(jo)}` }).click();
   const confirmation = page.getByRole('alertdialog', { name: `Remove ${fullName(jo)}?` });
@@ -162,6 +166,12 @@ test('someone signed in with an account of their own joins through an invitation
   const link = await linkFromOutbox(sam.email, '/signup?token=');
   await samPage.goto(link);
   await expect(samPage.getByRole('heading', { name: `Sign in to join ${organizationName}` })).toBeVisible();
+  // A wrong password is said beside the field as well as in the toast.
+  const password = samPage.getByLabel('Password');
+  await password.fill(`${sam.password}-typo`);
+  await samPage.getByRole('button', { name: 'Sign In and Join' }).click();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription('Invalid email or password');
   await samPage.getByLabel('Password').fill(sam.password);
   await samPage.getByRole('button', { name: 'Sign In and Join' }).click();
   await expect(samPage.getByText(`You have joined ${organizationName}.`).first()).toBeVisible();

@@ -14,7 +14,7 @@ import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { type ToastOptions, toast } from '../components/ui/use-toast.ts';
-import { ForgotPasswordDialog, useLogin, useRegister } from '../features/auth/index.ts';
+import { ForgotPasswordDialog, signUpFieldProblem, useLogin, useRegister } from '../features/auth/index.ts';
 import { PasskeySignIn } from '../features/passkeys/index.ts';
 import { SsoSignIn } from '../features/sso/index.ts';
 
@@ -23,7 +23,8 @@ const tabClass =
 
 /**
  * Both forms say their problem in one toast, checked on submit: missing information before anything else, then
- * the first field's problem in the order given (what the server would have answered).
+ * the first field's problem in the order given (what the server would have answered). Sign-up also says each
+ * field's problem beside it (issue 27).
  */
 function firstProblem<Fields extends Record<string, unknown>>(
   errors: FieldErrors<Fields>,
@@ -127,7 +128,12 @@ function SignUpForm() {
           if ('requiresVerification' in answer) setPendingVerification(answer.message);
           else navigate('/');
         },
-        onError: (error) => showErrorToast(error, 'Failed to create account'),
+        onError: (error) => {
+          showErrorToast(error, 'Failed to create account');
+          // The field the server's refusal is about says it too (a taken address, a password it would not take).
+          const problem = signUpFieldProblem(error);
+          if (problem) form.setError(problem.field, { type: 'server', message: problem.message });
+        },
       }),
     (errors) => {
       // A short password is named before the other fields' problems, as it was before the server was asked.
@@ -143,17 +149,27 @@ function SignUpForm() {
     );
   }
   const { control } = form;
+  // Beside an empty field, 'Missing information' (the toast's title) says less than what to do.
+  const { errors } = form.formState;
+  const emptyFieldError = (name: 'email' | 'password', text: string) =>
+    errors[name]?.message === accountMessages.missingInformation ? text : undefined;
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
       <div className="grid grid-cols-2 gap-3">
-        <FormField control={control} name="firstName" id="signup-first-name" label="First name" isErrorShown={false}>
+        <FormField control={control} name="firstName" id="signup-first-name" label="First name">
           {(field) => <Input {...field} {...form.register('firstName')} autoComplete="given-name" />}
         </FormField>
-        <FormField control={control} name="lastName" id="signup-last-name" label="Last name" isErrorShown={false}>
+        <FormField control={control} name="lastName" id="signup-last-name" label="Last name">
           {(field) => <Input {...field} {...form.register('lastName')} autoComplete="family-name" />}
         </FormField>
       </div>
-      <FormField control={control} name="email" id="signup-email" label="Email" isErrorShown={false}>
+      <FormField
+        control={control}
+        name="email"
+        id="signup-email"
+        label="Email"
+        error={emptyFieldError('email', 'Please enter your email address')}
+      >
         {(field) => (
           <Input
             {...field}
@@ -170,7 +186,7 @@ function SignUpForm() {
         id="signup-password"
         label="Password"
         description="At least 8 characters."
-        isErrorShown={false}
+        error={emptyFieldError('password', 'Please choose a password')}
       >
         {(field) => <Input {...field} {...form.register('password')} type="password" autoComplete="new-password" />}
       </FormField>

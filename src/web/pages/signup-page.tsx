@@ -3,12 +3,13 @@ import { LogIn, MailX, UserPlus } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useSearchParams } from 'wouter';
 import { type InvitationSignupInput, invitationSignInFormSchema, invitationSignupFormSchema } from '#domain/team.ts';
-import { errorMessage } from '../app/api.ts';
+import { ApiError, errorMessage } from '../app/api.ts';
 import { CardPage } from '../components/layout/card-page.tsx';
 import { Button } from '../components/ui/button.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { Input } from '../components/ui/input.tsx';
 import { toast } from '../components/ui/use-toast.ts';
+import { signUpFieldProblem } from '../features/auth/index.ts';
 import { useInvitation, useSignUpWithInvitation } from '../features/team/index.ts';
 
 // Spec section 9: the redirect after invitation signup.
@@ -26,8 +27,11 @@ function Problem({ text }: { text: string }) {
   );
 }
 
-/** Joins with the invitation: a new account, or the password of the existing one; then / after 2 s. */
-function useJoin(organizationName: string, hasAccount: boolean) {
+/**
+ * Joins with the invitation: a new account, or the password of the existing one; then / after 2 s. A refusal is
+ * said in a toast, and beside its field too when `onRefused` finds it one.
+ */
+function useJoin(organizationName: string, hasAccount: boolean, onRefused: (error: unknown) => void) {
   const [, navigate] = useLocation();
   const signup = useSignUpWithInvitation();
   const join = (input: InvitationSignupInput) =>
@@ -39,12 +43,14 @@ function useJoin(organizationName: string, hasAccount: boolean) {
         });
         setTimeout(() => navigate('/'), redirectDelay);
       },
-      onError: (error) =>
+      onError: (error) => {
         toast({
           title: 'Error',
           description: errorMessage(error, hasAccount ? 'Invalid email or password' : 'Failed to create account'),
           variant: 'destructive',
-        }),
+        });
+        onRefused(error);
+      },
     });
   return { signup, join };
 }
@@ -69,11 +75,14 @@ function SubmitButton({
 const formOptions = { reValidateMode: 'onSubmit', shouldFocusError: false } as const;
 
 function NewAccountForm({ token, organizationName }: { token: string; organizationName: string }) {
-  const { signup, join } = useJoin(organizationName, false);
-  const { control, register, handleSubmit } = useForm({
+  const { control, register, handleSubmit, setError } = useForm({
     ...formOptions,
     resolver: zodResolver(invitationSignupFormSchema),
     defaultValues: { firstName: '', lastName: '', password: '', confirmPassword: '' },
+  });
+  const { signup, join } = useJoin(organizationName, false, (error) => {
+    const problem = signUpFieldProblem(error);
+    if (problem && problem.field !== 'email') setError(problem.field, { type: 'server', message: problem.message });
   });
   const onSubmit = handleSubmit(({ firstName, lastName, password }) => join({ token, firstName, lastName, password }));
   return (
@@ -106,11 +115,16 @@ function ExistingAccountForm({
   organizationName: string;
   email: string;
 }) {
-  const { signup, join } = useJoin(organizationName, true);
-  const { control, register, handleSubmit } = useForm({
+  const { control, register, handleSubmit, setError } = useForm({
     ...formOptions,
     resolver: zodResolver(invitationSignInFormSchema),
     defaultValues: { password: '' },
+  });
+  // A wrong password (401) is the password field's problem.
+  const { signup, join } = useJoin(organizationName, true, (error) => {
+    if (error instanceof ApiError && error.status === 401) {
+      setError('password', { type: 'server', message: errorMessage(error, 'Invalid email or password') });
+    }
   });
   const onSubmit = handleSubmit(({ password }) => join({ token, password }));
   return (

@@ -3,6 +3,7 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import { type ReactNode, type RefObject, useRef } from 'react';
 import { cn } from '#web/lib/cn.ts';
 import { Button } from './button.tsx';
+import { takesEscapeAttribute } from './combobox.tsx';
 import { useReturnFocus } from './use-return-focus.ts';
 
 export const Dialog = DialogPrimitive.Root;
@@ -53,6 +54,13 @@ export function DialogContent({
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
+        // Radix hears Escape on the document before the focused field does: a field that has a use for this Escape
+        // (an open list to close, a choice to clear) keeps it, and the next Escape closes the dialog.
+        onEscapeKeyDown={(event) => {
+          if (event.target instanceof Element && event.target.closest(`[${takesEscapeAttribute}="true"]`)) {
+            event.preventDefault();
+          }
+        }}
       >
         <ReturnFocus contentRef={contentRef} />
         <div className="grid gap-1.5 pr-6">

@@ -27,7 +27,10 @@ export function Toaster() {
           <div className="grid gap-1">
             {item.title && <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title>}
             {item.description && (
-              <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description>
+              // White at 90% on red-600 falls under 4.5:1: an error's description is drawn at full strength.
+              <Toast.Description className={cn('text-sm', item.variant !== 'destructive' && 'opacity-90')}>
+                {item.description}
+              </Toast.Description>
             )}
           </div>
           <Toast.Close

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addToast, closeToast, noToasts, removeToast, type ToastItem, type ToastState } from './use-toast.ts';
+import {
+  addToast,
+  closeErrorToasts,
+  closeToast,
+  noToasts,
+  removeToast,
+  type ToastItem,
+  type ToastState,
+} from './use-toast.ts';
 
 const important = (id: string, title = `Toast ${id}`): ToastItem => ({ id, title, open: true });
 const routine = (id: string, title = 'Floor Plan Loaded'): ToastItem => ({ id, title, open: true, routine: true });
@@ -103,5 +111,29 @@ describe('the toast area', () => {
       (s) => removeToast(s, '1'),
     );
     expect(state.toasts).toEqual([]);
+  });
+
+  it('closes an error toast on screen once its problem is behind the person (signed in after a failed try)', () => {
+    const error: ToastItem = { id: '1', title: 'Sign in failed', variant: 'destructive', open: true };
+    expect(onScreen(closeErrorToasts(addToast(noToasts, error)))).toEqual([]);
+  });
+
+  it('leaves a toast that is not an error on screen, and the routine one waiting', () => {
+    const state = apply(
+      (s) => addToast(s, important('1', 'Welcome to Perch!')),
+      (s) => addToast(s, routine('2')),
+      closeErrorToasts,
+    );
+    expect(onScreen(state)).toEqual(['Welcome to Perch!']);
+    expect(state.waiting?.id).toBe('2');
+  });
+
+  it('shows the waiting routine toast once the error toast in its way has closed', () => {
+    const state = apply(
+      (s) => addToast(s, { id: '1', title: 'Error', variant: 'destructive', open: true }),
+      (s) => addToast(s, routine('2')),
+      closeErrorToasts,
+    );
+    expect(onScreen(state)).toEqual(['Floor Plan Loaded']);
   });
 });

@@ -52,6 +52,13 @@ export function closeToast(state: ToastState, id?: string): ToastState {
   return addToast({ toasts, waiting: null }, waiting);
 }
 
+/** Closes the error toasts on screen, as closeToast closes each (the waiting routine toast may then show). */
+export function closeErrorToasts(state: ToastState): ToastState {
+  return state.toasts
+    .filter((item) => item.open && item.variant === 'destructive')
+    .reduce((current, item) => closeToast(current, item.id), state);
+}
+
 /** Forgets a closed toast for good. */
 export function removeToast(state: ToastState, id: string): ToastState {
   return { ...state, toasts: state.toasts.filter((item) => item.id !== id) };
@@ -81,6 +88,16 @@ function scheduleRemoval(id: string) {
 export function dismissToast(id?: string) {
   for (const item of state.toasts) if (!id || item.id === id) scheduleRemoval(item.id);
   publish(closeToast(state, id));
+}
+
+/**
+ * Closes the error toasts on screen: for a problem that is behind the person now (a failed sign-in followed by a
+ * good one), so that it does not follow them to the next page.
+ */
+export function dismissErrorToasts() {
+  const errors = state.toasts.filter((item) => item.open && item.variant === 'destructive');
+  for (const item of errors) scheduleRemoval(item.id);
+  if (errors.length > 0) publish(closeErrorToasts(state));
 }
 
 /** Shows a toast; a new one replaces the one on screen, except that a routine one waits for it to close. */

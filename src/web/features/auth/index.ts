@@ -5,3 +5,4 @@ export { cacheSignedInUser } from './cache-signed-in-user.ts';
 export { ForgotPasswordDialog } from './forgot-password-dialog.tsx';
 export { useLogin } from './log-in.ts';
 export { useRegister } from './register.ts';
+export { signUpFieldProblem } from './sign-up-field-problem.ts';

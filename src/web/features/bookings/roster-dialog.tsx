@@ -1,10 +1,13 @@
-import { MapPin } from 'lucide-react';
+import { MapPin, Search } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
 import { displayName } from '#domain/account.ts';
 import { countsOnDate, slotLabel } from '#domain/bookings.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
+import { peopleFinder } from '#domain/people-search.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { takesEscapeAttribute } from '#web/components/ui/combobox.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { CheckedInBadge } from './check-in-control.tsx';
 import { useOrganizationBookings } from './list-organization-bookings.ts';
@@ -22,10 +25,21 @@ export function RosterDialog({
   /** Finds the person's desk on the map (issue 14): the dialog closes and the map pans to the desk. */
   onShowDesk?: (deskId: string) => void;
 }) {
+  const searchId = useId();
+  const [search, setSearch] = useState('');
   const bookings = useOrganizationBookings(organization.id, date, date);
-  const present = (bookings.data ?? [])
-    .filter((booking) => countsOnDate(booking, date))
-    .sort((a, b) => displayName(a.user).localeCompare(displayName(b.user)));
+  const present = useMemo(
+    () =>
+      (bookings.data ?? [])
+        .filter((booking) => countsOnDate(booking, date))
+        .sort((a, b) => displayName(a.user).localeCompare(displayName(b.user))),
+    [bookings.data, date],
+  );
+  const find = useMemo(
+    () => peopleFinder(present, (booking) => ({ name: displayName(booking.user), email: booking.user.email })),
+    [present],
+  );
+  const shown = search ? find(search) : present;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent title="Who's in today?" description={formatLongDate(date)} size="lg">
@@ -34,8 +48,44 @@ export function RosterDialog({
         {bookings.isSuccess && present.length === 0 && (
           <p className="text-sm text-slate-600">Nobody has booked a desk for this day yet.</p>
         )}
+        {present.length > 0 && (
+          <div className="relative">
+            <label htmlFor={searchId} className="sr-only">
+              Find a person
+            </label>
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+              aria-hidden="true"
+            />
+            <input
+              id={searchId}
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              // Escape empties the field first (the dialog would otherwise take it), then closes the dialog.
+              {...{ [takesEscapeAttribute]: search ? 'true' : undefined }}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && search) setSearch('');
+              }}
+              placeholder="Find a person by name or e-mail"
+              autoComplete="off"
+              spellCheck={false}
+              aria-describedby={`${searchId}-count`}
+              className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-3 pl-9 text-sm text-slate-900 shadow-sm placeholder:text-slate-600 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+            />
+          </div>
+        )}
+        {present.length > 0 && (
+          <p id={`${searchId}-count`} role="status" className="text-sm text-slate-600">
+            {search
+              ? shown.length === 0
+                ? `Nobody in today matches “${search.trim()}”.`
+                : `${shown.length} of ${present.length} ${present.length === 1 ? 'person' : 'people'}`
+              : `${present.length} ${present.length === 1 ? 'person' : 'people'} in`}
+          </p>
+        )}
         <ul className="divide-y divide-slate-100">
-          {present.map((booking) => (
+          {shown.map((booking) => (
             <li key={booking.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2.5">
               <span className="font-medium text-slate-900">{displayName(booking.user)}</span>
               <span className="flex items-center gap-3 text-sm text-slate-600">

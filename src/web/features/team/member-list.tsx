@@ -30,7 +30,10 @@ function Avatar({ member }: { member: MemberView }) {
   );
 }
 
-/** Spec section 2, Team Management: everyone sees the role badges; admins change roles and remove others. */
+/**
+ * Spec section 2, Team Management: a role badge where the role cannot be changed here (members' view, the admin's own
+ * row); a role menu instead for an admin managing someone else, who can also remove them.
+ */
 export function MemberList({
   organizationId,
   organizationName,
@@ -87,7 +90,8 @@ export function MemberList({
                 </div>
               </div>
               <div className="flex items-center gap-2">
-                <RoleBadge role={member.role} />
+                {/* Spec: members see only the badge; where an admin has the role menu, the menu says the role. */}
+                {!canManage && <RoleBadge role={member.role} />}
                 {canManage && (
                   <>
                     <RoleSelect

@@ -102,7 +102,10 @@ export const FloorCanvas = memo(function FloorCanvas({
   highlightedDeskId,
   dimmedDeskIds,
   onDeskActivate,
+  isAdmin = true,
 }: {
+  /** Whether the person may upload a plan: a member's empty floor names who can. */
+  isAdmin?: boolean;
   /** Desks the amenity filter leaves out: drawn quietly. */
   dimmedDeskIds?: ReadonlySet<string> | null;
   bookingLines?: ReadonlyMap<string, readonly string[]>;
@@ -149,7 +152,7 @@ export const FloorCanvas = memo(function FloorCanvas({
   return (
     <div className="relative">
       {imageUrl === null && desks.length === 0 && (
-        <NoFloorPlanNotice hasFailed={hasImageFailed} isEditMode={isEditMode} hasDesks={false} />
+        <NoFloorPlanNotice hasFailed={hasImageFailed} isEditMode={isEditMode} hasDesks={false} isAdmin={isAdmin} />
       )}
       <section
         ref={viewportRef}

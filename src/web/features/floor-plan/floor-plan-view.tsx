@@ -326,6 +326,7 @@ export function FloorPlanView({
           highlightedDeskId={highlightedDeskId}
           dimmedDeskIds={dimmedDeskIds}
           onDeskActivate={onDeskActivate}
+          isAdmin={isAdmin}
         />
         {!isEditMode && (
           <ZoomControls

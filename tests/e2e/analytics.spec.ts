@@ -247,6 +247,9 @@ test('a member has no Analytics in the sidebar and is told the screen is for adm
   const nav = member.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('button', { name: 'My Bookings' })).toBeVisible();
   await expect(nav.getByText('Analytics')).toHaveCount(0);
+  // Their empty floor says who can upload the plan; the admins' first steps (issue 27) are not theirs.
+  await expect(member.getByText('Your admin has not uploaded a floor plan yet.')).toBeVisible();
+  await expect(member.getByRole('region', { name: /^First steps/ })).toHaveCount(0);
 
   await member.goto(`/organizations/${organizationId}/analytics`);
   await expect(member.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible();

@@ -32,7 +32,6 @@ test('a new admin is led through inviting the team, uploading the plan, placing 
   for (const label of ['Upload the plan', 'Place desks', 'Invite the team', 'Set the rules']) {
     await expect(step(checklist, label)).toHaveAccessibleName(new RegExp(`^${label}, to do`));
   }
-  await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: `${shots}/first-run-desktop.png` });
 
   // Invite the team: Team Management opens at its invite form.
@@ -82,6 +81,8 @@ test('a new admin is led through inviting the team, uploading the plan, placing 
       return browserWindow.document.scrollingElement.scrollWidth <= browserWindow.innerWidth;
     });
   expect(await fitsThePhone()).toBe(true);
+  // Steps done and to do, both legible.
+  await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: `${shots}/first-run-phone.png` });
 
   // Hide checklist: gone (first-run-memory.test.ts checks it is remembered per person and organization).

@@ -40,7 +40,7 @@ function StepButton({ step, onClick, isDisabled }: { step: FirstRunStep; onClick
         {step.isDone && <Check className="size-3" strokeWidth={3} />}
       </span>
       <span className="min-w-0">
-        <span className={cn('font-medium', step.isDone ? 'text-slate-500 line-through' : 'text-slate-900')}>
+        <span className={cn('font-medium', step.isDone ? 'text-slate-600 line-through' : 'text-slate-900')}>
           {step.label}
         </span>
         <span

@@ -195,9 +195,35 @@ test('an admin opens Analytics from the sidebar and reads the last 4 weeks: the 
   await expect(dayRow(page, today)).toBeHidden();
   await page.screenshot({ path: `${shots}/analytics-desktop-overview.png`, fullPage: true });
 
+  // A long desk name is written in full, wrapping: beside the plan (not cut to "Window s…") and, on a phone, where the
+  // plan becomes a row per desk, with nothing to scroll sideways.
+  const longName = 'Window seat by the kitchen, north wing';
+  await api('PUT', `/api/desks/${deskId('D03')}`, { name: longName });
+  await expect(page.getByRole('img', { name: `${longName}: 50% used` })).toBeVisible();
+  // Its tile is small: the plan reads it in full under it, for the desk the arrow keys are on (End: the last by name).
+  await page.getByRole('group', { name: 'Desks on Floor 1 by use' }).focus();
+  await page.keyboard.press('End');
+  await expect(page.getByText(`${longName}: 50% used`, { exact: true })).toBeVisible();
+  const notCut = (name: Locator) => name.evaluate((element) => element.scrollWidth <= element.clientWidth);
+  const ranked = page.getByRole('listitem').filter({ hasText: longName }).getByText(longName, { exact: true });
+  await expect(ranked.first()).toBeVisible();
+  expect(await notCut(ranked.first())).toBe(true);
+
   // On a phone everything stacks in one column.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('img', { name: /^Utilization per day, 28 days/ })).toBeVisible();
+  const phoneRow = page
+    .getByRole('list', { name: 'Desks on Floor 1 by use' })
+    .getByRole('listitem')
+    .filter({ hasText: longName });
+  await expect(phoneRow).toHaveText(`${longName}50% used`);
+  expect(await notCut(phoneRow.getByText(longName, { exact: true }))).toBe(true);
+  const fitsThePhone = () =>
+    page.evaluate(() => {
+      const browserWindow = globalThis as any;
+      return browserWindow.document.scrollingElement.scrollWidth <= browserWindow.innerWidth;
+    });
+  expect(await fitsThePhone()).toBe(true);
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: `${shots}/analytics-phone.png`, fullPage: true });
   await page.evaluate(() => (globalThis as any).scrollTo(0, 0));
@@ -221,6 +247,9 @@ test('a member has no Analytics in the sidebar and is told the screen is for adm
   const nav = member.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('button', { name: 'My Bookings' })).toBeVisible();
   await expect(nav.getByText('Analytics')).toHaveCount(0);
+  // Their empty floor says who can upload the plan; the admins' first steps (issue 27) are not theirs.
+  await expect(member.getByText('Your admin has not uploaded a floor plan yet.')).toBeVisible();
+  await expect(member.getByRole('region', { name: /^First steps/ })).toHaveCount(0);
 
   await member.goto(`/organizations/${organizationId}/analytics`);
   await expect(member.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible();

@@ -1,5 +1,12 @@
 import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, floorPlanPng, holdRequests, signUpThroughPage, uniqueEmail } from './support.ts';
+import {
+  apiAs,
+  expectNoSeriousAxeViolations,
+  floorPlanPng,
+  holdRequests,
+  signUpThroughPage,
+  uniqueEmail,
+} from './support.ts';
 
 // Tall enough for the whole 1200 px canvas viewport to be on screen next to the sidebar, so every
 // click lands where a person would put it, and the toasts (bottom right) stay clear of the desks.
@@ -357,15 +364,30 @@ test('an admin deletes a desk after confirming, then deletes all desks, and a se
   await expect(deskTile(canvas, 'D02')).toHaveCount(0);
   await expect(page.getByText('2 desks', { exact: true })).toBeVisible();
 
+  // A second floor with a desk, made elsewhere (the API): the confirmation counts every floor's desks afresh.
+  const call = apiAs(page);
+  const [organization] = await call<Array<{ id: string }>>('GET', '/api/organizations');
+  const floor2 = await call<{ id: string }>('POST', `/api/organizations/${organization?.id}/floors`, {
+    name: 'Floor 2',
+  });
+  await call('POST', `/api/organizations/${organization?.id}/desks`, {
+    name: 'E01',
+    positionX: 300,
+    positionY: 300,
+    floorId: floor2.id,
+  });
   await toolbar.getByRole('button', { name: 'Delete all desks' }).click();
   dialog = page.getByRole('alertdialog', { name: 'Delete all desks' });
-  await expect(dialog).toContainText('Are you sure you want to delete every desk');
+  await expect(dialog).toContainText(
+    'delete every desk on every floor of Tidy Desks Ltd, not only this one? Floor 1: 2 desks, Floor 2: 1 desk (3 desks in all). Their bookings will be removed too.',
+  );
   await dialog.getByRole('button', { name: 'Delete all desks' }).click();
   await expect(page.getByText('All desks deleted').first()).toBeVisible();
   await expect(canvas.getByRole('button', { name: /^Desk / })).toHaveCount(0);
   await expect(page.getByText('0 desks', { exact: true })).toBeVisible();
 
   await toolbar.getByRole('button', { name: 'Delete all desks' }).click();
+  await expect(dialog).toContainText('There are no desks on any floor of Tidy Desks Ltd.');
   await dialog.getByRole('button', { name: 'Delete all desks' }).click();
   await expect(page.getByText('No Desks', { exact: true }).first()).toBeVisible();
 

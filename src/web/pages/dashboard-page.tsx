@@ -14,6 +14,7 @@ import { toast } from '../components/ui/use-toast.ts';
 import { bookingLinesByDesk, DeskDialog, RosterDialog, useOrganizationBookings } from '../features/bookings/index.ts';
 import {
   defaultFloorView,
+  FirstRunChecklist,
   type FloorView,
   Sidebar,
   type SidebarDialog,
@@ -205,6 +206,20 @@ function Workspace({
         onOpenTeamManagement={() => setOpenDialog({ kind: 'team-management' })}
         onOpenSubscription={() => setOpenDialog({ kind: 'subscription' })}
         onOpenOrganizationOverview={() => setOpenDialog({ kind: 'organization-overview' })}
+        currentUserId={user.id}
+        firstRun={
+          <FirstRunChecklist
+            organization={organization}
+            userId={user.id}
+            isEditMode={isEditMode}
+            onStartEditing={() => {
+              setView('map');
+              setWantsEditMode(true);
+            }}
+            onInvite={() => setOpenDialog({ kind: 'team-invite' })}
+            onOpenSubscription={() => setOpenDialog({ kind: 'subscription' })}
+          />
+        }
       />
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar

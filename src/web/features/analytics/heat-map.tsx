@@ -1,75 +1,14 @@
-import { type CSSProperties, type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { Analytics, AnalyticsDesk } from '#domain/analytics.ts';
 import { formatShare, heatColour, heatGradient, mostAndLeastUsed } from '#domain/analytics-view.ts';
-import { canvasSize } from '#domain/floor-plan.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
-import { type Desk, useFloorDesks } from '../desks/index.ts';
-// The floor plan's own geometry: desks are placed on the heat map exactly as on the map.
-import { tileTransform, toDeskRect } from '../floor-plan/index.ts';
+import { useFloorDesks } from '../desks/index.ts';
 import type { Floor } from '../floors/index.ts';
 import type { Organization } from '../organizations/index.ts';
 import { deskLabel } from './floors-and-desks.tsx';
+import { HeatMapPlan } from './heat-map-plan.tsx';
 import { Section } from './section.tsx';
-
-/** The plan is drawn at least this wide: on a phone it scrolls sideways rather than shrink its desks to specks. */
-const minimumWidth = 640;
-
-function useWidth(ref: RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver(([entry]) => setWidth(entry?.contentRect.width ?? 0));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [ref]);
-  return width;
-}
-
-/** "D04: 63% used", or that it could not be used in the range (made since, or out of service and unbooked). */
-export function heatTileName(desk: Pick<Desk, 'name'>, use: AnalyticsDesk | undefined): string {
-  if (!use || use.days === 0) return `${desk.name}: not in use in this range`;
-  return `${desk.name}: ${formatShare(use.utilization)} used`;
-}
-
-function HeatTile({ desk, use, scale }: { desk: Desk; use: AnalyticsDesk | undefined; scale: number }) {
-  const rect = toDeskRect(desk);
-  const isUsable = use !== undefined && use.days > 0;
-  const colour = heatColour(isUsable ? use.utilization : 0);
-  // What fits, in screen pixels: the name over the share, the share alone ("100%" in bold is about 2.8 em wide, with
-  // its padding and border 3.4), or only the colour on a tile too small for 8 px text.
-  const screenWidth = rect.width * scale;
-  const screenHeight = rect.height * scale;
-  const textPx = Math.min(13, (screenWidth - 3) / 3.4, screenHeight / 1.4);
-  const detail = textPx < 8 ? 'none' : screenHeight >= 2.6 * textPx + 4 ? 'full' : 'share';
-  const style: CSSProperties = {
-    width: rect.width,
-    height: rect.height,
-    transform: tileTransform(rect.x, rect.y, rect.rotation),
-    background: isUsable ? colour.background : 'repeating-linear-gradient(-45deg, #e2e8f0 0 6px, #f8fafc 6px 12px)',
-    color: isUsable ? colour.text : '#0f172a',
-    fontSize: Math.max(textPx, 8) / scale,
-    borderWidth: 1 / scale,
-  };
-  return (
-    <div
-      role="img"
-      aria-label={heatTileName(desk, use)}
-      data-desk-id={desk.id}
-      className="absolute top-0 left-0 flex origin-top-left flex-col items-center justify-center overflow-hidden rounded-md border-slate-400 text-center leading-tight"
-      style={style}
-    >
-      {detail === 'full' && <span className="max-w-full truncate px-[0.15em] font-medium">{desk.name}</span>}
-      {detail !== 'none' && (
-        <span className="max-w-full truncate px-[0.15em] font-bold tabular-nums">
-          {isUsable ? formatShare(use.utilization) : '—'}
-        </span>
-      )}
-    </div>
-  );
-}
 
 function Legend({ hasUnusable }: { hasUnusable: boolean }) {
   return (
@@ -108,13 +47,13 @@ function Ranking({ title, desks }: { title: string; desks: readonly AnalyticsDes
           {desks.map((desk) => {
             const colour = heatColour(desk.utilization);
             return (
-              <li key={desk.deskId} className="flex items-center gap-2 text-sm">
+              <li key={desk.deskId} className="flex items-start gap-2 text-sm">
                 <span
-                  className="size-3 shrink-0 rounded-sm ring-1 ring-slate-300"
+                  className="mt-1 size-3 shrink-0 rounded-sm ring-1 ring-slate-300"
                   style={{ background: colour.background }}
                   aria-hidden="true"
                 />
-                <span className="min-w-0 flex-1 truncate text-slate-800">{deskLabel(desk)}</span>
+                <span className="min-w-0 flex-1 text-slate-800 [overflow-wrap:anywhere]">{deskLabel(desk)}</span>
                 <span className="font-semibold text-slate-900 tabular-nums">{formatShare(desk.utilization)}</span>
               </li>
             );
@@ -122,56 +61,6 @@ function Ranking({ title, desks }: { title: string; desks: readonly AnalyticsDes
         </ol>
       )}
     </div>
-  );
-}
-
-function Plan({
-  floor,
-  imageUrl,
-  desks,
-  useById,
-}: {
-  floor: Floor;
-  imageUrl: string | null;
-  desks: readonly Desk[];
-  useById: ReadonlyMap<string, AnalyticsDesk>;
-}) {
-  const boxRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(boxRef);
-  const scale = width / canvasSize.width;
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the plan scrolls sideways; the keyboard must reach it
-    <section tabIndex={0} aria-label={`Heat map of ${floor.name}`} className="overflow-x-auto rounded-xl">
-      <div
-        ref={boxRef}
-        className="relative overflow-hidden rounded-xl border border-slate-200 bg-white"
-        style={{ aspectRatio: `${canvasSize.width} / ${canvasSize.height}`, minWidth: minimumWidth }}
-      >
-        {width > 0 && (
-          // biome-ignore lint/a11y/useSemanticElements: the desks are placed absolutely on the plan, not laid out as a fieldset
-          <div
-            role="group"
-            aria-label={`Desks on ${floor.name} by use`}
-            className="absolute top-0 left-0 origin-top-left"
-            style={{ width: canvasSize.width, height: canvasSize.height, transform: `scale(${scale})` }}
-          >
-            {imageUrl !== null && imageUrl !== failedUrl && (
-              <img
-                src={imageUrl}
-                alt=""
-                draggable={false}
-                className="pointer-events-none absolute inset-0 size-full object-contain select-none"
-                onError={() => setFailedUrl(imageUrl)}
-              />
-            )}
-            {desks.map((desk) => (
-              <HeatTile key={desk.id} desk={desk} use={useById.get(desk.id)} scale={scale} />
-            ))}
-          </div>
-        )}
-      </div>
-    </section>
   );
 }
 
@@ -225,7 +114,7 @@ export function HeatMapSection({
     plan = <p className="text-sm text-slate-600">{floor.name} has no desks yet.</p>;
   } else {
     plan = (
-      <Plan
+      <HeatMapPlan
         floor={floor}
         imageUrl={floor.floorPlanUrl ?? organization.floorPlanUrl ?? null}
         desks={desks.data}

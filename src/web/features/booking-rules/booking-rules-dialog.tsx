@@ -32,10 +32,12 @@ function BookingRulesForm({
   organization,
   rules,
   onClose,
+  onSaved,
 }: {
   organization: OrganizationView;
   rules: BookingRules;
   onClose: () => void;
+  onSaved?: () => void;
 }) {
   const update = useUpdateBookingRules(organization.id);
   const [formProblem, setFormProblem] = useState<string | null>(null);
@@ -53,6 +55,7 @@ function BookingRulesForm({
     update.mutate(values, {
       onSuccess: () => {
         toast({ title: 'Booking rules saved', description: `They apply to new bookings in ${organization.name}.` });
+        onSaved?.();
         onClose();
       },
       onError: (error) => {
@@ -172,13 +175,22 @@ function BookingRulesForm({
 }
 
 /** Admins: how the organization's desks may be booked (issue 15). Loads the rules in force, saves them whole. */
-export function BookingRulesDialog({ organization, onClose }: { organization: OrganizationView; onClose: () => void }) {
+export function BookingRulesDialog({
+  organization,
+  onClose,
+  onSaved,
+}: {
+  organization: OrganizationView;
+  onClose: () => void;
+  /** Saved, changed or not: the first-run checklist counts the rules as set (issue 27). */
+  onSaved?: () => void;
+}) {
   const rules = useBookingRules(organization.id);
   let body: ReactNode;
   if (rules.isPending) body = <p role="status">Loading the booking rules…</p>;
   else if (rules.isError)
     body = <p role="alert">{errorMessage(rules.error, 'The booking rules could not be loaded.')}</p>;
-  else body = <BookingRulesForm organization={organization} rules={rules.data} onClose={onClose} />;
+  else body = <BookingRulesForm organization={organization} rules={rules.data} onClose={onClose} onSaved={onSaved} />;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent

@@ -27,10 +27,18 @@ const BookingRulesDialog = lazy(() =>
 );
 
 /** Booking rules, opened from the sidebar's admin block and fetched when first opened. */
-export function LazyBookingRulesDialog({ organization, onClose }: { organization: Organization; onClose: () => void }) {
+export function LazyBookingRulesDialog({
+  organization,
+  onClose,
+  onSaved,
+}: {
+  organization: Organization;
+  onClose: () => void;
+  onSaved?: () => void;
+}) {
   return (
     <Suspense fallback={null}>
-      <BookingRulesDialog organization={organization} onClose={onClose} />
+      <BookingRulesDialog organization={organization} onClose={onClose} onSaved={onSaved} />
     </Suspense>
   );
 }
@@ -53,6 +61,8 @@ export type SidebarDialog =
   | 'my-bookings'
   | 'team-bookings'
   | 'team-management'
+  /** Team Management opened at its invite form (the first-run checklist's Invite the team). */
+  | 'team-invite'
   | 'subscription'
   | 'organization-overview';
 
@@ -74,8 +84,13 @@ export function SidebarDialogs({
     <Suspense fallback={null}>
       {open === 'my-bookings' && <MyBookingsDialog organization={organization} onClose={onClose} />}
       {open === 'team-bookings' && isAdmin && <TeamBookingsDialog organization={organization} onClose={onClose} />}
-      {open === 'team-management' && (
-        <TeamManagementDialog organization={organization} currentUserId={currentUserId} onClose={onClose} />
+      {(open === 'team-management' || open === 'team-invite') && (
+        <TeamManagementDialog
+          organization={organization}
+          currentUserId={currentUserId}
+          onClose={onClose}
+          isInviting={open === 'team-invite'}
+        />
       )}
       {open === 'subscription' && isAdmin && (
         <SubscriptionManagementDialog organization={organization} onClose={onClose} />

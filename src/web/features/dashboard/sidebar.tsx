@@ -26,6 +26,7 @@ import { analyticsPath } from '../analytics/index.ts';
 import { AuditLogDialog } from '../audit/index.ts';
 import { type Floor, FloorPicker } from '../floors/index.ts';
 import type { Organization } from '../organizations/index.ts';
+import { setFirstRunMark } from './first-run-memory.ts';
 import { LazyBookingRulesDialog, LazySsoSettingsDialog } from './sidebar-dialogs.tsx';
 
 const navItemClass =
@@ -123,7 +124,12 @@ export function Sidebar({
   onOpenTeamManagement,
   onOpenSubscription,
   onOpenOrganizationOverview,
+  currentUserId,
+  firstRun,
 }: {
+  currentUserId: string;
+  /** The admin's first steps (issue 27): at the top, in sight on a laptop; folded to one line on a phone. */
+  firstRun?: ReactNode;
   organizations: Organization[];
   organization: Organization;
   onOrganizationChange: (id: string) => void;
@@ -167,6 +173,7 @@ export function Sidebar({
           <span className="sr-only">Menu</span>
         </button>
       </div>
+      {firstRun}
       <nav
         id="dashboard-menu"
         aria-label="Main"
@@ -222,7 +229,11 @@ export function Sidebar({
               Booking rules
             </NavItem>
             {isBookingRulesOpen && (
-              <LazyBookingRulesDialog organization={organization} onClose={() => setIsBookingRulesOpen(false)} />
+              <LazyBookingRulesDialog
+                organization={organization}
+                onClose={() => setIsBookingRulesOpen(false)}
+                onSaved={() => setFirstRunMark(currentUserId, organization.id, 'rules-saved')}
+              />
             )}
             <NavItem icon={LogIn} onClick={() => setIsSsoOpen(true)}>
               Sign-in

@@ -113,12 +113,15 @@ export const FloorCanvas = memo(function FloorCanvas({
   dimmedDeskIds,
   onDeskActivate,
   tabStopDeskId,
+  isAdmin = true,
 }: {
   /**
    * The desk that is the map's one Tab stop (the arrow keys move between desks): then the viewport itself is not a
    * Tab stop. Undefined in edit mode, where every desk is one; null on a floor without desks.
    */
   tabStopDeskId?: string | null;
+  /** Whether the person may upload a plan: a member's empty floor names who can. */
+  isAdmin?: boolean;
   floorId: string;
   /** Desks the amenity filter leaves out: drawn quietly. */
   dimmedDeskIds?: ReadonlySet<string> | null;
@@ -170,7 +173,7 @@ export const FloorCanvas = memo(function FloorCanvas({
   return (
     <div className="relative">
       {imageUrl === null && desks.length === 0 && (
-        <NoFloorPlanNotice hasFailed={hasImageFailed} isEditMode={isEditMode} hasDesks={false} />
+        <NoFloorPlanNotice hasFailed={hasImageFailed} isEditMode={isEditMode} hasDesks={false} isAdmin={isAdmin} />
       )}
       <section
         ref={viewportRef}

@@ -34,10 +34,13 @@ export function NoFloorPlanNotice({
   hasFailed,
   isEditMode,
   hasDesks,
+  isAdmin = true,
 }: {
   hasFailed: boolean;
   isEditMode: boolean;
   hasDesks: boolean;
+  /** A member cannot upload one: the empty floor says who can (issue 27). */
+  isAdmin?: boolean;
 }) {
   const title = hasFailed ? 'The floor plan image could not be loaded' : 'No floor plan uploaded';
   const hint = 'Upload an image of your office layout with Upload Floor Plan in the toolbar';
@@ -59,6 +62,9 @@ export function NoFloorPlanNotice({
           <p className="mt-3 text-lg font-medium text-slate-700">{title}</p>
           {isEditMode && (
             <p className="mt-1 text-sm text-slate-600">{hint}, then click anywhere on the canvas to add desks.</p>
+          )}
+          {!isAdmin && !hasFailed && (
+            <p className="mt-1 text-sm text-slate-600">Your admin has not uploaded a floor plan yet.</p>
           )}
         </div>
       </div>

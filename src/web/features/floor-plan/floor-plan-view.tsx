@@ -239,6 +239,7 @@ export function FloorPlanView({
           highlightedDeskId={highlightedDeskId}
           dimmedDeskIds={dimmedDeskIds}
           onDeskActivate={onDeskActivate}
+          isAdmin={isAdmin}
         />
         {!isEditMode && (
           <ZoomControls

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { failedInvitesTitle, type InviteResult, inviteFormSchema } from '#domain/team.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
@@ -29,16 +30,29 @@ function showResult(result: InviteResult) {
 }
 
 /** Spec section 5, Invite: addresses split on commas or new lines, role default member. */
-export function InviteForm({ organizationId, blocker }: { organizationId: string; blocker: string | null }) {
+export function InviteForm({
+  organizationId,
+  blocker,
+  hasFocus = false,
+}: {
+  organizationId: string;
+  blocker: string | null;
+  /** Takes the focus when it appears (the dialog was opened to invite): before the dialog focuses its first field. */
+  hasFocus?: boolean;
+}) {
   const invite = useInvite(organizationId);
   // The addresses are checked on submit; the problem stays until the next one.
-  const { control, register, handleSubmit, resetField } = useForm({
+  const { control, register, handleSubmit, resetField, setFocus } = useForm({
     resolver: zodResolver(inviteFormSchema),
     defaultValues: { emails: '', role: 'member' as const },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
   const isDisabled = blocker !== null;
+  // A child's effect runs before the dialog's focus scope mounts, which then leaves a focus inside it alone.
+  useEffect(() => {
+    if (hasFocus) setFocus('emails');
+  }, [hasFocus, setFocus]);
 
   const onSubmit = handleSubmit((input) =>
     invite.mutate(input, {

@@ -26,10 +26,13 @@ export function TeamManagementDialog({
   organization,
   currentUserId,
   onClose,
+  isInviting = false,
 }: {
   organization: OrganizationView;
   currentUserId: string;
   onClose: () => void;
+  /** Opened to invite someone: the addresses field has the focus. */
+  isInviting?: boolean;
 }) {
   const isAdmin = organization.role === 'admin';
   const members = useMembers(organization.id);
@@ -65,6 +68,7 @@ export function TeamManagementDialog({
             <div className="border-t border-slate-200 pt-4">
               <InviteForm
                 organizationId={organization.id}
+                hasFocus={isInviting}
                 blocker={members.data ? inviteBlocker(organization.subscription, memberCount, now) : null}
               />
             </div>

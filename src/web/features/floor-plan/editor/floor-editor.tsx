@@ -1,8 +1,9 @@
 import { type RefObject, type SetStateAction, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { countDesksByFloor, deleteAllDesksConfirmation } from '#domain/desk-counts.ts';
 import { floorPlanMessages } from '#domain/floor-plan.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { type Desk, useOrganizationDesks } from '#web/features/desks/index.ts';
-import type { Floor } from '#web/features/floors/index.ts';
+import { type Floor, useFloors } from '#web/features/floors/index.ts';
 import type { Organization } from '#web/features/organizations/index.ts';
 import {
   alignDesks,
@@ -60,7 +61,9 @@ export default function FloorEditor({
 }) {
   const isAdmin = organization.role === 'admin';
   const commands = useDeskCommands({ organizationId: organization.id, floorId: floor.id });
-  useOrganizationDesks(organization.id); // every desk's name, so new desks get unique names
+  // Every desk's name, so new desks get unique names; and every floor's count, for Delete all desks to name.
+  const everyDesk = useOrganizationDesks(organization.id);
+  const floors = useFloors(organization.id);
   const toolbarRef = useRef<HTMLDivElement>(null);
   const [confirmation, setConfirmation] = useState<Confirmation>(null);
   // The desks Desk properties edits: the selection when it opened (a double-click selects its desk first).
@@ -153,7 +156,12 @@ export default function FloorEditor({
     onClearSelection: () => onSelectionChange(emptySelection),
     onOpenProperties: () => openProperties(selectedIds),
     onDeleteSelected: askToDelete,
-    onDeleteAll: () => setConfirmation({ kind: 'delete-all' }),
+    onDeleteAll: () => {
+      // The counts it names must be today's: another admin may have added a floor or desks since they were read.
+      void everyDesk.refetch();
+      void floors.refetch();
+      setConfirmation({ kind: 'delete-all' });
+    },
   };
 
   const runCommand = (command: EditorCommand) => {
@@ -254,7 +262,11 @@ export default function FloorEditor({
         open={confirmation?.kind === 'delete-all'}
         onOpenChange={(open) => !open && setConfirmation(null)}
         title="Delete all desks"
-        description={`Are you sure you want to delete every desk on every floor of ${organization.name}? This will also remove any associated bookings.`}
+        description={
+          everyDesk.data && floors.data
+            ? deleteAllDesksConfirmation(organization.name, countDesksByFloor(floors.data, everyDesk.data))
+            : `Are you sure you want to delete every desk on every floor of ${organization.name}? This will also remove any associated bookings.`
+        }
         confirmLabel="Delete all desks"
         onConfirm={() => void commands.deleteAll()}
       />

@@ -279,6 +279,27 @@ describe('recording admin actions', () => {
     );
     expect(counts).toEqual({ desks: 0, floors: 1, zoom: null });
   });
+
+  it('records an admin pressing zoom several times as one change, from the first value to the last', async () => {
+    const team = await createTeam(testApp);
+    for (const defaultZoomLevel of [1.25, 1.5, 1.75]) {
+      const path = `/api/organizations/${team.id}`;
+      expect((await team.admin.client.request('PUT', path, { defaultZoomLevel })).status).toBe(200);
+    }
+    const event = await expectOneEvent(team, team.admin, 'organization.zoom_changed');
+    expect(event.details).toEqual({ from: null, to: 1.75 });
+    await testApp.database.sql.query(
+      "UPDATE audit_events SET created_at = now() - interval '11 minutes' WHERE organization_id = $1",
+      [team.id],
+    );
+    expect(
+      (await team.admin.client.request('PUT', `/api/organizations/${team.id}`, { defaultZoomLevel: 1 })).status,
+    ).toBe(200);
+    expect((await eventsOf(team)).map((row) => row.details)).toEqual([
+      { from: null, to: 1.75 },
+      { from: 1.75, to: 1 },
+    ]);
+  });
 });
 
 describe('reading the audit log', () => {

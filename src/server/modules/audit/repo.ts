@@ -24,6 +24,33 @@ export async function recordAuditEvent(db: Database, event: AuditEventInput): Pr
   await recordAuditEvents(db, [event]);
 }
 
+/**
+ * Records a setting that is nudged in steps (an admin's zoom, saved as the default on every press): the same person's
+ * change of the same setting within ten minutes updates that record's `to` and time instead of adding a row, so the
+ * log says "zoom from 100% to 175%" once, not four times. `details.from` stays the first value.
+ */
+export async function recordSettingChange(db: Database, event: AuditEventInput & { actor: { id: string } }) {
+  const updated = await db
+    .update(auditEvents)
+    .set({
+      details: sql`${auditEvents.details} || jsonb_build_object('to', ${JSON.stringify(event.details?.to ?? null)}::jsonb)`,
+      createdAt: sql`now()`,
+    })
+    .where(
+      sql`${auditEvents.id} = (SELECT ${auditEvents.id} FROM ${auditEvents} WHERE ${and(
+        event.organizationId === null
+          ? sql`${auditEvents.organizationId} IS NULL`
+          : eq(auditEvents.organizationId, event.organizationId),
+        eq(auditEvents.actorUserId, event.actor.id),
+        eq(auditEvents.action, event.action),
+        event.target ? eq(auditEvents.targetId, event.target.id) : sql`${auditEvents.targetId} IS NULL`,
+        gte(auditEvents.createdAt, sql`now() - interval '10 minutes'`),
+      )} ORDER BY ${auditEvents.id} DESC LIMIT 1)`,
+    )
+    .returning({ id: auditEvents.id });
+  if (updated.length === 0) await recordAuditEvent(db, event);
+}
+
 /** Records several audit events in one statement (a scheduled job's many releases), as recordAuditEvent does one. */
 export async function recordAuditEvents(db: Database, events: readonly AuditEventInput[]): Promise<void> {
   if (events.length === 0) return;

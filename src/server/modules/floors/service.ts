@@ -9,7 +9,7 @@ import { isUuid } from '#domain/ids.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import type { AppContext } from '#server/context.ts';
 import { notFound } from '#server/errors.ts';
-import { recordAuditEvent } from '../audit/repo.ts';
+import { recordAuditEvent, recordSettingChange } from '../audit/repo.ts';
 import { notifyOwners } from '../bookings/mail-delivery.ts';
 import { toBookingView } from '../bookings/views.ts';
 import * as organizationRepo from '../organizations/repo.ts';
@@ -106,7 +106,7 @@ export async function updateFloor(
     }
     const zoomBefore = floor.defaultZoomLevel === null ? null : Number(floor.defaultZoomLevel);
     if (row && input.defaultZoomLevel !== undefined && input.defaultZoomLevel !== zoomBefore) {
-      await recordAuditEvent(tx, {
+      await recordSettingChange(tx, {
         organizationId: floor.organizationId,
         actor: { id: userId },
         action: 'floor.zoom_changed',
@@ -192,7 +192,7 @@ export async function updateOrganizationDefaultZoom(
   const updated = await context.db.transaction(async (tx) => {
     const row = await organizationRepo.updateOrganizationZoom(tx, organizationId, input.defaultZoomLevel);
     if (row && before !== input.defaultZoomLevel) {
-      await recordAuditEvent(tx, {
+      await recordSettingChange(tx, {
         organizationId,
         actor: { id: userId },
         action: 'organization.zoom_changed',

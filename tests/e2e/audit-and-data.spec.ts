@@ -83,7 +83,8 @@ test('an admin reads the Audit Log: a desk, a floor plan, an invitation and a ro
   await log.getByLabel('Kind').selectOption({ label: 'All floor and plan changes' });
   await expect(events).toHaveCount(1);
   await expect(events.nth(0)).toContainText('Ana Lopez uploaded a floor plan for Floor 1');
-  await log.getByLabel('Person').selectOption({ label: `${fullName(sam)} (${sam.email})` });
+  await log.getByRole('combobox', { name: 'Person' }).fill('lee sam');
+  await log.getByRole('option', { name: new RegExp(fullName(sam)) }).click();
   await expect(log.getByText('No administrator actions match these filters.')).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: `${shots}/audit-log-phone.png` });

@@ -41,6 +41,8 @@ test('a person adds their bookings to a calendar from the account menu, and turn
   const menuButton = page.getByRole('button', { name: 'Account menu' });
   await menuButton.focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Account settings' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Add to calendar' })).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Add to calendar' });

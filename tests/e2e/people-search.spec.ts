@@ -58,6 +58,12 @@ test('an admin finds a member for Book for by an accent-less fragment and the ke
   // The admin is Zoë, who has a desk today too; José joins. Their addresses are plain: the accents are in the names.
   const zoe = { ...newPerson('Zoë', 'Park'), email: uniqueEmail('zoe') };
   const jose = { ...newPerson('José', 'Álvarez'), email: uniqueEmail('jose') };
+  // The browser is shown a team of 2,000 more: the list stays short and says how many more there are. Set before the
+  // dashboard first loads: it reads the members at once (the first-run checklist asks whether anyone was invited).
+  await page.route('**/api/organizations/*/members', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: withBulkMembers(await response.json()) });
+  });
   const { organizationId, floorId } = await createOrganizationThroughApi(page, zoe, 'Café Łódź', { desks: 2 });
   await joinThroughApi(page, request, organizationId, [jose]);
   const desks = await apiAs(page)<Array<{ id: string; name: string }>>('GET', `/api/floors/${floorId}/desks`);
@@ -67,13 +73,8 @@ test('an admin finds a member for Book for by an accent-less fragment and the ke
     bookingDate: await dashboardDate(page),
     timeSlot: 'full-day',
   });
-  // The browser is shown a team of 2,000 more: the list stays short and says how many more there are.
-  await page.route('**/api/organizations/*/members', async (route) => {
-    const response = await route.fetch();
-    await route.fulfill({ response, json: withBulkMembers(await response.json()) });
-  });
 
-  // No reload: the members are read when Book Desk opens, and booking D01 refreshes the day's bookings, Zoë's too.
+  // No reload: booking D01 refreshes the day's bookings, Zoë's too.
   await deskTile(page, 'D01').click();
   const dialog = page.getByRole('dialog', { name: 'Book Desk D01' });
   const bookFor = dialog.getByRole('combobox', { name: 'Book for' });

@@ -1,7 +1,9 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useMemo } from 'react';
 import { displayName } from '#domain/account.ts';
 import { auditActionGroups, auditActionLabels } from '#domain/audit-kinds.ts';
+import { peopleFinder } from '#domain/people-search.ts';
 import type { MemberView } from '#domain/team.ts';
+import { Combobox, type ComboboxOption } from '#web/components/ui/combobox.tsx';
 import { Input, Label } from '#web/components/ui/input.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { type AuditFilterState, groupKind } from './audit-filter-state.ts';
@@ -9,9 +11,13 @@ import { type AuditFilterState, groupKind } from './audit-filter-state.ts';
 const fieldClass =
   'h-10 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 shadow-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none';
 
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+/** Everyone: the person filter's first option, and what Escape clears it to. */
+const anyone: ComboboxOption = { value: '', label: 'Anyone' };
+
+function Field({ id, label, children, isWide }: { id: string; label: string; children: ReactNode; isWide?: boolean }) {
   return (
-    <div className="grid min-w-0 gap-1">
+    // Kind and Person take the whole width of a phone: their options are long.
+    <div className={cn('grid min-w-0 content-start gap-1', isWide && 'col-span-2 sm:col-span-1')}>
       <Label htmlFor={id} className="text-xs">
         {label}
       </Label>
@@ -21,8 +27,8 @@ function Field({ id, label, children }: { id: string; label: string; children: R
 }
 
 /**
- * Kind, person and dates: native controls, so keyboards, screen readers and phones all work. A kind is one action or
- * a whole group of them ("All desk changes"); the people are the organization's members, by name.
+ * Kind and dates: native controls, so keyboards, screen readers and phones all work. A kind is one action or
+ * a whole group of them ("All desk changes"); the person is found by typing part of a name or e-mail, as in Book for.
  */
 export function AuditLogFilters({
   value,
@@ -36,14 +42,24 @@ export function AuditLogFilters({
   onChange: (change: Partial<AuditFilterState>) => void;
 }) {
   const id = useId();
-  const people = [...members]
-    .map((member) => ({ id: member.userId, name: displayName(member.user), email: member.user.email }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  const people = useMemo<ComboboxOption[]>(
+    () => [
+      anyone,
+      ...members
+        .map((member) => ({ value: member.userId, label: displayName(member.user), detail: member.user.email }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    ],
+    [members],
+  );
+  const search = useMemo(
+    () => peopleFinder(people, (option) => ({ name: option.label, email: option.detail ?? '' })),
+    [people],
+  );
   const problemId = dateProblem ? `${id}-dates` : undefined;
   return (
     <search className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-3">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-        <Field id={`${id}-kind`} label="Kind">
+        <Field id={`${id}-kind`} label="Kind" isWide>
           <select
             id={`${id}-kind`}
             value={value.kind}
@@ -63,20 +79,18 @@ export function AuditLogFilters({
             ))}
           </select>
         </Field>
-        <Field id={`${id}-person`} label="Person">
-          <select
+        <Field id={`${id}-person`} label="Person" isWide>
+          <Combobox
             id={`${id}-person`}
+            options={people}
+            search={search}
             value={value.actorId}
-            className={fieldClass}
-            onChange={(event) => onChange({ actorId: event.target.value })}
-          >
-            <option value="">Anyone</option>
-            {people.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name === person.email ? person.name : `${person.name} (${person.email})`}
-              </option>
-            ))}
-          </select>
+            onChange={(actorId) => onChange({ actorId: actorId ?? '' })}
+            clearedValue={anyone.value}
+            placeholder="Anyone"
+            countLabel={(count) => `${count.toLocaleString('en')} ${count === 1 ? 'person' : 'people'}`}
+            emptyText="Nobody matches"
+          />
         </Field>
         <Field id={`${id}-from`} label="From">
           <Input

@@ -11,6 +11,7 @@ import {
 import type { BookingView } from './bookings-responses.ts';
 import { todayIn } from './dates.ts';
 import type { DeskView } from './floor-plan.ts';
+import { foldForSearch, searchWordsOf } from './text.ts';
 
 /** Spec sections 1 and 4: a desk's state on a date, with a permanent booking shown as BLOCKED. */
 export type DeskStatus = 'available' | 'partial' | 'booked' | 'blocked';
@@ -87,13 +88,8 @@ const noneFree: Readonly<Record<TimeSlot, boolean>> = Object.freeze({
 });
 const noHolders: readonly DeskHolder[] = Object.freeze([]);
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range is the point
-const nonAscii = /[^\u0000-\u007f]/;
-
-/** Lower case without accents, so that 'zoe' finds 'Zoë' and 'ZOË'. */
-export function searchKeyOf(text: string): string {
-  return nonAscii.test(text) ? text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase() : text.toLowerCase();
-}
+/** Lower case without accents, so that 'zoe' finds 'Zoë' and 'ZOË' (the same folding as people search). */
+export const searchKeyOf = foldForSearch;
 
 /**
  * A key whose plain string order is natural order: folded like a search key, with every run of digits
@@ -232,11 +228,6 @@ export function amenitiesInUse(desks: readonly { amenities: readonly string[] }[
   return [...offered, ...used.values()];
 }
 
-/** A search text as folded words; every word must appear in a row's search key. */
-function searchTermsOf(search: string): string[] {
-  return searchKeyOf(search).split(/\s+/).filter(Boolean);
-}
-
 function matchesSearch(row: DeskListRow, terms: readonly string[]): boolean {
   for (const term of terms) if (!row.searchKey.includes(term)) return false;
   return true;
@@ -260,7 +251,7 @@ function matchesFilter(row: DeskListRow, filter: DeskListFilter, now: SlotNow): 
 
 /** The rows a filter and a search text leave, in their order. */
 export function filterDeskRows(rows: readonly DeskListRow[], criteria: DeskListCriteria): DeskListRow[] {
-  const terms = searchTermsOf(criteria.search);
+  const terms = searchWordsOf(criteria.search);
   const wanted = criteria.amenities ?? [];
   const shown: DeskListRow[] = [];
   for (const row of rows) {
@@ -282,7 +273,7 @@ export function countByFilter(
   now: SlotNow,
   amenities: readonly string[] = [],
 ): Record<DeskListFilter, number> {
-  const terms = searchTermsOf(search);
+  const terms = searchWordsOf(search);
   const counts: Record<DeskListFilter, number> = {
     all: 0,
     'free-now': 0,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { foldForSearch, matchesPeopleSearch, peopleFinder, type SearchablePerson } from './people-search.ts';
+import { matchesPeopleSearch, peopleFinder, type SearchablePerson } from './people-search.ts';
+import { foldForSearch } from './text.ts';
 
 const person = (name: string, email: string): SearchablePerson => ({ name, email });
 

@@ -4,43 +4,11 @@
  * ("park zoe" finds Zoë Park).
  */
 
+import { foldForSearch, searchWordsOf } from './text.ts';
+
 export interface SearchablePerson {
   name: string;
   email: string;
-}
-
-/**
- * Letters that carry their mark inside them, so that Unicode decomposition (NFD) does not split it off: folded by
- * hand to what a keyboard without them types. A short list of Latin letters seen in names, not a transliteration.
- */
-const undecomposedLetters: Record<string, string> = {
-  ł: 'l',
-  ø: 'o',
-  đ: 'd',
-  ħ: 'h',
-  ı: 'i',
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  þ: 'th',
-};
-const undecomposedPattern = new RegExp(`[${Object.keys(undecomposedLetters).join('')}]`, 'gu');
-
-/**
- * Text as a search compares it: lower case first (so that "İ" becomes "i" plus a mark), then decomposed and stripped
- * of combining marks, then the letters that do not decompose mapped by hand.
- */
-export function foldForSearch(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .replace(undecomposedPattern, (letter) => undecomposedLetters[letter] ?? letter);
-}
-
-/** The words of a query, folded; none for an empty or blank one. */
-export function searchWordsOf(query: string): string[] {
-  return foldForSearch(query).split(/\s+/).filter(Boolean);
 }
 
 /** The folded text a person is found by: display name and e-mail. */

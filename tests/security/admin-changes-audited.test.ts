@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditAction } from '#domain/audit.ts';
 import { listApiRoutes } from '#server/openapi/route-catalog.ts';
-import { insertMembership, startTestApp, type TestClient } from '#test-support/harness.ts';
+import { startTestApp, type TestClient } from '#test-support/harness.ts';
 import { routeCases } from './isolation-table.ts';
-import { createWorld, type Person, signUpPerson, type World, worldEnvironment } from './tenant-world.ts';
+import { createWorld, type Person, signUpPlatformAdmin, type World, worldEnvironment } from './tenant-world.ts';
 
 // Every change an administrator can make through the API leaves a record in the audit log (issue 27). The routes
 // come from the app itself and their requests from the isolation table (isolation-table.ts): a new admin route that
@@ -66,14 +66,7 @@ let platformAdmin: Person;
 
 beforeAll(async () => {
   world = await createWorld(testApp);
-  const platformId = testApp.config.platformOrganizationId;
-  await testApp.database.sql.query(
-    `INSERT INTO organizations (id, name, slug, time_zone) VALUES ($1, 'Perch platform', 'perch-platform', 'UTC')
-     ON CONFLICT (id) DO NOTHING`,
-    [platformId],
-  );
-  platformAdmin = await signUpPerson(testApp, 'platform-');
-  await insertMembership(testApp, platformId, platformAdmin.id, 'admin');
+  platformAdmin = await signUpPlatformAdmin(testApp);
 }, 120_000);
 afterAll(async () => {
   await testApp.close();

@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listApiRoutes } from '#server/openapi/route-catalog.ts';
-import { insertMembership, startTestApp, type TestClient, type TestResponse } from '#test-support/harness.ts';
+import { startTestApp, type TestClient, type TestResponse } from '#test-support/harness.ts';
 import { digestDatabase } from './database-digest.ts';
 import { type RequestPlan, routeCases } from './isolation-table.ts';
-import { createWorld, markersOf, newClient, signUpPerson, type World, worldEnvironment } from './tenant-world.ts';
+import {
+  createWorld,
+  markersOf,
+  newClient,
+  signUpPlatformAdmin,
+  type World,
+  worldEnvironment,
+} from './tenant-world.ts';
 
 // Top-level: the tests below are made from the routes the app registered.
 const testApp = await startTestApp({ environment: worldEnvironment });
@@ -13,15 +20,7 @@ let platformAdmin: TestClient;
 
 beforeAll(async () => {
   world = await createWorld(testApp);
-  const platformId = testApp.config.platformOrganizationId;
-  await testApp.database.sql.query(
-    `INSERT INTO organizations (id, name, slug, time_zone) VALUES ($1, 'Perch platform', 'perch-platform', 'UTC')
-     ON CONFLICT (id) DO NOTHING`,
-    [platformId],
-  );
-  const person = await signUpPerson(testApp, 'platform-');
-  await insertMembership(testApp, platformId, person.id, 'admin');
-  platformAdmin = person.client;
+  platformAdmin = (await signUpPlatformAdmin(testApp)).client;
 }, 120_000);
 afterAll(async () => {
   await testApp.close();

@@ -70,6 +70,19 @@ export async function signUpPerson(testApp: TestApp, label: string): Promise<Per
 }
 
 /** A YYYY-MM-DD date some days from now, far enough ahead to be "future" in any time zone. */
+/** A platform administrator: an admin of the platform organization, which is made first when the database has none. */
+export async function signUpPlatformAdmin(testApp: TestApp): Promise<Person> {
+  const platformId = testApp.config.platformOrganizationId;
+  await testApp.database.sql.query(
+    `INSERT INTO organizations (id, name, slug, time_zone) VALUES ($1, 'Perch platform', 'perch-platform', 'UTC')
+     ON CONFLICT (id) DO NOTHING`,
+    [platformId],
+  );
+  const person = await signUpPerson(testApp, 'platform-');
+  await insertMembership(testApp, platformId, person.id, 'admin');
+  return person;
+}
+
 export function futureDate(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -1,6 +1,6 @@
 import { analyticsCsvQuerySchema, analyticsQuerySchema, analyticsSchema, maxAnalyticsDays } from '#domain/analytics.ts';
 import { organizationParams } from '#domain/ids.ts';
-import { csvFile } from '#server/response-schemas.ts';
+import { csvFile, sendCsvFile } from '#server/response-schemas.ts';
 import { routeModule } from '#server/routes.ts';
 import * as analytics from './service.ts';
 
@@ -30,11 +30,7 @@ export const analyticsRoutes = routeModule({ tag: 'Analytics', signInFirst: true
     response: csvFile('A CSV file: a header row, then one row per day or per desk.'),
     handle: async ({ user, params, query, reply }) => {
       const { filename, csv } = await analytics.exportAnalytics(context, user.id, params.id, query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${filename}"`)
-        .header('cache-control', 'no-store')
-        .send(csv);
+      return sendCsvFile(reply, { filename, body: csv });
     },
   });
 });

@@ -1,7 +1,6 @@
-import { Readable } from 'node:stream';
 import { auditLogPageSchema, auditLogQuerySchema, organizationAuditLogQuerySchema } from '#domain/audit.ts';
 import { organizationParams } from '#domain/ids.ts';
-import { csvFile } from '#server/response-schemas.ts';
+import { csvFile, sendCsvFile } from '#server/response-schemas.ts';
 import { routeModule } from '#server/routes.ts';
 import * as audit from './service.ts';
 
@@ -27,14 +26,7 @@ export const auditRoutes = routeModule({ tag: 'Audit and data rights', signInFir
     response: csvFile('A CSV file: a header row, then one row per event.'),
     handle: async ({ user, params, query, reply }) => {
       const { filename, lines } = await audit.exportOrganizationAuditLog(context, user.id, params.id, query);
-      return (
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', 'no-store')
-          // Streamed chunk by chunk as the client reads; the schema only documents it.
-          .send(Readable.from(lines) as unknown as string)
-      );
+      return sendCsvFile(reply, { filename, body: lines });
     },
   });
 

@@ -1,7 +1,6 @@
-import { Readable } from 'node:stream';
 import { organizationParams } from '#domain/ids.ts';
 import { teamBookingsPageSchema, teamBookingsQuerySchema } from '#domain/team-bookings.ts';
-import { csvFile } from '#server/response-schemas.ts';
+import { csvFile, sendCsvFile } from '#server/response-schemas.ts';
 import { routeModule } from '#server/routes.ts';
 import * as teamBookings from './service.ts';
 
@@ -33,14 +32,7 @@ export const teamBookingRoutes = routeModule({ tag: 'Bookings', signInFirst: tru
     ),
     handle: async ({ user, params, query, reply }) => {
       const { filename, lines } = await teamBookings.exportTeamBookings(context, user.id, params.id, query);
-      return (
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${filename}"`)
-          .header('cache-control', 'no-store')
-          // Streamed chunk by chunk as the client reads; the schema only documents it.
-          .send(Readable.from(lines) as unknown as string)
-      );
+      return sendCsvFile(reply, { filename, body: lines });
     },
   });
 });

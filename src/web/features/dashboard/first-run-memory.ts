@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { browserStorage } from '#web/lib/browser-storage.ts';
 
 // What the checklist cannot read from the organization's data, remembered in this browser per person and
 // organization: that the admin hid it, that they saved the booking rules as they were (the server records a change
@@ -11,18 +12,9 @@ const keyOf = (userId: string, organizationId: string, mark: FirstRunMark) =>
   `perch:first-run:${userId}:${organizationId}:${mark}`;
 const listeners = new Set<() => void>();
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    // Storage can be switched off (or throw on access) in private modes: then nothing is remembered.
-    return null;
-  }
-}
-
 export function hasFirstRunMark(userId: string, organizationId: string, mark: FirstRunMark): boolean {
   try {
-    return storage()?.getItem(keyOf(userId, organizationId, mark)) === 'yes';
+    return browserStorage()?.getItem(keyOf(userId, organizationId, mark)) === 'yes';
   } catch {
     return false;
   }
@@ -31,7 +23,7 @@ export function hasFirstRunMark(userId: string, organizationId: string, mark: Fi
 /** Records a mark and tells every checklist on screen. */
 export function setFirstRunMark(userId: string, organizationId: string, mark: FirstRunMark): void {
   try {
-    storage()?.setItem(keyOf(userId, organizationId, mark), 'yes');
+    browserStorage()?.setItem(keyOf(userId, organizationId, mark), 'yes');
   } catch {
     // Not remembered past this page; the checklist on screen still hears of it.
   }

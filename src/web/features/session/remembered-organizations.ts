@@ -1,4 +1,5 @@
 import { listOfNames as joinNames } from '#domain/text.ts';
+import { browserStorage } from '#web/lib/browser-storage.ts';
 
 /**
  * The organizations this browser last saw a user belong to, so that one which disappears from their list
@@ -58,15 +59,6 @@ const keyPrefix = 'perch.remembered-organizations.';
 const keyOf = (userId: string) => `${keyPrefix}${userId}`;
 const listeners = new Set<() => void>();
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === 'undefined' ? null : localStorage;
-  } catch {
-    // Storage can be switched off (or throw on access) in private modes: then nothing is remembered.
-    return null;
-  }
-}
-
 const isOrganization = (value: unknown): value is RememberedOrganization =>
   typeof value === 'object' &&
   value !== null &&
@@ -94,7 +86,7 @@ function notify() {
 /** The stored entry of `userId`, as text: a stable snapshot for useSyncExternalStore. */
 export function rememberedSnapshot(userId: string): string | null {
   try {
-    return storage()?.getItem(keyOf(userId)) ?? null;
+    return browserStorage()?.getItem(keyOf(userId)) ?? null;
   } catch {
     return null;
   }
@@ -104,7 +96,7 @@ function write(userId: string, value: RememberedOrganizations) {
   const raw = JSON.stringify(value);
   if (rememberedSnapshot(userId) === raw) return;
   try {
-    storage()?.setItem(keyOf(userId), raw);
+    browserStorage()?.setItem(keyOf(userId), raw);
   } catch {
     return;
   }
@@ -124,7 +116,7 @@ export function dismissLostOrganizations(userId: string): void {
 
 /** Sign-out and account deletion: this browser keeps no one's organizations. */
 export function forgetRememberedOrganizations(): void {
-  const store = storage();
+  const store = browserStorage();
   if (!store) return;
   try {
     const keys = Array.from({ length: store.length }, (_, index) => store.key(index)).filter(

@@ -1,5 +1,5 @@
 import { Check, ChevronDown } from 'lucide-react';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '#web/lib/cn.ts';
 import { comboboxKeyAction } from './combobox-keys.ts';
 
@@ -83,8 +83,18 @@ export function Combobox({
     setActiveIndex(-1);
     setQuery(null);
   };
-  // After a choice the field's text is selected, so that typing looks for someone else instead of adding to it.
-  const selectTextSoon = () => requestAnimationFrame(() => inputRef.current?.select());
+  // After a choice the field's text is selected, so that typing looks for someone else instead of adding to it. It is
+  // selected once the field shows the choice, in the commit itself: a frame later, a quick typist's first letters
+  // were already added to the old text ("Myselfjose" finds nobody).
+  const shouldSelectText = useRef(false);
+  useLayoutEffect(() => {
+    if (!shouldSelectText.current) return;
+    shouldSelectText.current = false;
+    inputRef.current?.select();
+  });
+  const selectTextSoon = () => {
+    shouldSelectText.current = true;
+  };
   const choose = (option: ComboboxOption) => {
     onChange(option.value);
     close();
@@ -139,6 +149,8 @@ export function Combobox({
         placeholder={placeholder}
         value={text}
         onChange={(event) => {
+          // Typing: whatever was to be selected is being replaced already.
+          shouldSelectText.current = false;
           setQuery(event.target.value);
           setIsOpen(true);
           // The first match is active as soon as one types (automatic selection): Enter takes it.

@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import { toast } from '#web/components/ui/use-toast.ts';
 import { useCancelSubscription } from '../subscriptions/index.ts';
 
 /** Cancel at the end of the period, after a confirmation step inside the dialog. */
@@ -10,13 +8,8 @@ export function CancelSubscription({ organizationId, endsOn }: { organizationId:
   const [isConfirming, setIsConfirming] = useState(false);
 
   const onConfirm = () =>
-    cancel.mutate(undefined, {
-      onSuccess: (answer) => {
-        setIsConfirming(false);
-        toast({ title: 'Subscription cancelled', description: answer.message });
-      },
-      onError: (error) => showErrorToast(error, 'Failed to cancel subscription'),
-    });
+    // The hook says how it went (toasts); here only the confirmation closes.
+    cancel.mutate(undefined, { onSuccess: () => setIsConfirming(false) });
 
   if (!isConfirming) {
     return (

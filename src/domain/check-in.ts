@@ -1,8 +1,11 @@
-import { slotLabel, slotTimes, type TimeSlot, timeSlots } from './bookings.ts';
-import { zonedTimeToUtc, zoneOffsetAt } from './calendar.ts';
+import { slotLabel, type TimeSlot, timeSlots } from './bookings.ts';
 import { formatClockTime } from './clock.ts';
 import { addDays, formatLongDate } from './dates.ts';
+import { localClock, type SiteClock, slotInstants } from './sites.ts';
 import { z } from './zod.ts';
+
+/** What the clock rules of check-in need of the desk's site: its zone and office hours. */
+export type SiteHours = Pick<SiteClock, 'timeZone' | 'dayStart' | 'midday' | 'dayEnd'>;
 
 // Check-in (issue 16): people confirm that they came, in a window around the start of their slot, in the
 // organization's time zone. A booking nobody checked in to by the window's close is released (a no-show) when the
@@ -50,10 +53,10 @@ export interface CheckInWindow {
 /** The window of a booking's slot on its date: from 30 minutes before the slot's start to `grace` minutes after it. */
 export function checkInWindow(
   booking: { bookingDate: string; timeSlot: TimeSlot },
-  timeZone: string,
+  site: SiteHours,
   graceMinutes: number,
 ): CheckInWindow {
-  const start = zonedTimeToUtc(booking.bookingDate, slotTimes[booking.timeSlot].start, timeZone).getTime();
+  const start = slotInstants({ ...site, workingDays: [] }, booking.bookingDate, booking.timeSlot).startsAt.getTime();
   return {
     opensAt: new Date(start - checkInOpensBeforeMinutes * 60_000),
     closesAt: new Date(start + graceMinutes * 60_000),
@@ -68,11 +71,7 @@ export function checkInWindowState(window: CheckInWindow, now: Date): CheckInWin
   return now.getTime() < window.closesAt.getTime() ? 'open' : 'closed';
 }
 
-/** The wall clock of a zone at an instant: its date and 'HH:MM'. */
-export function localClock(instant: Date, timeZone: string): { date: string; time: string } {
-  const local = new Date(instant.getTime() + zoneOffsetAt(instant.getTime(), timeZone)).toISOString();
-  return { date: local.slice(0, 10), time: local.slice(11, 16) };
-}
+export { localClock };
 
 /** "8:30 AM", "8:30 AM tomorrow" or "8:30 AM on Friday, 27 November 2026", from the organization's today. */
 function whenLocal(instant: Date, timeZone: string, today: string): string {
@@ -114,14 +113,15 @@ export function checkInNotice(
     checkedInAt: string | null;
   },
   settings: Pick<CheckInSettings, 'checkInRequired' | 'checkInGraceMinutes'> | undefined,
-  timeZone: string,
+  site: SiteHours,
   now: Date,
 ): string | undefined {
+  const { timeZone } = site;
   if (!settings?.checkInRequired || booking.status !== 'active' || booking.isPermanent || booking.checkedInAt) {
     return undefined;
   }
   if (booking.bookingDate < localClock(now, timeZone).date) return undefined;
-  const window = checkInWindow(booking, timeZone, settings.checkInGraceMinutes);
+  const window = checkInWindow(booking, site, settings.checkInGraceMinutes);
   const timeOf = (instant: Date) => formatClockTime(localClock(instant, timeZone).time);
   const state = checkInWindowState(window, now);
   if (state === 'not-yet') return checkInNoticeMessages.opens(timeOf(window.opensAt));
@@ -151,7 +151,7 @@ export interface CheckInRefusal {
  */
 export function checkInRefusal(
   booking: CheckInCandidate,
-  place: { timeZone: string; graceMinutes: number },
+  place: SiteHours & { graceMinutes: number },
   now: Date,
 ): CheckInRefusal | null {
   const today = localClock(now, place.timeZone).date;
@@ -161,7 +161,7 @@ export function checkInRefusal(
   if (booking.status !== 'active') return { status: 409, message: checkInMessages.cancelled };
   if (booking.checkedInAt) return null;
   if (booking.isPermanent) return { status: 422, message: checkInMessages.permanent };
-  const window = checkInWindow(booking, place.timeZone, place.graceMinutes);
+  const window = checkInWindow(booking, place, place.graceMinutes);
   const state = checkInWindowState(window, now);
   if (state === 'not-yet') {
     return { status: 422, message: checkInMessages.opensAt(whenLocal(window.opensAt, place.timeZone, today)) };
@@ -173,8 +173,7 @@ export function checkInRefusal(
 }
 
 /** The organization's check-in as the release job reads it. */
-export interface ReleasePolicy extends CheckInSettings {
-  timeZone: string;
+export interface ReleasePolicy extends CheckInSettings, SiteHours {
   /** When check-in last became required: bookings whose window opened before it are not released. */
   checkInRequiredSince: Date | null;
 }
@@ -186,14 +185,13 @@ export interface ReleasePolicy extends CheckInSettings {
 export function releaseDue(booking: Omit<CheckInCandidate, 'releasedAt'>, policy: ReleasePolicy, now: Date): boolean {
   if (!policy.checkInRequired || !policy.autoRelease || !policy.checkInRequiredSince) return false;
   if (booking.status !== 'active' || booking.isPermanent || booking.checkedInAt) return false;
-  const window = checkInWindow(booking, policy.timeZone, policy.checkInGraceMinutes);
+  const window = checkInWindow(booking, policy, policy.checkInGraceMinutes);
   return window.opensAt >= policy.checkInRequiredSince && checkInWindowState(window, now) === 'closed';
 }
 
 /** What judging a new one-off booking against check-in needs (booking-rules.ts judges it with the other rules). */
-export interface NewBookingCheckIn extends Pick<CheckInSettings, 'checkInRequired' | 'checkInGraceMinutes'> {
-  /** The organization's zone, and the instant the booking is judged at. */
-  timeZone: string;
+export interface NewBookingCheckIn extends Pick<CheckInSettings, 'checkInRequired' | 'checkInGraceMinutes'>, SiteHours {
+  /** The instant the booking is judged at (the zone and hours are the desk's site's). */
   now: Date;
   /** Made at the desk with Sit here: the insert that makes it checks it in, so it has no window to miss. */
   isWalkIn: boolean;
@@ -229,12 +227,12 @@ export function missedCheckIn(
   const { date: today, time } = localClock(checkIn.now, checkIn.timeZone);
   if (booking.bookingDate !== today) return undefined;
   const windowOf = (timeSlot: TimeSlot) =>
-    checkInWindow({ bookingDate: today, timeSlot }, checkIn.timeZone, checkIn.checkInGraceMinutes);
+    checkInWindow({ bookingDate: today, timeSlot }, checkIn, checkIn.checkInGraceMinutes);
   const isClosed = (timeSlot: TimeSlot) => checkInWindowState(windowOf(timeSlot), checkIn.now) === 'closed';
   if (!isClosed(booking.timeSlot)) return undefined;
   const open = timeSlots.filter((slot) => !isClosed(slot));
   const instead = open.length > 0 ? missedCheckInMessages.laterSlots(open) : missedCheckInMessages.laterDays;
-  const sitHere = walkInSlots(time).length > 0 ? `, ${missedCheckInMessages.sitHere(personName)}` : '';
+  const sitHere = walkInSlots(time, checkIn).length > 0 ? `, ${missedCheckInMessages.sitHere(personName)}` : '';
   return missedCheckInMessages.closed(
     booking.timeSlot,
     whenLocal(windowOf(booking.timeSlot).closesAt, checkIn.timeZone, today),
@@ -242,10 +240,10 @@ export function missedCheckIn(
   );
 }
 
-/** The slots "Sit here" may book on the organization's today at a local time: what is left of the office day. */
-export function walkInSlots(localTime: string): TimeSlot[] {
-  if (localTime < slotTimes.afternoon.start) return ['full-day', 'morning'];
-  if (localTime < slotTimes.afternoon.end) return ['afternoon'];
+/** The slots "Sit here" may book on the site's today at its local time: what is left of the office day. */
+export function walkInSlots(localTime: string, hours: Pick<SiteHours, 'midday' | 'dayEnd'>): TimeSlot[] {
+  if (localTime < hours.midday) return ['full-day', 'morning'];
+  if (localTime < hours.dayEnd) return ['afternoon'];
   return [];
 }
 

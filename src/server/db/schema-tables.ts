@@ -9,7 +9,9 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
+  time,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -94,6 +96,8 @@ export const memberships = pgTable(
     userId: uuid('user_id').notNull(),
     role: text('role', { enum: ['admin', 'member'] }).notNull(),
     createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+    /** Migration 0024: the site the dashboard opens on for this person (null: the organization's first site). */
+    homeSiteId: uuid('home_site_id'),
   },
   (table) => [primaryKey({ columns: [table.organizationId, table.userId] })],
 );
@@ -123,9 +127,26 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull(),
 });
 
+/** Migration 0024: an organization's offices, each with its own clock (src/domain/sites.ts). */
+export const sites = pgTable('sites', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id').notNull(),
+  name: text('name').notNull(),
+  address: text('address'),
+  timeZone: text('time_zone').notNull(),
+  /** 'HH:MM:SS' as PostgreSQL writes a time. */
+  dayStart: time('day_start').notNull().default('09:00'),
+  midday: time('midday').notNull().default('13:00'),
+  dayEnd: time('day_end').notNull().default('18:00'),
+  workingDays: smallint('working_days').array().notNull().default(sql`'{1,2,3,4,5}'::smallint[]`),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+});
+
 export const floors = pgTable('floors', {
   id: uuid('id').primaryKey().defaultRandom(),
   organizationId: uuid('organization_id').notNull(),
+  /** Migration 0024: an SQL insert that leaves it out gets the organization's first site (a trigger fills it). */
+  siteId: uuid('site_id').notNull(),
   name: text('name').notNull(),
   floorPlanUrl: text('floor_plan_url'),
   defaultZoomLevel: numeric('default_zoom_level', zoomLevel),

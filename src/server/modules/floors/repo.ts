@@ -18,8 +18,19 @@ export async function listFloors(db: Database, organizationId: string): Promise<
     .orderBy(asc(floors.createdAt), asc(floors.id));
 }
 
-export async function insertFloor(db: Database, values: { organizationId: string; name: string }): Promise<FloorRow> {
-  const [row] = await db.insert(floors).values(values).returning();
+/** The organization's first site, as SQL: where a floor goes when nobody says (migration 0024). */
+export function firstSiteOf(organizationId: string) {
+  return sql<string>`(SELECT id FROM sites WHERE organization_id = ${organizationId} ORDER BY created_at, id LIMIT 1)`;
+}
+
+export async function insertFloor(
+  db: Database,
+  values: { organizationId: string; name: string; siteId?: string },
+): Promise<FloorRow> {
+  const [row] = await db
+    .insert(floors)
+    .values({ ...values, siteId: values.siteId ?? firstSiteOf(values.organizationId) })
+    .returning();
   if (!row) throw new Error('inserted floor was not returned');
   return row;
 }
@@ -36,7 +47,7 @@ export async function insertFirstFloorOnce(db: Database, organizationId: string,
       .from(floors)
       .where(eq(floors.organizationId, organizationId))
       .limit(1);
-    if (!existing) await tx.insert(floors).values({ organizationId, name });
+    if (!existing) await tx.insert(floors).values({ organizationId, name, siteId: firstSiteOf(organizationId) });
   });
 }
 

@@ -61,6 +61,9 @@ export function isAffectedBy(change: OrganizationChange, key: readonly unknown[]
         return change.kind === 'members';
       case 'invitations':
         return change.kind === 'invitations';
+      case 'sites':
+        // Issue 28: a site's row announces the organization; its floor count changes with the floors.
+        return change.kind === 'organization' || change.kind === 'floors';
       case 'booking-rules':
       case 'amenities':
         // The rules and the amenity list live on the organization's row: changing them announces the organization.

@@ -39,8 +39,9 @@ export function zoneOffsetAt(instant: number, timeZone: string): number {
 
 /**
  * The instant at which the wall clocks of `timeZone` show `time` on `date`. A time that the zone
- * skips (the hour lost when clocks go forward) is read with the offset from before the change, as
- * calendar programs do; a time that occurs twice is the earlier one.
+ * skips (the hour lost when clocks go forward) is read with the offset from before the change; a time that occurs
+ * twice is the later one, in standard time. Both exactly as PostgreSQL reads `timestamp AT TIME ZONE`, which the
+ * release job and the day reads use: the server never has two answers for one slot (decision 028).
  */
 export function zonedTimeToUtc(date: string, time: string, timeZone: string): Date {
   const [year = 1970, month = 1, day = 1] = date.split('-').map(Number);
@@ -50,8 +51,8 @@ export function zonedTimeToUtc(date: string, time: string, timeZone: string): Da
   const after = zoneOffsetAt(wallClock + 86_400_000, timeZone);
   // The same offset a day either side: no change in between, so that offset is the answer.
   if (before === after) return new Date(wallClock - before);
-  // Otherwise try both; the one whose instant really shows this wall clock wins (the earlier if both do).
-  for (const offset of [before, after].sort((a, b) => b - a)) {
+  // Otherwise try both; the one whose instant really shows this wall clock wins (the later if both do).
+  for (const offset of [before, after].sort((a, b) => a - b)) {
     const instant = wallClock - offset;
     if (zoneOffsetAt(instant, timeZone) === offset) return new Date(instant);
   }

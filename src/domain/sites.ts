@@ -164,7 +164,9 @@ const siteFields = {
 
 function hoursInOrder(value: Partial<OfficeHours>): boolean {
   const { dayStart, midday, dayEnd } = value;
-  return dayStart === undefined || midday === undefined || dayEnd === undefined || (dayStart < midday && midday < dayEnd);
+  return (
+    dayStart === undefined || midday === undefined || dayEnd === undefined || (dayStart < midday && midday < dayEnd)
+  );
 }
 
 /** POST /api/organizations/{id}/sites: a name and a zone; hours and working days default to 09:00–13:00–18:00, Mon–Fri. */

@@ -8,6 +8,7 @@ import {
 } from '#domain/floor-plan.ts';
 import { isUuid } from '#domain/ids.ts';
 import type { OrganizationView } from '#domain/organization.ts';
+import { maxBookingsInTimesMail, movesBookingTimes } from '#domain/sites.ts';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/client.ts';
 import { notFound, sqlState } from '#server/errors.ts';
@@ -16,8 +17,9 @@ import { notifyOwners } from '../bookings/mail-delivery.ts';
 import { toBookingView } from '../bookings/views.ts';
 import * as organizationRepo from '../organizations/repo.ts';
 import { findMemberOrganization, requireAdmin, requireEditor, toOrganizationView } from '../organizations/service.ts';
+import { floorMovedToSite } from '../sites/mails.ts';
 import * as siteRepo from '../sites/repo.ts';
-import { changeFirstSiteTimeZone, siteNotFound } from '../sites/service.ts';
+import { changeFirstSiteTimeZone, notifyOwnersOfNewTimes, siteNotFound, toSiteClock } from '../sites/service.ts';
 import { floorDeletedReason } from './mails.ts';
 import * as repo from './repo.ts';
 
@@ -112,30 +114,22 @@ export async function updateFloor(
   input: UpdateFloorInput,
 ): Promise<FloorView> {
   const { floor } = await findMemberFloor(context, floorId, userId);
-  await requireEditor(context, floor.organizationId, userId);
-  const updated = await context.db
+  const { organization } = await requireEditor(context, floor.organizationId, userId);
+  const { row: updated, moved } = await context.db
     .transaction(async (tx) => {
       const isRename = input.name !== undefined && input.name !== floor.name;
       const target =
         input.siteId === undefined || input.siteId === floor.siteId
           ? undefined
           : await siteForFloor(tx, floor.organizationId, input.siteId);
-      if (input.defaultZoomLevel === undefined && !isRename && !target) return floor;
+      if (input.defaultZoomLevel === undefined && !isRename && !target) return { row: floor, moved: undefined };
       const row = await repo.updateFloor(tx, floor.organizationId, floor.id, {
         defaultZoomLevel: input.defaultZoomLevel,
         name: isRename ? input.name : undefined,
         siteId: target?.id,
       });
-      if (row && target) {
-        const origin = await siteRepo.findSiteForFloor(tx, floor.organizationId, floor.siteId);
-        await recordAuditEvent(tx, {
-          organizationId: floor.organizationId,
-          actor: { id: userId },
-          action: 'floor.moved',
-          target: { type: 'floor', id: floor.id },
-          details: { name: row.name, from: origin?.name ?? null, to: target.name },
-        });
-      }
+      const moved =
+        row && target ? { target, owners: await recordFloorMove(tx, userId, floor, row.name, target) } : undefined;
       if (row && isRename) {
         await recordAuditEvent(tx, {
           organizationId: floor.organizationId,
@@ -155,11 +149,39 @@ export async function updateFloor(
           details: { name: row.name, from: zoomBefore, to: input.defaultZoomLevel },
         });
       }
-      return row;
+      return { row, moved };
     })
     .catch(siteGoneAsNotFound);
   if (!updated) throw floorNotFound();
+  if (moved) {
+    const site = { name: moved.target.name, ...toSiteClock(moved.target) };
+    const reason = floorMovedToSite(updated.name, site.name);
+    notifyOwnersOfNewTimes(context, moved.owners, userId, organization.name, site, reason);
+  }
   return toFloorView(updated);
+}
+
+/**
+ * Audits a floor's move to another site, and answers the upcoming bookings on it whose times the move changes (when
+ * the two sites keep different hours or zones), for their owners' mail.
+ */
+async function recordFloorMove(
+  tx: Database,
+  userId: string,
+  floor: repo.FloorRow,
+  name: string,
+  target: siteRepo.SiteRow,
+): Promise<siteRepo.OwnerBooking[]> {
+  const origin = await siteRepo.findSiteForFloor(tx, floor.organizationId, floor.siteId);
+  await recordAuditEvent(tx, {
+    organizationId: floor.organizationId,
+    actor: { id: userId },
+    action: 'floor.moved',
+    target: { type: 'floor', id: floor.id },
+    details: { name, from: origin?.name ?? null, to: target.name },
+  });
+  if (origin && !movesBookingTimes(toSiteClock(origin), toSiteClock(target))) return [];
+  return siteRepo.listUpcomingBookingsByOwner(tx, floor.organizationId, { floorId: floor.id }, maxBookingsInTimesMail);
 }
 
 /** What Delete floor's confirmation names. Admins only (requireAdmin), members of the floor's organization first. */

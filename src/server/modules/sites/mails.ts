@@ -17,15 +17,22 @@ function describeBooking(booking: OwnerBooking, site: ChangedSite): string {
   return `Desk ${booking.deskName} on ${booking.floorName}: ${formatLongDate(booking.bookingDate)}, ${slotLabel(booking.timeSlot)} (${start}–${end})${permanent}`;
 }
 
+/** Why the times changed, as the end of "An administrator of {organization} …". */
+export const siteClockChanged = (siteName: string) => `changed the time zone or office hours of ${siteName}`;
+export const floorMovedToSite = (floorName: string, siteName: string) =>
+  `moved ${floorName} to the site ${siteName}, which keeps other hours or another time zone`;
+
 /**
- * Tells an owner that the times of their upcoming bookings at a site changed (its zone or office hours did): one mail
- * listing their bookings (the first of them, and how many more) with the new times. Dates, slots and desks stay.
+ * Tells an owner that the times of their upcoming bookings at a site changed (its zone or office hours did, or their
+ * floor moved to another site): one mail listing their bookings (the first of them, and how many more) with the new
+ * times. Dates, slots and desks stay.
  */
 export function bookingTimesChangedMail(
   to: string,
   bookings: OwnerBooking[],
   organizationName: string,
   site: ChangedSite,
+  reason: string,
   publicUrl: string,
 ): MailMessage {
   const total = bookings[0]?.ownerTotal ?? bookings.length;
@@ -36,10 +43,10 @@ export function bookingTimesChangedMail(
     subject: `The times of your ${single ? 'booking' : 'bookings'} at ${site.name} changed`,
     links: [publicUrl],
     ...renderMail({
-      preview: `${organizationName} changed the office hours or time zone of ${site.name}`,
+      preview: `${organizationName} ${reason}`,
       heading: single ? 'Your booking has new times' : 'Your bookings have new times',
       paragraphs: [
-        `An administrator of ${organizationName} changed the time zone or office hours of ${site.name}. Your ${
+        `An administrator of ${organizationName} ${reason}. Your ${
           single
             ? 'booking keeps its date, slot and desk; its times are now'
             : 'bookings keep their dates, slots and desks; their times are now'

@@ -134,16 +134,20 @@ export async function deleteSite(db: Database, organizationId: string, siteId: s
   return deleted.length > 0;
 }
 
+/** Where bookings are counted: a whole site, or one floor (moved to another site). */
+export type BookingScope = { siteId: string } | { floorId: string };
+
 /**
- * Bookings `b` of desks `d` on the site's floors `f` that still hold a desk: active, from the site's today (in its zone)
- * on, or permanent.
+ * Bookings `b` of desks `d` on floors `f` of the scope that still hold a desk: active, from the site's today (in its
+ * zone) on, or permanent.
  */
-function upcomingOnSite(organizationId: string, siteId: string) {
+function upcomingIn(organizationId: string, scope: BookingScope) {
+  const where = 'siteId' in scope ? sql`f.site_id = ${scope.siteId}` : sql`f.id = ${scope.floorId}`;
   return sql`FROM bookings b
     JOIN desks d ON d.id = b.desk_id
     JOIN floors f ON f.id = d.floor_id
     JOIN sites s ON s.id = f.site_id
-    WHERE f.organization_id = ${organizationId} AND f.site_id = ${siteId} AND b.status = 'active'
+    WHERE f.organization_id = ${organizationId} AND ${where} AND b.status = 'active'
       AND (b.is_permanent OR b.booking_date >= (now() AT TIME ZONE s.time_zone)::date)`;
 }
 
@@ -156,7 +160,7 @@ export async function countUpcomingBookings(
   const [row] = await rowsOf<{ upcomingBookings: number; people: number }>(
     db,
     sql`SELECT count(*)::int AS "upcomingBookings", count(DISTINCT b.user_id)::int AS people
-      ${upcomingOnSite(organizationId, siteId)}`,
+      ${upcomingIn(organizationId, { siteId })}`,
   );
   return row ?? { upcomingBookings: 0, people: 0 };
 }
@@ -174,11 +178,11 @@ export interface OwnerBooking {
   ownerTotal: number;
 }
 
-/** The site's upcoming bookings, the first `perOwner` of each owner in date order, with each owner's total. */
+/** The upcoming bookings of the scope, the first `perOwner` of each owner in date order, with each owner's total. */
 export async function listUpcomingBookingsByOwner(
   db: Database,
   organizationId: string,
-  siteId: string,
+  scope: BookingScope,
   perOwner: number,
 ): Promise<OwnerBooking[]> {
   return rowsOf<OwnerBooking>(
@@ -191,7 +195,7 @@ export async function listUpcomingBookingsByOwner(
           (count(*) OVER (PARTITION BY b.user_id))::int AS "ownerTotal",
           row_number() OVER (PARTITION BY b.user_id ORDER BY b.booking_date,
             CASE b.time_slot WHEN 'afternoon' THEN 1 ELSE 0 END, d.name, b.id) AS position
-        ${upcomingOnSite(organizationId, siteId)}
+        ${upcomingIn(organizationId, scope)}
       ) listed
       JOIN users u ON u.id = listed."userId"
       WHERE position <= ${perOwner}

@@ -18,7 +18,7 @@ import { recordAuditEvent } from '../audit/repo.ts';
 import { sendInBackground } from '../bookings/mail-delivery.ts';
 import * as organizationRepo from '../organizations/repo.ts';
 import { findMemberOrganization, requireAdmin, requireEditor, toOrganizationView } from '../organizations/service.ts';
-import { bookingTimesChangedMail, type ChangedSite } from './mails.ts';
+import { bookingTimesChangedMail, type ChangedSite, siteClockChanged } from './mails.ts';
 import * as repo from './repo.ts';
 
 export type NewSite = z.output<typeof createSiteSchema>;
@@ -177,24 +177,23 @@ async function applySiteChanges(
       details: { name: site.name, changes },
     });
     const owners = movesBookingTimes(clockBefore, clockAfter)
-      ? await repo.listUpcomingBookingsByOwner(tx, organization.id, siteId, maxBookingsInTimesMail)
+      ? await repo.listUpcomingBookingsByOwner(tx, organization.id, { siteId }, maxBookingsInTimesMail)
       : [];
     return { site, floorCount, owners };
   });
-  notifyOwnersOfNewTimes(context, outcome.owners, userId, organization.name, {
-    name: outcome.site.name,
-    ...toSiteClock(outcome.site),
-  });
+  const site = { name: outcome.site.name, ...toSiteClock(outcome.site) };
+  notifyOwnersOfNewTimes(context, outcome.owners, userId, organization.name, site, siteClockChanged(site.name));
   return toSiteView(outcome.site, outcome.floorCount);
 }
 
-/** One mail per owner (but the admin who changed the site), sent after the answer as booking mails are. */
-function notifyOwnersOfNewTimes(
+/** One mail per owner (but the admin who made the change), sent after the answer as booking mails are. */
+export function notifyOwnersOfNewTimes(
   context: AppContext,
   bookings: repo.OwnerBooking[],
   changedBy: string,
   organizationName: string,
   site: ChangedSite,
+  reason: string,
 ): void {
   const byOwner = new Map<string, repo.OwnerBooking[]>();
   for (const booking of bookings) {
@@ -203,7 +202,7 @@ function notifyOwnersOfNewTimes(
   }
   for (const [email, owned] of byOwner) {
     sendInBackground(context, () =>
-      bookingTimesChangedMail(email, owned, organizationName, site, context.config.publicUrl),
+      bookingTimesChangedMail(email, owned, organizationName, site, reason, context.config.publicUrl),
     );
   }
 }

@@ -518,6 +518,66 @@ describe('floors on sites', () => {
   });
 });
 
+describe('moving a floor between sites', () => {
+  it('mails the owners of its upcoming bookings their new times when the sites keep different clocks', async () => {
+    const team = await createTeam(testApp);
+    const ana = await addMember(testApp, team.id);
+    const [deskId] = await addDesks(testApp, team.id, 1);
+    const [floor] = await testApp.database.sql.query<{ id: string }>('SELECT floor_id AS id FROM desks WHERE id = $1', [
+      deskId,
+    ]);
+    await insertBooking(testApp, {
+      organizationId: team.id,
+      deskId: deskId!,
+      userId: ana.user.id,
+      daysFromToday: 3,
+      timeSlot: 'afternoon',
+    });
+    const sameClock = await addSite(team, { name: 'Twin', timeZone: 'Europe/London' });
+    const otherClock = await addSite(team, { name: 'Late office', timeZone: 'Europe/London', dayEnd: '20:00' });
+    // Onto a site with the same zone and hours: nothing moves, nobody is mailed (the next mail is the second move's).
+    expect((await team.admin.client.request('PUT', `/api/floors/${floor!.id}`, { siteId: sameClock.id })).status).toBe(
+      200,
+    );
+    const moved = await team.admin.client.request('PUT', `/api/floors/${floor!.id}`, { siteId: otherClock.id });
+    expect(moved.status, moved.text).toBe(200);
+    const mail = await smtp.nextMail();
+    expect(mail.envelopeTo).toEqual([ana.email]);
+    const text = partOfType(parseMime(mail.raw), 'text/plain')?.body ?? '';
+    expect(text).toContain('moved Floor 1 to the site Late office');
+    expect(text).toMatch(/Desk D01 on Floor 1: .*, afternoon \(13:00–20:00\)/);
+    expect(await auditOf(team, 'floor.moved')).toHaveLength(2);
+  });
+
+  it('either deletes the site or moves the floor onto it when both happen at once, never both', async () => {
+    const team = await createTeam(testApp);
+    const floor = await team.admin.client.post(`/api/organizations/${team.id}/floors`, { name: 'Level 9' });
+    for (let round = 0; round < 4; round += 1) {
+      const site = await addSite(team);
+      const [moved, deleted] = await Promise.all([
+        team.admin.client.request('PUT', `/api/floors/${floor.body.id}`, { siteId: site.id }),
+        team.admin.client.request('DELETE', `/api/sites/${site.id}`),
+      ]);
+      const outcome = [moved.status, deleted.status];
+      expect([
+        [200, 409],
+        [404, 200],
+      ]).toContainEqual(outcome);
+      const [row] = await testApp.database.sql.query<{ site_id: string; exists: boolean }>(
+        'SELECT site_id, EXISTS (SELECT 1 FROM sites WHERE id = floors.site_id) AS exists FROM floors WHERE id = $1',
+        [floor.body.id],
+      );
+      expect(row?.exists).toBe(true);
+      if (moved.status === 200) {
+        expect(row?.site_id).toBe(site.id);
+        // Back onto the first site, so the next round starts as this one did.
+        const [first] = await sitesOf(team);
+        await team.admin.client.request('PUT', `/api/floors/${floor.body.id}`, { siteId: first!.id });
+      }
+    }
+  });
+});
+
 describe('home site', () => {
   it('is null until a member chooses one of the organization’s sites, then read back with the organization', async () => {
     const team = await createTeam(testApp);

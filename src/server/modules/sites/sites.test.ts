@@ -179,6 +179,19 @@ describe('changing a site', () => {
     expect(together.body).toMatchObject({ dayStart: '14:00', midday: '17:00', dayEnd: '22:00' });
   });
 
+  it('applies two changes at once one after the other, refusing the one whose hours no longer fit (never a 500)', async () => {
+    const team = await createTeam(testApp);
+    const [first] = await sitesOf(team);
+    // Each fits 09:00–13:00–18:00 alone; together the day would start after midday.
+    const answers = await Promise.all([
+      team.admin.client.request('PUT', `/api/sites/${first!.id}`, { dayStart: '12:00' }),
+      team.admin.client.request('PUT', `/api/sites/${first!.id}`, { midday: '11:00' }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const [site] = await sitesOf(team);
+    expect(site!.dayStart < site!.midday && site!.midday < site!.dayEnd).toBe(true);
+  });
+
   it('refuses a zone that is not an IANA name with 400 and keeps the zone', async () => {
     const team = await createTeam(testApp);
     const [first] = await sitesOf(team);

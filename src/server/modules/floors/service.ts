@@ -168,7 +168,9 @@ async function recordFloorMove(
   name: string,
   target: siteRepo.SiteRow,
 ): Promise<siteRepo.OwnerBooking[]> {
-  const origin = await siteRepo.findSiteForFloor(tx, floor.organizationId, floor.siteId);
+  // Read without a lock: a move holds one site lock only (its target's), so a deletion locking every site of the
+  // organization cannot deadlock with it.
+  const origin = await siteRepo.findSiteInOrganization(tx, floor.organizationId, floor.siteId);
   await recordAuditEvent(tx, {
     organizationId: floor.organizationId,
     actor: { id: userId },

@@ -78,6 +78,20 @@ export async function findSiteForFloor(
   return row;
 }
 
+/** The organization's site, read without a lock (undefined when it is not the organization's). */
+export async function findSiteInOrganization(
+  db: Database,
+  organizationId: string,
+  siteId: string,
+): Promise<SiteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(sites)
+    .where(and(eq(sites.organizationId, organizationId), eq(sites.id, siteId)))
+    .limit(1);
+  return row;
+}
+
 /** The site locked for a change (two admins saving at once apply one after the other, each from what the other left). */
 export async function lockSite(db: Database, organizationId: string, siteId: string): Promise<SiteRow | undefined> {
   const [row] = await db

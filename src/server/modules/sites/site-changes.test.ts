@@ -178,7 +178,7 @@ describe('moving a floor between sites', () => {
   it('either deletes the site or moves the floor onto it when both happen at once, never both', async () => {
     const team = await createTeam(testApp);
     const floor = await team.admin.client.post(`/api/organizations/${team.id}/floors`, { name: 'Level 9' });
-    for (let round = 0; round < 4; round += 1) {
+    for (let round = 0; round < 10; round += 1) {
       const site = await addSite(team);
       const [moved, deleted] = await Promise.all([
         team.admin.client.request('PUT', `/api/floors/${floor.body.id}`, { siteId: site.id }),

@@ -104,7 +104,7 @@ export const deskHereOfferSchema = z.discriminatedUnion('kind', [
     isCheckedIn: z.boolean(),
   }),
   z.object({ kind: z.literal('sit-here'), slots: z.array(timeSlotSchema) }),
-  /** Taken this morning, free from 13:00 (issue 27): "This afternoon" books it. `holder` as for 'taken'. */
+  /** Taken this morning, free from the site's midday (issue 27): "This afternoon" books it. `holder` as for 'taken'. */
   z.object({ kind: z.literal('afternoon-free'), holder: z.string().nullable() }),
   z.object({
     /** Taken for the rest of the day (a desk free again this afternoon is 'afternoon-free'). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { localClock, walkInSlots } from '#domain/check-in.ts';
+import { defaultOfficeHours } from '#domain/sites.ts';
 import type { TestClient } from '#test-support/harness.ts';
 import { insertMembership } from '#test-support/harness.ts';
 import { addPasskeyThroughApi, SoftwareAuthenticator } from '#test-support/passkey-authenticator.ts';
@@ -60,7 +61,8 @@ const officeHoursTenant = (world: World) => {
     found = (async () => {
       const tenant = await createTenant(world.testApp, 'A3', world.a.admin, world.a.member);
       const zone = zoneWhereHourIs([10, 11, 14, 15]);
-      await world.testApp.database.sql.query('UPDATE organizations SET time_zone = $2 WHERE id = $1', [
+      // Its only site's zone (the desk's clock; the organization's follows it).
+      await world.testApp.database.sql.query('UPDATE sites SET time_zone = $2 WHERE organization_id = $1', [
         tenant.id,
         zone,
       ]);
@@ -488,7 +490,8 @@ export const routeCases: Record<string, RouteCase> = {
     success: 201,
     plan: async (w) => {
       const { tenant, zone } = await officeHoursTenant(w);
-      const [timeSlot] = walkInSlots(localClock(new Date(), zone).time);
+      // The tenant's only site keeps the default office hours.
+      const [timeSlot] = walkInSlots(localClock(new Date(), zone).time, defaultOfficeHours);
       return { url: `/api/desks/${await insertDesk(w.testApp, tenant)}/walk-in`, body: { timeSlot } };
     },
   },
@@ -499,7 +502,7 @@ export const routeCases: Record<string, RouteCase> = {
     plan: async (w) => {
       const { tenant, zone } = await officeHoursTenant(w);
       const { date, time } = localClock(new Date(), zone);
-      const [timeSlot] = walkInSlots(time);
+      const [timeSlot] = walkInSlots(time, defaultOfficeHours);
       // Other cases book the member into this tenant today (Sit here): one desk per person would refuse the move.
       await w.testApp.database.sql.query(
         `UPDATE bookings SET status = 'cancelled', cancelled_at = now()

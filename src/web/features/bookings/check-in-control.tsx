@@ -1,6 +1,12 @@
 import { CircleCheck } from 'lucide-react';
 import type { BookingView } from '#domain/bookings-responses.ts';
-import { type CheckInSettings, checkInWindow, checkInWindowState, localClock } from '#domain/check-in.ts';
+import {
+  type CheckInSettings,
+  checkInWindow,
+  checkInWindowState,
+  localClock,
+  type SiteHours,
+} from '#domain/check-in.ts';
 import { formatClockTime } from '#domain/clock.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -18,17 +24,20 @@ export function CheckedInBadge({ checkedInAt, timeZone }: { checkedInAt: string;
   );
 }
 
-/** Whether the Check in button belongs on a booking now: required by the organization, and its window open. */
+/**
+ * Whether the Check in button belongs on a booking now: required by the organization, and its window open on the
+ * clock of the booking's desk's site.
+ */
 export function canCheckInNow(
   booking: Pick<BookingView, 'status' | 'isPermanent' | 'checkedInAt' | 'bookingDate' | 'timeSlot'>,
   settings: Pick<CheckInSettings, 'checkInRequired' | 'checkInGraceMinutes'> | undefined,
-  timeZone: string,
+  site: SiteHours,
   now: Date,
 ): boolean {
   if (!settings?.checkInRequired || booking.status !== 'active' || booking.isPermanent || booking.checkedInAt) {
     return false;
   }
-  return checkInWindowState(checkInWindow(booking, timeZone, settings.checkInGraceMinutes), now) === 'open';
+  return checkInWindowState(checkInWindow(booking, site, settings.checkInGraceMinutes), now) === 'open';
 }
 
 /**
@@ -38,16 +47,17 @@ export function canCheckInNow(
 export function CheckInControl({
   booking,
   settings,
-  timeZone,
+  site,
 }: {
   booking: BookingView;
   settings: Pick<CheckInSettings, 'checkInRequired' | 'checkInGraceMinutes'> | undefined;
-  timeZone: string;
+  /** The booking's desk's site: its zone and office hours. */
+  site: SiteHours;
 }) {
   const now = useMinuteClock();
   const checkIn = useCheckIn();
-  if (booking.checkedInAt) return <CheckedInBadge checkedInAt={booking.checkedInAt} timeZone={timeZone} />;
-  if (!canCheckInNow(booking, settings, timeZone, now)) return null;
+  if (booking.checkedInAt) return <CheckedInBadge checkedInAt={booking.checkedInAt} timeZone={site.timeZone} />;
+  if (!canCheckInNow(booking, settings, site, now)) return null;
   return (
     <Button
       size="sm"

@@ -4,6 +4,7 @@ import type { BookingView } from '#domain/bookings-responses.ts';
 import { checkInNotice } from '#domain/check-in.ts';
 import { formatLongDate, todayIn } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
+import { defaultSiteClock } from '#domain/sites.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -54,11 +55,15 @@ export function MyBookingsDialog({ organization, onClose }: { organization: Orga
               <BookingRow
                 key={booking.id}
                 booking={booking}
-                detail={checkInNotice(booking, rules.data, organization.timeZone, now)}
+                detail={checkInNotice(booking, rules.data, defaultSiteClock(organization.timeZone), now)}
               >
                 <Badge kind={bookingStatusBadgeKind(booking, today)} />
                 {booking.bookingDate === today && (
-                  <CheckInControl booking={booking} settings={rules.data} timeZone={organization.timeZone} />
+                  <CheckInControl
+                    booking={booking}
+                    settings={rules.data}
+                    site={defaultSiteClock(organization.timeZone)}
+                  />
                 )}
                 {isCancellable && (
                   <Button

@@ -5,6 +5,7 @@ import type { BookingView } from '#domain/bookings-responses.ts';
 import { formatClockRange } from '#domain/clock.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
+import { defaultSiteClock } from '#domain/sites.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -84,7 +85,7 @@ export function YourBookingView({
               </div>
             </dl>
             <div className="flex flex-wrap items-center justify-end gap-2">
-              <CheckInControl booking={booking} settings={rules.data} timeZone={organization.timeZone} />
+              <CheckInControl booking={booking} settings={rules.data} site={defaultSiteClock(organization.timeZone)} />
               <Button
                 size="sm"
                 variant="secondary"

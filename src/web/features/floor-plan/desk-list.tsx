@@ -14,6 +14,7 @@ import {
 } from '#domain/desk-list.ts';
 import type { DeskView } from '#domain/floor-plan.ts';
 import type { OrganizationView } from '#domain/organization.ts';
+import { defaultSiteClock } from '#domain/sites.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
@@ -87,7 +88,7 @@ export function DeskList({
   );
   const [search, setSearch] = useState('');
   const [chosenFilter, setChosenFilter] = useState<DeskListFilter>('all');
-  const now = slotNow(organization.timeZone, date, useMinuteClock());
+  const now = slotNow(defaultSiteClock(organization.timeZone), date, useMinuteClock());
   // 'Free now' is offered only while today's slots run; otherwise a choice of it falls back to every desk.
   const filter = chosenFilter === 'free-now' && now === null ? 'all' : chosenFilter;
   const filters = now === null ? deskListFilters.filter((item) => item !== 'free-now') : deskListFilters;

@@ -71,9 +71,9 @@ export function AnalyticsScreen({ organization, user }: { organization: Organiza
   const [filters, setFilters] = useAnalyticsFilters((siteId) =>
     todayIn(siteOf(siteId)?.timeZone ?? organization.timeZone),
   );
-  const today = todayIn(siteOf(filters.siteId)?.timeZone ?? organization.timeZone);
   // A site that is gone (or a link from another organization) reads as all sites.
   const site = siteOf(filters.siteId);
+  const today = todayIn(site?.timeZone ?? organization.timeZone);
   const floors = useFloors(organization.id);
   const floorList = siteFloors(floors.data ?? [], site?.id);
   // A floor that is gone, or of another site (or a link from another organization), reads as all floors.

@@ -50,17 +50,6 @@ function Notice({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * The floors of a site: the floors read back their site (issue 28); one read without it is kept, whatever the site.
- */
-function siteFloors<Floor extends object>(floors: readonly Floor[], siteId: string | undefined): Floor[] {
-  if (!siteId) return [...floors];
-  return floors.filter((floor) => {
-    const floorSite = 'siteId' in floor ? floor.siteId : undefined;
-    return floorSite === undefined || floorSite === siteId;
-  });
-}
-
 /** The Analytics screen of an organization, for one of its admins (issue 17), by site (issue 28). */
 export function AnalyticsScreen({ organization, user }: { organization: Organization; user: PublicUser }) {
   const sites = useSites(organization.id);
@@ -75,7 +64,7 @@ export function AnalyticsScreen({ organization, user }: { organization: Organiza
   const site = siteOf(filters.siteId);
   const today = todayIn(site?.timeZone ?? organization.timeZone);
   const floors = useFloors(organization.id);
-  const floorList = siteFloors(floors.data ?? [], site?.id);
+  const floorList = (floors.data ?? []).filter((floor) => !site || floor.siteId === site.id);
   // A floor that is gone, or of another site (or a link from another organization), reads as all floors.
   const floorId = floors.data && !floorList.some((floor) => floor.id === filters.floorId) ? '' : filters.floorId;
   const request: AnalyticsRequest = {

@@ -181,7 +181,15 @@ export function AnalyticsControls({
         </span>
         <PresetButtons filters={filters} today={today} onChange={choosePreset} />
       </div>
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-end xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]">
+      <div
+        className={cn(
+          'grid gap-3 lg:items-end',
+          // Site and Floor side by side take more room than Floor alone.
+          sites.length > 0
+            ? 'sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_auto]'
+            : 'sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]',
+        )}
+      >
         <DateRange key={presetChoices} filters={filters} onChange={onChange} />
         <div className={cn('grid gap-3 self-start', sites.length > 0 && 'grid-cols-2')}>
           {sites.length > 0 && (

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type AnalyticsDeskInput, type AnalyticsInput, analyticsCsv } from './analytics.ts';
-import { buildAnalytics, leadTimeBucket, mergeAnalyticsCounts } from './analytics-build.ts';
+import {
+  analyticsZone,
+  buildAnalytics,
+  leadTimeBucket,
+  mergeAnalyticsCounts,
+  selectAnalyticsPlaces,
+} from './analytics-build.ts';
 
 describe('lead times', () => {
   it.each([
@@ -23,6 +29,7 @@ const desk = (id: string, overrides: Partial<AnalyticsDeskInput> = {}): Analytic
   name: id.toUpperCase(),
   floorId: 'f1',
   floorName: 'Floor 1',
+  siteId: 'london',
   outOfService: [],
   from: '2026-01-01',
   until: null,
@@ -32,11 +39,12 @@ const desk = (id: string, overrides: Partial<AnalyticsDeskInput> = {}): Analytic
 const input = (overrides: Partial<AnalyticsInput> = {}): AnalyticsInput => ({
   startDate: '2026-11-02',
   endDate: '2026-11-06',
+  siteId: null,
   floorId: null,
   includeWeekends: false,
-  timeZone: 'Europe/London',
+  sites: [{ id: 'london', timeZone: 'Europe/London', workingDays: [1, 2, 3, 4, 5] }],
   checkInRequired: false,
-  floors: [{ id: 'f1', name: 'Floor 1', isDeleted: false }],
+  floors: [{ id: 'f1', name: 'Floor 1', siteId: 'london', isDeleted: false }],
   desks: [desk('d1'), desk('d2')],
   days: [],
   deskUse: [],
@@ -151,8 +159,8 @@ describe('buildAnalytics', () => {
     const analytics = buildAnalytics(
       input({
         floors: [
-          { id: 'f1', name: 'Floor 1', isDeleted: false },
-          { id: 'f9', name: 'Old wing', isDeleted: true },
+          { id: 'f1', name: 'Floor 1', siteId: 'london', isDeleted: false },
+          { id: 'f9', name: 'Old wing', siteId: 'london', isDeleted: true },
         ],
         desks: [desk('d1'), desk('d2', { until: '2026-10-01' }), desk('o1', { floorId: 'f9', until: '2026-11-03' })],
         deskUse: [{ deskId: 'o1', bookedSlots: 1, bookedDates: [] }],
@@ -216,6 +224,23 @@ describe('the CSV of the figures', () => {
 });
 
 describe('merging counts', () => {
+  it('adds up the counts of different sites per date: a Tokyo and a New York Monday are one Monday', () => {
+    const merged = mergeAnalyticsCounts([
+      {
+        days: [dayCounts('2026-11-02', 2, 1), { ...dayCounts('2026-11-03', 1), noShows: 1 }],
+        deskUse: [],
+        leadDays: [],
+      },
+      { days: [{ ...dayCounts('2026-11-02', 3, 2), checkedIn: 1, cancellations: 2 }], deskUse: [], leadDays: [] },
+      { days: [dayCounts('2026-11-07', 1)], deskUse: [], leadDays: [] },
+    ]);
+    expect(merged.days).toEqual([
+      { date: '2026-11-02', bookedSlots: 5, people: 3, checkedIn: 1, noShows: 0, walkIns: 0, cancellations: 2 },
+      { date: '2026-11-03', bookedSlots: 1, people: 1, checkedIn: 0, noShows: 1, walkIns: 0, cancellations: 0 },
+      { date: '2026-11-07', bookedSlots: 1, people: 1, checkedIn: 0, noShows: 0, walkIns: 0, cancellations: 0 },
+    ]);
+  });
+
   it('adds up the counts of disjoint dates: days side by side, desks and notice summed', () => {
     const merged = mergeAnalyticsCounts([
       {
@@ -244,5 +269,127 @@ describe('merging counts', () => {
       { days: 3, bookings: 3 },
       { days: 0, bookings: 1 },
     ]);
+  });
+});
+
+// Two sites: Tokyo works Monday to Saturday, New York Monday to Friday. Monday 2 to Sunday 8 November 2026.
+const tokyo = { id: 'tokyo', timeZone: 'Asia/Tokyo', workingDays: [1, 2, 3, 4, 5, 6] };
+const newYork = { id: 'new-york', timeZone: 'America/New_York', workingDays: [1, 2, 3, 4, 5] };
+const twoSites = (overrides: Partial<AnalyticsInput> = {}) =>
+  input({
+    endDate: '2026-11-08',
+    sites: [tokyo, newYork],
+    floors: [
+      { id: 'ft', name: 'Tokyo 1', siteId: 'tokyo', isDeleted: false },
+      { id: 'fn', name: 'New York 1', siteId: 'new-york', isDeleted: false },
+    ],
+    desks: [
+      desk('t1', { floorId: 'ft', floorName: 'Tokyo 1', siteId: 'tokyo' }),
+      desk('n1', { floorId: 'fn', floorName: 'New York 1', siteId: 'new-york' }),
+      desk('n2', { floorId: 'fn', floorName: 'New York 1', siteId: 'new-york' }),
+    ],
+    ...overrides,
+  });
+
+describe('analytics over several sites', () => {
+  it('counts each site on its own working days and adds the desks of a date over the sites', () => {
+    const analytics = buildAnalytics(
+      twoSites({
+        days: [dayCounts('2026-11-02', 3, 2), dayCounts('2026-11-07', 2)],
+        deskUse: [
+          { deskId: 't1', bookedSlots: 3, bookedDates: [] },
+          { deskId: 'n1', bookedSlots: 2, bookedDates: [] },
+        ],
+      }),
+    );
+    // Saturday is a day at Tokyo only: its one desk; no Sunday anywhere.
+    expect(analytics.days.map((day) => [day.date, day.desks])).toEqual([
+      ['2026-11-02', 3],
+      ['2026-11-03', 3],
+      ['2026-11-04', 3],
+      ['2026-11-05', 3],
+      ['2026-11-06', 3],
+      ['2026-11-07', 1],
+    ]);
+    expect(analytics.days.map((day) => day.utilization)).toEqual([0.5, 0, 0, 0, 0, 1]);
+    expect(analytics.desks.map((row) => [row.deskId, row.days])).toEqual([
+      ['n1', 5],
+      ['n2', 5],
+      ['t1', 6],
+    ]);
+    expect(analytics.summary.utilization).toBe(5 / (2 * 16));
+    expect(analytics.weekdays.map((row) => [row.name, row.days])).toContainEqual(['Saturday', 1]);
+    expect(analytics.timeZone).toBeNull();
+  });
+
+  it('counts every day at every site when weekends are asked for', () => {
+    const analytics = buildAnalytics(twoSites({ includeWeekends: true }));
+    expect(analytics.days.map((day) => day.desks)).toEqual([3, 3, 3, 3, 3, 3, 3]);
+  });
+
+  it('counts a desk out of service on its own site’s dates only', () => {
+    const analytics = buildAnalytics(
+      twoSites({
+        desks: [desk('t1', { siteId: 'tokyo', outOfService: [{ from: '2026-11-06', until: null }] })],
+        sites: [tokyo],
+        days: [dayCounts('2026-11-07', 2)],
+        deskUse: [{ deskId: 't1', bookedSlots: 2, bookedDates: ['2026-11-07'] }],
+      }),
+    );
+    expect(analytics.days.map((day) => day.desks)).toEqual([1, 1, 1, 1, 0, 1]);
+    expect(analytics.timeZone).toBe('Asia/Tokyo');
+  });
+
+  it.each([
+    [[], null],
+    [[tokyo], 'Asia/Tokyo'],
+    [[tokyo, { ...newYork, timeZone: 'Asia/Tokyo' }], 'Asia/Tokyo'],
+    [[tokyo, newYork], null],
+  ])('names the zone of the dates of %j as %s', (sites, zone) => {
+    expect(analyticsZone(sites)).toBe(zone);
+  });
+});
+
+describe('what a read counts', () => {
+  const places = {
+    floors: [
+      { id: 'ft', name: 'Tokyo 1', siteId: 'tokyo', isDeleted: false },
+      { id: 'fn', name: 'New York 1', siteId: 'new-york', isDeleted: false },
+      { id: 'fe', name: 'Empty', siteId: 'empty', isDeleted: false },
+    ],
+    desks: [desk('t1', { floorId: 'ft', siteId: 'tokyo' }), desk('n1', { floorId: 'fn', siteId: 'new-york' })],
+  };
+  const empty = { id: 'empty', timeZone: 'Europe/Paris', workingDays: [1, 2, 3, 4, 5] };
+  const sites = [tokyo, newYork, empty];
+  const ids = (selected: { floors: { id: string }[]; desks: { id: string }[]; sites: { id: string }[] }) => [
+    selected.floors.map((floor) => floor.id),
+    selected.desks.map((item) => item.id),
+    selected.sites.map((site) => site.id),
+  ];
+
+  it.each([
+    [
+      'all sites: those with desks',
+      null,
+      null,
+      [
+        ['ft', 'fn', 'fe'],
+        ['t1', 'n1'],
+        ['tokyo', 'new-york'],
+      ],
+    ],
+    ['one site', 'tokyo', null, [['ft'], ['t1'], ['tokyo']]],
+    ['a site without desks', 'empty', null, [['fe'], [], ['empty']]],
+    ['a floor of all sites: its site', null, 'fn', [['fn'], ['n1'], ['new-york']]],
+    ['a floor of the site', 'new-york', 'fn', [['fn'], ['n1'], ['new-york']]],
+    ['a floor of another site: nothing', 'tokyo', 'fn', [[], [], ['tokyo']]],
+  ])('%s', (_, siteId, floorId, expected) => {
+    expect(ids(selectAnalyticsPlaces(places, sites, { siteId, floorId }))).toEqual(expected);
+  });
+
+  it('counts every site when none has desks', () => {
+    expect(selectAnalyticsPlaces({ floors: [], desks: [] }, sites, { siteId: null, floorId: null }).sites).toEqual(
+      sites,
+    );
   });
 });

@@ -4,14 +4,17 @@ import {
   type AnalyticsDay,
   type AnalyticsDayInput,
   type AnalyticsDeskInput,
+  type AnalyticsFloorInput,
   type AnalyticsInput,
+  type AnalyticsSiteInput,
   type LeadTimeBucket,
   leadTimeBuckets,
   weekdayNames,
 } from './analytics.ts';
-import { analyticsDates, isoWeekday } from './analytics-dates.ts';
+import { analyticsDatesBySite, isoWeekday } from './analytics-dates.ts';
 
 // The figures of an analytics read (issue 17), assembled from what the server counted: see analytics.ts for the rule.
+// Each site counts on its own dates (issue 28); a date's figures are the sum over the sites of that site's date.
 
 /** The bucket of a booking made `days` before its date (a negative lead, made after the day began, is 'same-day'). */
 export function leadTimeBucket(days: number): LeadTimeBucket {
@@ -19,13 +22,22 @@ export function leadTimeBucket(days: number): LeadTimeBucket {
   return 'months';
 }
 
-/** The counts of disjoint sets of dates as one: days side by side, each desk's and each notice's counts summed. */
+const dayFigures = ['bookedSlots', 'people', 'checkedIn', 'noShows', 'walkIns', 'cancellations'] as const;
+
+/**
+ * The counts of disjoint sets of dates, or of sites, as one: each date's figures summed over the parts (a Tokyo site's
+ * and a New York site's Monday are one Monday), each desk's and each notice's counts summed.
+ */
 export function mergeAnalyticsCounts(parts: readonly AnalyticsCounts[]): AnalyticsCounts {
-  const days: AnalyticsDayInput[] = [];
+  const days = new Map<string, AnalyticsDayInput>();
   const desks = new Map<string, { bookedSlots: number; bookedDates: string[] }>();
   const leads = new Map<number, number>();
   for (const part of parts) {
-    days.push(...part.days);
+    for (const day of part.days) {
+      const sum = days.get(day.date);
+      if (!sum) days.set(day.date, { ...day });
+      else for (const figure of dayFigures) sum[figure] += day[figure];
+    }
     for (const use of part.deskUse) {
       const sum = desks.get(use.deskId) ?? { bookedSlots: 0, bookedDates: [] };
       sum.bookedSlots += use.bookedSlots;
@@ -35,7 +47,7 @@ export function mergeAnalyticsCounts(parts: readonly AnalyticsCounts[]): Analyti
     for (const lead of part.leadDays) leads.set(lead.days, (leads.get(lead.days) ?? 0) + lead.bookings);
   }
   return {
-    days: days.sort((a, b) => a.date.localeCompare(b.date)),
+    days: [...days.values()].sort((a, b) => a.date.localeCompare(b.date)),
     deskUse: [...desks].map(([deskId, sum]) => ({ deskId, ...sum })),
     leadDays: [...leads].map(([days, bookings]) => ({ days, bookings })),
   };
@@ -70,20 +82,53 @@ const existsOn = (desk: AnalyticsDeskInput, date: string) =>
 const outOfServiceOn = (desk: AnalyticsDeskInput, date: string) =>
   desk.outOfService.some((period) => period.from <= date && (period.until === null || date < period.until));
 
+/** The zone the dates of the sites are in: theirs when they share one, else null (each site's own dates). */
+export function analyticsZone(sites: readonly Pick<AnalyticsSiteInput, 'timeZone'>[]): string | null {
+  const zones = new Set(sites.map((site) => site.timeZone));
+  return zones.size === 1 ? (sites[0]?.timeZone ?? null) : null;
+}
+
+/**
+ * What a read counts: the floors and desks of one site or floor (or all), and the sites they are on. Without a site
+ * or floor, the sites that have (or had) desks: a site without any adds no dates of its own; when none has, all.
+ */
+export function selectAnalyticsPlaces<Site extends { id: string }>(
+  places: { floors: readonly AnalyticsFloorInput[]; desks: readonly AnalyticsDeskInput[] },
+  sites: readonly Site[],
+  selection: { siteId: string | null; floorId: string | null },
+): { floors: AnalyticsFloorInput[]; desks: AnalyticsDeskInput[]; sites: Site[] } {
+  const { siteId, floorId } = selection;
+  const chosen = (place: { siteId: string }, placeFloorId: string) =>
+    (siteId === null || place.siteId === siteId) && (floorId === null || placeFloorId === floorId);
+  const floors = places.floors.filter((floor) => chosen(floor, floor.id));
+  const desks = places.desks.filter((desk) => chosen(desk, desk.floorId));
+  const siteIds = new Set<string>(desks.map((desk) => desk.siteId));
+  if (siteId !== null) return { floors, desks, sites: sites.filter((site) => site.id === siteId) };
+  if (floorId !== null) {
+    for (const floor of floors) siteIds.add(floor.siteId);
+    return { floors, desks, sites: sites.filter((site) => siteIds.has(site.id)) };
+  }
+  const withDesks = sites.filter((site) => siteIds.has(site.id));
+  return { floors, desks, sites: withDesks.length > 0 ? withDesks : [...sites] };
+}
+
 /** The figures the Analytics screen and its CSV show, from what the server counted. */
 export function buildAnalytics(input: AnalyticsInput): Analytics {
-  const dates = analyticsDates(input.startDate, input.endDate, input.includeWeekends);
+  const calendars = analyticsDatesBySite(input.startDate, input.endDate, input.sites, input.includeWeekends);
+  const dates = calendars.all;
   const useByDesk = new Map(input.deskUse.map((use) => [use.deskId, use]));
   const dayInput = new Map(input.days.map((day) => [day.date, day]));
 
-  // Desks per day and days per desk: a desk counts on a date it existed, when in service or holding a booking. A
-  // desk always in service that existed all along (most of them) counts on every date, which is added up once.
+  // Desks per day and days per desk: a desk counts on a date of its site's it existed on, when in service or holding
+  // a booking. A desk always in service that existed all along (most of them) counts on every date of its site,
+  // which is added up once per site.
   const desksOn = new Map(dates.map((date) => [date, 0]));
-  const first = dates[0];
-  const last = dates.at(-1);
-  let everyDay = 0;
+  const everyDay = new Map<string, number>();
   const desks = input.desks.map((desk) => {
     const use = useByDesk.get(desk.id);
+    const siteDates = calendars.bySite.get(desk.siteId) ?? [];
+    const first = siteDates[0];
+    const last = siteDates.at(-1);
     let days = 0;
     if (
       first !== undefined &&
@@ -92,11 +137,11 @@ export function buildAnalytics(input: AnalyticsInput): Analytics {
       desk.from <= first &&
       (desk.until ?? last) >= last
     ) {
-      everyDay += 1;
-      days = dates.length;
+      everyDay.set(desk.siteId, (everyDay.get(desk.siteId) ?? 0) + 1);
+      days = siteDates.length;
     } else {
       const booked = new Set(use?.bookedDates ?? []);
-      for (const date of dates) {
+      for (const date of siteDates) {
         if (!existsOn(desk, date) || (outOfServiceOn(desk, date) && !booked.has(date))) continue;
         days += 1;
         desksOn.set(date, (desksOn.get(date) ?? 0) + 1);
@@ -114,7 +159,9 @@ export function buildAnalytics(input: AnalyticsInput): Analytics {
       isDeleted: desk.until !== null,
     };
   });
-  for (const [date, count] of desksOn) desksOn.set(date, count + everyDay);
+  for (const [siteId, count] of everyDay) {
+    for (const date of calendars.bySite.get(siteId) ?? []) desksOn.set(date, (desksOn.get(date) ?? 0) + count);
+  }
 
   const days: AnalyticsDay[] = dates.map((date) => {
     const counted = dayInput.get(date);
@@ -191,9 +238,10 @@ export function buildAnalytics(input: AnalyticsInput): Analytics {
   return {
     startDate: input.startDate,
     endDate: input.endDate,
+    siteId: input.siteId,
     floorId: input.floorId,
     includeWeekends: input.includeWeekends,
-    timeZone: input.timeZone,
+    timeZone: analyticsZone(input.sites),
     checkInRequired: input.checkInRequired,
     summary: {
       utilization: share(total('bookedSlots'), 2 * total('desks')),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsDates, closedWeeks, isoWeekday, presetRange } from './analytics-dates.ts';
+import { analyticsDates, analyticsDatesBySite, closedWeeks, isoWeekday, presetRange } from './analytics-dates.ts';
 
 describe('dates of a range', () => {
   it.each([
@@ -15,6 +15,38 @@ describe('dates of a range', () => {
     expect(analyticsDates('2026-11-20', '2026-11-24', false)).toEqual(['2026-11-20', '2026-11-23', '2026-11-24']);
     expect(analyticsDates('2026-11-20', '2026-11-24', true)).toHaveLength(5);
     expect(analyticsDates('2026-11-21', '2026-11-22', false)).toEqual([]);
+  });
+
+  // Friday 20 to Tuesday 24 November 2026.
+  it.each([
+    ['Monday to Friday', [1, 2, 3, 4, 5], false, ['2026-11-20', '2026-11-23', '2026-11-24']],
+    ['Monday to Saturday', [1, 2, 3, 4, 5, 6], false, ['2026-11-20', '2026-11-21', '2026-11-23', '2026-11-24']],
+    ['Sunday to Thursday', [7, 1, 2, 3, 4], false, ['2026-11-22', '2026-11-23', '2026-11-24']],
+    ['Saturday only', [6], false, ['2026-11-21']],
+    [
+      'Saturday only, every day asked for',
+      [6],
+      true,
+      ['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24'],
+    ],
+  ])('lists the working days of a site working %s', (_, workingDays, includeWeekends, dates) => {
+    expect(analyticsDates('2026-11-20', '2026-11-24', includeWeekends, workingDays)).toEqual(dates);
+  });
+
+  it('lists each site’s dates on its own calendar, and all of them together in order', () => {
+    const sites = [
+      { id: 'tokyo', workingDays: [1, 2, 3, 4, 5, 6] },
+      { id: 'tel-aviv', workingDays: [7, 1, 2, 3, 4] },
+      { id: 'new-york', workingDays: [1, 2, 3, 4, 5] },
+    ];
+    const { bySite, all } = analyticsDatesBySite('2026-11-20', '2026-11-24', sites, false);
+    expect(Object.fromEntries(bySite)).toEqual({
+      tokyo: ['2026-11-20', '2026-11-21', '2026-11-23', '2026-11-24'],
+      'tel-aviv': ['2026-11-22', '2026-11-23', '2026-11-24'],
+      'new-york': ['2026-11-20', '2026-11-23', '2026-11-24'],
+    });
+    expect(all).toEqual(['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24']);
+    expect(analyticsDatesBySite('2026-11-21', '2026-11-22', [{ id: 'x', workingDays: [1] }], false).all).toEqual([]);
   });
 });
 

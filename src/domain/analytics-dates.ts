@@ -1,7 +1,7 @@
 import { addDays } from './dates.ts';
 
 // Which dates an analytics read covers (issue 17): weekdays, the dates of a range, the weeks whose counts are closed,
-// and the screen's presets, all on the organization's own dates.
+// and the screen's presets, each on a site's own dates (issue 28).
 
 /** ISO weekday of a date: 1 Monday … 7 Sunday. */
 export function isoWeekday(date: string): number {
@@ -9,13 +9,42 @@ export function isoWeekday(date: string): number {
   return day === 0 ? 7 : day;
 }
 
-/** The dates a range covers: every date from start to end, Saturdays and Sundays only when asked for. */
-export function analyticsDates(start: string, end: string, includeWeekends: boolean): string[] {
+/**
+ * The dates a range covers at a site: its working days (Monday to Friday unless told), or every date when weekends,
+ * that is the site's non-working days, are asked for.
+ */
+export function analyticsDates(
+  start: string,
+  end: string,
+  includeWeekends: boolean,
+  workingDays: readonly number[] = [1, 2, 3, 4, 5],
+): string[] {
   const dates: string[] = [];
   for (let date = start; date <= end; date = addDays(date, 1)) {
-    if (includeWeekends || isoWeekday(date) < 6) dates.push(date);
+    if (includeWeekends || workingDays.includes(isoWeekday(date))) dates.push(date);
   }
   return dates;
+}
+
+/** What analytics needs of a site's calendar: the site, and the ISO weekdays it works. */
+export interface AnalyticsCalendar {
+  id: string;
+  workingDays: readonly number[];
+}
+
+/**
+ * Each site's dates of a range, on its own calendar (issue 28), and all of them together in order: a date is a row of
+ * the figures when it is a counted day at one site at least.
+ */
+export function analyticsDatesBySite(
+  start: string,
+  end: string,
+  sites: readonly AnalyticsCalendar[],
+  includeWeekends: boolean,
+): { bySite: Map<string, string[]>; all: string[] } {
+  const bySite = new Map(sites.map((site) => [site.id, analyticsDates(start, end, includeWeekends, site.workingDays)]));
+  const all = [...new Set([...bySite.values()].flat())].sort();
+  return { bySite, all };
 }
 
 /** The Monday of a date's ISO week. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type AnalyticsDay, type AnalyticsDesk, analyticsMessages, maxAnalyticsDays } from './analytics.ts';
 import {
   contrastRatio,
+  describeDatesZone,
   describeUtilization,
   formatLeadDays,
   formatPeople,
@@ -249,5 +250,14 @@ describe('contrastRatio', () => {
     ['#4f46e5', '#ffffff', 6.29],
   ])('of %s and %s is %d', (first, second, expected) => {
     expect(contrastRatio(first, second)).toBeCloseTo(expected, 1);
+  });
+});
+
+describe('describeDatesZone', () => {
+  it.each([
+    ['Asia/Tokyo', 'dates in Asia/Tokyo'],
+    [null, 'each site’s own dates'],
+  ])('names the dates of %s as “%s”', (zone, text) => {
+    expect(describeDatesZone(zone)).toBe(text);
   });
 });

@@ -17,6 +17,14 @@ const shortDate = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
+/**
+ * "dates in Asia/Tokyo" for one site's figures (or sites sharing a zone); "each site's own dates" when the sites
+ * counted differ, each on its own calendar (issue 28).
+ */
+export function describeDatesZone(timeZone: string | null): string {
+  return timeZone ? `dates in ${timeZone}` : 'each site’s own dates';
+}
+
 /** "Mon 23 Nov": a date on a chart's axis and in its summaries. */
 export function formatShortDate(date: string): string {
   return shortDate.format(new Date(`${date}T00:00:00Z`));

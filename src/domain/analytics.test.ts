@@ -17,6 +17,8 @@ describe('analyticsQuerySchema', () => {
     [{ startDate: '2026-02-30', endDate: '2026-03-02' }, ['startDate must be a date such as 2026-11-23']],
     [{ startDate: '2026-11-02' }, ['endDate must be a date such as 2026-11-23']],
     [{ startDate: '2026-11-02', endDate: '2026-11-06', floorId: 'x' }, ['floorId must be a floor id']],
+    [{ startDate: '2026-11-02', endDate: '2026-11-06', siteId: 'tokyo' }, ['siteId must be a site id']],
+    [{ startDate: '2026-11-02', endDate: '2026-11-06', siteId: '9a3e54f0-7c55-4bde-9a59-0f1f3c3b4a11' }, []],
     [
       { startDate: '2026-11-02', endDate: '2026-11-06', includeWeekends: '1' },
       ['includeWeekends must be true or false'],
@@ -49,11 +51,12 @@ describe('analyticsQuerySchema', () => {
           by: 'desk',
           includeWeekends: true,
           floorId: 'f',
+          siteId: 's',
           endDate: '2026-11-06',
           startDate: '2026-11-02',
         }),
       ),
-    ).toBe('startDate=2026-11-02&endDate=2026-11-06&floorId=f&includeWeekends=true&by=desk');
+    ).toBe('startDate=2026-11-02&endDate=2026-11-06&siteId=s&floorId=f&includeWeekends=true&by=desk');
   });
 });
 

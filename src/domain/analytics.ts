@@ -3,7 +3,8 @@ import { isUuid } from './ids.ts';
 import { csvLine } from './team-bookings.ts';
 import { z } from './zod.ts';
 
-// Workplace analytics (issue 17): how an organization's desks were used over a range of its own dates. The rule is
+// Workplace analytics (issue 17): how an organization's desks were used over a range of dates, each site's on its own
+// calendar (issue 28: its zone and working days; "all sites" adds each site's figures of a date). The rule is
 // Today's Statistics' (summariseAvailability): a day's utilization is the half-day slots booked divided by twice the
 // desks, a full day counting two halves and a permanent booking booked on every day it was held. The server reads
 // the figures with a few aggregates (modules/analytics); everything people see is assembled by buildAnalytics
@@ -18,6 +19,7 @@ export const analyticsMessages = {
   order: 'endDate must not be before startDate',
   tooLong: `The range must be at most ${maxAnalyticsDays} days`,
   floor: 'floorId must be a floor id',
+  site: 'siteId must be a site id',
   weekends: 'includeWeekends must be true or false',
   by: 'by must be day or desk',
 };
@@ -35,8 +37,10 @@ export function daysBetween(start: string, end: string): number {
 const analyticsShape = {
   startDate: requiredDate('startDate'),
   endDate: requiredDate('endDate'),
+  /** One site (issue 28): its floors, on its own calendar. Default: all sites, each on its own calendar, added up. */
+  siteId: z.string({ error: analyticsMessages.site }).refine(isUuid, analyticsMessages.site).optional(),
   floorId: z.string({ error: analyticsMessages.floor }).refine(isUuid, analyticsMessages.floor).optional(),
-  /** Saturdays and Sundays are left out unless this is true. */
+  /** Each site's non-working days (Saturdays and Sundays by default) are left out unless this is true. */
   includeWeekends: z
     .enum(['true', 'false'], { error: analyticsMessages.weekends })
     .transform((value) => value === 'true')
@@ -66,11 +70,13 @@ export type AnalyticsCsvQuery = z.infer<typeof analyticsCsvQuerySchema>;
 export function analyticsSearchParams(query: {
   startDate: string;
   endDate: string;
+  siteId?: string | undefined;
   floorId?: string | undefined;
   includeWeekends?: boolean | undefined;
   by?: 'day' | 'desk' | undefined;
 }): URLSearchParams {
   const params = new URLSearchParams({ startDate: query.startDate, endDate: query.endDate });
+  if (query.siteId) params.set('siteId', query.siteId);
   if (query.floorId) params.set('floorId', query.floorId);
   if (query.includeWeekends) params.set('includeWeekends', 'true');
   if (query.by && query.by !== 'day') params.set('by', query.by);
@@ -152,10 +158,14 @@ export type LeadTimeBucket = (typeof leadTimeBuckets)[number]['key'];
 export const analyticsSchema = z.object({
   startDate: z.string(),
   endDate: z.string(),
+  siteId: z.string().nullable(),
   floorId: z.string().nullable(),
   includeWeekends: z.boolean(),
-  /** The organization's IANA zone: the dates are its own. */
-  timeZone: z.string(),
+  /**
+   * The IANA zone the dates are in: the site's (or the zone all the counted sites share); null when the sites counted
+   * are in different zones, each site's figures then being counted on its own dates and added up per date.
+   */
+  timeZone: z.string().nullable(),
   /** Whether the organization requires check-in now (the browser shows Reality when so, or when there is any). */
   checkInRequired: z.boolean(),
   summary: z.object({
@@ -193,6 +203,8 @@ export interface AnalyticsDeskInput {
   name: string;
   floorId: string;
   floorName: string;
+  /** The site it is (or was) on: it counts on that site's dates. */
+  siteId: string;
   /**
    * The periods it spent out of service, from `from` to the day before `until` (null while it lasts). On those days
    * it counts only when it holds a booking, as in Today's Statistics.
@@ -206,7 +218,16 @@ export interface AnalyticsDeskInput {
 export interface AnalyticsFloorInput {
   id: string;
   name: string;
+  /** Its site (a deleted floor's desks count at the organization's first site: retired floors keep no site). */
+  siteId: string;
   isDeleted: boolean;
+}
+
+/** A site counted (issue 28): its zone names the dates, its working days are the dates counted. */
+export interface AnalyticsSiteInput {
+  id: string;
+  timeZone: string;
+  workingDays: readonly number[];
 }
 
 /** The bookings of one day, counted on the range's dates only (see the server's query). */
@@ -228,8 +249,9 @@ export interface AnalyticsDeskUseInput {
 }
 
 /**
- * What the server counted over some dates of a range. Counts of disjoint dates add up (mergeAnalyticsCounts), so the
- * server keeps those of closed weeks and counts only the rest (decision 020).
+ * What the server counted over some dates of a range, at one site or more. Counts of disjoint dates, or of different
+ * sites, add up (mergeAnalyticsCounts), so the server keeps those of closed weeks and counts only the rest (decision
+ * 020), and counts each site on its own calendar.
  */
 export interface AnalyticsCounts {
   days: AnalyticsDayInput[];
@@ -241,9 +263,11 @@ export interface AnalyticsCounts {
 export interface AnalyticsInput {
   startDate: string;
   endDate: string;
+  siteId: string | null;
   floorId: string | null;
   includeWeekends: boolean;
-  timeZone: string;
+  /** The sites counted, each on its own calendar; their figures are added up per date. */
+  sites: readonly AnalyticsSiteInput[];
   checkInRequired: boolean;
   floors: readonly AnalyticsFloorInput[];
   desks: readonly AnalyticsDeskInput[];

@@ -195,6 +195,38 @@ test('an admin opens Analytics from the sidebar and reads the last 4 weeks: the 
   await expect(dayRow(page, today)).toBeHidden();
   await page.screenshot({ path: `${shots}/analytics-desktop-overview.png`, fullPage: true });
 
+  // A second site with a floor and a desk: a Site filter shows beside Floor (issue 28). One site reads on its own
+  // dates and lists its own floors; all sites, in two zones, count each on its own dates.
+  const [firstSite] = await api<Array<{ timeZone: string }>>('GET', `/api/organizations/${organizationId}/sites`);
+  const secondZone = firstSite?.timeZone === 'Asia/Tokyo' ? 'Asia/Seoul' : 'Asia/Tokyo';
+  const tokyo = await api<{ id: string }>('POST', `/api/organizations/${organizationId}/sites`, {
+    name: 'Tokyo',
+    timeZone: secondZone,
+  });
+  const shibuya = await api<{ id: string }>('POST', `/api/organizations/${organizationId}/floors`, {
+    name: 'Shibuya',
+    siteId: tokyo.id,
+  });
+  await api('POST', `/api/organizations/${organizationId}/desks`, {
+    name: 'T01',
+    positionX: 100,
+    positionY: 100,
+    floorId: shibuya.id,
+  });
+  const filters = page.getByRole('search');
+  await filters.getByLabel('Site').selectOption({ label: 'Tokyo' });
+  await expect(filters.getByLabel('Floor').getByRole('option')).toHaveText(['All floors', 'Shibuya']);
+  await expect(page.getByText(`Tokyo · All floors · 28 days · dates in ${secondZone}`)).toBeVisible();
+  await filters.getByLabel('Site').selectOption({ label: 'All sites' });
+  await expect(page.getByText('All sites · All floors · 28 days · each site’s own dates')).toBeVisible();
+  await expect(filters.getByLabel('Floor').getByRole('option')).toHaveText([
+    'All floors',
+    'Floor 1',
+    'Floor 2',
+    'Shibuya',
+  ]);
+  await page.screenshot({ path: `${shots}/analytics-desktop-sites.png` });
+
   // A long desk name is written in full, wrapping: beside the plan (not cut to "Window s…") and, on a phone, where the
   // plan becomes a row per desk, with nothing to scroll sideways.
   const longName = 'Window seat by the kitchen, north wing';

@@ -634,13 +634,23 @@ export const routeCases: Record<string, RouteCase> = {
     plan: (w) => ({ url: `/api/organizations/${w.a.id}/bookings.csv?${q({ status: 'all' })}` }),
   },
 
-  // Workplace analytics (issue 17): a range's figures and the same as CSV.
+  // Workplace analytics (issue 17): a range's figures and the same as CSV; of one site (issue 28).
   'GET /api/organizations/:id/analytics': {
     access: 'admin',
     success: 200,
-    plan: (w) => ({
-      url: `/api/organizations/${w.a.id}/analytics?${q({ startDate: futureDate(-27), endDate: futureDate(0), floorId: w.a.floorId })}`,
-    }),
+    plan: async (w) => {
+      const [site] = await w.testApp.database.sql.query<{ id: string }>(
+        'SELECT site_id AS id FROM floors WHERE id = $1',
+        [w.a.floorId],
+      );
+      const range = {
+        startDate: futureDate(-27),
+        endDate: futureDate(0),
+        siteId: site?.id ?? '',
+        floorId: w.a.floorId,
+      };
+      return { url: `/api/organizations/${w.a.id}/analytics?${q(range)}` };
+    },
   },
   'GET /api/organizations/:id/analytics.csv': {
     access: 'admin',

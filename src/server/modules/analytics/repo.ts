@@ -4,50 +4,50 @@ import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { memberships, organizations } from '#server/db/schema.ts';
 
-/** What to count: one organization's bookings on the range's dates, on one floor or all. */
+/** What to count at one site: its desks chosen (those of a floor, or all), on its own calendar. */
 export interface AnalyticsSelection {
   organizationId: string;
+  /** The site's zone: bookings made and cancelled, and desks deleted, on its dates. */
   timeZone: string;
-  startDate: string;
-  endDate: string;
-  floorId: string | null;
-  includeWeekends: boolean;
+  /** The desks counted, with the site's date each deleted one was deleted on (listAnalyticsPlaces). */
+  desks: readonly { id: string; until: string | null }[];
 }
 
 /**
- * The floors and desks the organization has, and had: those deleted come from migration 0018's tables, and the
- * periods each spent out of service from migration 0021's. Raw SQL (decision 025): UNION ALL of the live and retired
- * tables, and the periods aggregated as JSON.
+ * The floors and desks the organization has, and had, each with its site: those deleted come from migration 0018's
+ * tables, and the periods each spent out of service from migration 0021's. A desk's dates are its site's; a deleted
+ * floor kept no site, so its desks count at the organization's first site (migration 0024). Raw SQL (decision 025):
+ * UNION ALL of the live and retired tables, and the periods aggregated as JSON.
  */
 export async function listAnalyticsPlaces(
   db: Database,
-  selection: AnalyticsSelection,
+  organizationId: string,
 ): Promise<{ floors: AnalyticsFloorInput[]; desks: AnalyticsDeskInput[] }> {
-  const { organizationId, timeZone, floorId } = selection;
-  const onFloor = (column: string) => (floorId ? sql`AND ${sql.raw(column)} = ${floorId}` : sql``);
+  const firstSite = sql`(SELECT id FROM sites WHERE organization_id = ${organizationId} ORDER BY created_at, id LIMIT 1)`;
   const [floors, desks] = await Promise.all([
     rowsOf<AnalyticsFloorInput>(
       db,
-      sql`SELECT id, name, false AS "isDeleted" FROM floors WHERE organization_id = ${organizationId} ${onFloor('id')}
+      sql`SELECT id, name, site_id AS "siteId", false AS "isDeleted" FROM floors WHERE organization_id = ${organizationId}
           UNION ALL
-          SELECT id, name, true FROM retired_floors WHERE organization_id = ${organizationId} ${onFloor('id')}
+          SELECT id, name, ${firstSite}, true FROM retired_floors WHERE organization_id = ${organizationId}
           ORDER BY "isDeleted", name, id`,
     ),
     rowsOf<Omit<AnalyticsDeskInput, 'outOfService'> & { outOfService: string | null }>(
       db,
       sql`WITH places AS (
-            SELECT d.id, d.name, d.floor_id AS "floorId", f.name AS "floorName",
-              to_char((d.created_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD') AS "from", NULL AS "until"
-            FROM desks d JOIN floors f ON f.id = d.floor_id
-            WHERE d.organization_id = ${organizationId} ${onFloor('d.floor_id')}
+            SELECT d.id, d.name, d.floor_id AS "floorId", f.name AS "floorName", s.id AS "siteId",
+              to_char((d.created_at AT TIME ZONE s.time_zone)::date, 'YYYY-MM-DD') AS "from", NULL AS "until"
+            FROM desks d JOIN floors f ON f.id = d.floor_id JOIN sites s ON s.id = f.site_id
+            WHERE d.organization_id = ${organizationId}
             UNION ALL
-            SELECT r.id, r.name, r.floor_id, coalesce(f.name, rf.name, 'Deleted floor'),
-              to_char((r.created_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD'),
-              to_char((r.retired_at AT TIME ZONE ${timeZone})::date, 'YYYY-MM-DD')
+            SELECT r.id, r.name, r.floor_id, coalesce(f.name, rf.name, 'Deleted floor'), s.id,
+              to_char((r.created_at AT TIME ZONE s.time_zone)::date, 'YYYY-MM-DD'),
+              to_char((r.retired_at AT TIME ZONE s.time_zone)::date, 'YYYY-MM-DD')
             FROM retired_desks r
               LEFT JOIN floors f ON f.id = r.floor_id AND f.organization_id = r.organization_id
               LEFT JOIN retired_floors rf ON rf.id = r.floor_id AND rf.organization_id = r.organization_id
-            WHERE r.organization_id = ${organizationId} ${onFloor('r.floor_id')}
+              JOIN sites s ON s.id = coalesce(f.site_id, ${firstSite})
+            WHERE r.organization_id = ${organizationId}
           ),
           periods AS (
             SELECT desk_id, json_agg(json_build_object('from', to_char(starts_on, 'YYYY-MM-DD'),
@@ -79,7 +79,8 @@ interface CountRow extends Omit<AnalyticsDayInput, 'date'> {
 }
 
 /**
- * Every figure of the range in one statement over the bookings of the organization and of its deleted desks:
+ * Every figure of a site's dates in one statement over the bookings of the organization and of its deleted desks, on
+ * the desks chosen (one site's, so one zone):
  * - a one-off booking counts on its date, a permanent one on every date it was held (from its date until the day
  *   before it was cancelled, if it was);
  * - booked half days and people count what was held (active one-offs, and permanents); check-ins, no-shows (released),
@@ -95,26 +96,26 @@ export async function countAnalytics(
   /** The dates to count (the range's, less those of kept weeks and of weekends when left out), in order. */
   dates: readonly string[],
 ): Promise<Map<string, AnalyticsCounts>> {
-  const { organizationId, timeZone, floorId } = selection;
+  const { organizationId, timeZone } = selection;
   const weeks = new Map<string, AnalyticsCounts>();
   const endDate = dates.at(-1);
-  if (endDate === undefined) return weeks;
-  // ISO dates checked by the service, as one array literal: drizzle would spread a JavaScript array into a list.
+  if (endDate === undefined || selection.desks.length === 0) return weeks;
+  // ISO dates checked by the service, and ids and dates read from the database, as array literals: drizzle would
+  // spread a JavaScript array into a list.
   const dateArray = `{${dates.join(',')}}`;
+  const deskArray = `{${selection.desks.map((desk) => desk.id).join(',')}}`;
+  const untilArray = `{${selection.desks.map((desk) => desk.until ?? 'NULL').join(',')}}`;
   const rows = await rowsOf<CountRow>(
     db,
     sql`WITH days AS (
           SELECT unnest(${dateArray}::date[]) AS day
         ),
         places AS (
-          -- A desk that was ever out of service (migration 0021) lists the dates it held bookings.
-          SELECT id, NULL::date AS until FROM desks
-          WHERE organization_id = ${organizationId} AND (${floorId}::uuid IS NULL OR floor_id = ${floorId}::uuid)
-          UNION ALL
-          SELECT id, (retired_at AT TIME ZONE ${timeZone})::date FROM retired_desks
-          WHERE organization_id = ${organizationId} AND (${floorId}::uuid IS NULL OR floor_id = ${floorId}::uuid)
+          -- The desks counted, a deleted one up to the site's date it was deleted on.
+          SELECT * FROM unnest(${deskArray}::uuid[], ${untilArray}::date[]) AS p(id, until)
         ),
         tracked AS (
+          -- A desk that was ever out of service (migration 0021) lists the dates it held bookings.
           SELECT DISTINCT desk_id FROM desk_service_periods WHERE organization_id = ${organizationId}
         ),
         held AS (
@@ -145,7 +146,7 @@ export async function countAnalytics(
             AND (s.status = 'active' OR days.day < (s.cancelled_at AT TIME ZONE ${timeZone})::date)
         ),
         placed AS (
-          -- On the desks counted (the floor's, and deleted ones up to their last day), on the range's dates; a
+          -- On the desks counted (the site's or floor's, deleted ones up to their last day), on the dates; a
           -- person's first held booking of a day marks them present (a window, so that every set below hashes).
           SELECT h.*, h.status = 'active' AS counted, t.desk_id IS NOT NULL AS tracked,
             row_number() OVER (PARTITION BY h.day, h.user_id, h.status = 'active') = 1 AS first_of_person
@@ -197,20 +198,35 @@ export async function countAnalytics(
   return weeks;
 }
 
+/** A site as analytics reads it (issue 28): its calendar. */
+export interface AnalyticsSite {
+  id: string;
+  timeZone: string;
+  dayStart: string;
+  midday: string;
+  dayEnd: string;
+  workingDays: number[];
+}
+
 export interface AnalyticsState {
   role: 'admin' | 'member';
   slug: string;
+  /** The organization's zone: its first site's (migration 0024), which the history revision's trigger judges by. */
   timeZone: string;
   checkInRequired: boolean;
+  /** The organization's sites, the first first. */
+  sites: AnalyticsSite[];
   /**
    * Changes whenever a figure of a closed week could (service.ts keeps those): the history revision (migration 0018:
-   * a write to a booking dated before yesterday), the floors' desk revisions, deleted floors and desks, the zone.
+   * a write to a booking dated before yesterday), the floors' desk revisions and sites, deleted floors and desks, the
+   * zone, and every site's zone, hours and working days.
    */
   history: string;
   /**
    * Changes whenever a figure of any range could: the bookings revision (migration 0010: every booking written), the
    * floors' desk revisions (migration 0003: desks added, moved, renamed, put out of service), how many floors and
-   * desks were deleted (migration 0018), the zone and the check-in setting.
+   * desks were deleted (migration 0018), the floors' sites, the zone, every site's zone, hours and working days, and
+   * the check-in setting.
    */
   state: string;
 }
@@ -230,8 +246,15 @@ export async function findAnalyticsState(
       bookings: sql<string>`(SELECT coalesce(sum(revision), 0)::text FROM desk_booking_revisions
         WHERE organization_id = ${organizations.id})`,
       history: sql<string>`${organizations.analyticsHistoryRevision}::text`,
+      // The sites' calendars, as JSON: read by the service, and part of both keys as they are.
+      sites: sql<string>`(SELECT json_agg(json_build_object('id', id, 'timeZone', time_zone,
+          'dayStart', to_char(day_start, 'HH24:MI'), 'midday', to_char(midday, 'HH24:MI'),
+          'dayEnd', to_char(day_end, 'HH24:MI'), 'workingDays', working_days) ORDER BY created_at, id)::text
+        FROM sites WHERE organization_id = ${organizations.id})`,
       places: sql<string>`concat_ws('/',
-        (SELECT coalesce(sum(desks_revision), 0) || '.' || count(*) FROM floors WHERE organization_id = ${organizations.id}),
+        (SELECT coalesce(sum(desks_revision), 0) || '.' || count(*) || '.' ||
+            coalesce(md5(string_agg(id::text || site_id::text, ',' ORDER BY id)), '')
+          FROM floors WHERE organization_id = ${organizations.id}),
         (SELECT count(*) FROM retired_desks WHERE organization_id = ${organizations.id}),
         (SELECT count(*) FROM retired_floors WHERE organization_id = ${organizations.id}))`,
     })
@@ -239,10 +262,11 @@ export async function findAnalyticsState(
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
   if (!row) return undefined;
-  const { bookings, history, places, ...rest } = row;
+  const { bookings, history, places, sites, ...rest } = row;
   return {
     ...rest,
-    history: [history, places, rest.timeZone].join('/'),
-    state: [bookings, places, rest.timeZone, rest.checkInRequired].join('/'),
+    sites: sites ? (JSON.parse(sites) as AnalyticsSite[]) : [],
+    history: [history, places, rest.timeZone, sites].join('/'),
+    state: [bookings, places, rest.timeZone, sites, rest.checkInRequired].join('/'),
   };
 }

@@ -5,8 +5,11 @@ import { routeModule } from '#server/routes.ts';
 import * as analytics from './service.ts';
 
 const rangeDescription =
-  `\`startDate\` and \`endDate\` (the organization's dates, both included, at most ${maxAnalyticsDays} days, within ` +
-  'two years of today), `floorId` (one floor; default all), `includeWeekends` (true to count Saturdays and Sundays). ' +
+  `\`startDate\` and \`endDate\` (dates, both included, at most ${maxAnalyticsDays} days, within two years of ` +
+  'today), `siteId` (one site, on its own dates: its zone and working days; default all sites, each counted on its ' +
+  "own dates and added up per date, `timeZone` then null when their zones differ; another organization's or an " +
+  'unknown site is 404), `floorId` (one floor, of the site when one is named; default all), `includeWeekends` ' +
+  "(true to count every day, the sites' non-working days too). " +
   'Utilization is booked half-day slots over twice the desks: a full day counts two halves, a permanent booking ' +
   'counts on every day it was held, a released or cancelled one does not; desks deleted since count up to the day ' +
   'they were deleted.';

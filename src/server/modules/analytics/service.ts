@@ -7,10 +7,11 @@ import {
   analyticsCsv,
   analyticsSearchParams,
 } from '#domain/analytics.ts';
-import { buildAnalytics, mergeAnalyticsCounts } from '#domain/analytics-build.ts';
+import { buildAnalytics, mergeAnalyticsCounts, selectAnalyticsPlaces } from '#domain/analytics-build.ts';
 import { analyticsDates, closedWeeks, weekStartOf } from '#domain/analytics-dates.ts';
 import { todayIn } from '#domain/dates.ts';
 import { isUuid } from '#domain/ids.ts';
+import { siteMessages } from '#domain/sites.ts';
 import { ByteBoundedCache } from '#server/byte-bounded-cache.ts';
 import { CachedJsonBody } from '#server/cached-body.ts';
 import { type AppContext, perApp } from '#server/context.ts';
@@ -26,9 +27,10 @@ import * as repo from './repo.ts';
 const analyticsCache = perApp(() => new ByteBoundedCache<{ state: string; body: CachedJsonBody }>(8 * 1024 * 1024));
 
 /**
- * The counts of closed weeks (wholly past, ended before yesterday), by organization, floor, weekends and Monday, each
- * valid while the organization's history is unchanged (repo.AnalyticsState.history). A range is then counted only
- * on its dates outside kept weeks: the weeks at its ends and the current ones. 32 MiB: a week of a 500-desk office
+ * The counts of closed weeks (wholly past, ended before yesterday), by organization, site, floor, weekends and Monday,
+ * each valid while the organization's history is unchanged (repo.AnalyticsState.history: the sites' calendars are
+ * part of it). A range is then counted only on its dates outside kept weeks: the weeks at its ends and the current
+ * ones. 32 MiB: a week of a 500-desk office
  * is about 40 KB here, so some 800 office-weeks.
  */
 const closedWeeksCache = perApp(
@@ -48,6 +50,10 @@ async function requireAnalyticsReader(context: AppContext, organizationId: strin
   return found;
 }
 
+/**
+ * The figures of a read: at one site on its own calendar, or at every site with desks each on its own calendar (zone
+ * and working days), added up per date (issue 28).
+ */
 async function countFigures(
   context: AppContext,
   organizationId: string,
@@ -55,31 +61,47 @@ async function countFigures(
   query: AnalyticsQuery,
 ): Promise<Analytics> {
   requireReadableDates({ startDate: query.startDate, endDate: query.endDate });
-  const selection: repo.AnalyticsSelection = {
+  const siteId = query.siteId ?? null;
+  const floorId = query.floorId ?? null;
+  if (siteId && !state.sites.some((site) => site.id === siteId)) throw notFound(siteMessages.notFound);
+  const places = await placesOf(context, state, organizationId);
+  if (floorId) {
+    const floor = places.floors.find((item) => item.id === floorId && !item.isDeleted);
+    if (!floor) throw badRequest('floorId is not a floor of this organization');
+    if (siteId && floor.siteId !== siteId) throw badRequest('floorId is not a floor of this site');
+  }
+  const selected = selectAnalyticsPlaces(places, state.sites, { siteId, floorId });
+  const range = {
     organizationId,
-    timeZone: state.timeZone,
     startDate: query.startDate,
     endDate: query.endDate,
-    floorId: query.floorId ?? null,
+    floorId,
     includeWeekends: query.includeWeekends ?? false,
   };
-  const places = await placesOf(context, state, selection);
-  if (selection.floorId && !places.floors.some((floor) => floor.id === selection.floorId && !floor.isDeleted)) {
-    throw badRequest('floorId is not a floor of this organization');
-  }
-  const counts = await countKeepingClosedWeeks(context, state, selection);
+  const counts = await Promise.all(
+    selected.sites.map((site) =>
+      countKeepingClosedWeeks(context, state, {
+        ...range,
+        site,
+        desks: selected.desks.filter((desk) => desk.siteId === site.id),
+      }),
+    ),
+  );
   return buildAnalytics({
-    ...selection,
+    ...range,
+    siteId,
+    sites: selected.sites,
     checkInRequired: state.checkInRequired,
-    floors: places.floors,
-    desks: places.desks,
-    ...counts,
+    floors: selected.floors,
+    desks: selected.desks,
+    ...mergeAnalyticsCounts(counts),
   });
 }
 
 /**
- * The floors and desks, kept while the organization's state is the same (a desk or floor added, changed, renamed or
- * deleted changes it): every range of an admin's session reads the same list.
+ * The floors and desks, kept while the organization's state is the same (a desk or floor added, changed, renamed,
+ * moved to another site or deleted, or a site's zone changed, changes it): every range of an admin's session reads
+ * the same list.
  */
 const placesCache = perApp(
   () =>
@@ -89,34 +111,52 @@ const placesCache = perApp(
     }),
 );
 
-async function placesOf(context: AppContext, state: repo.AnalyticsState, selection: repo.AnalyticsSelection) {
+async function placesOf(context: AppContext, state: repo.AnalyticsState, organizationId: string) {
   const cache = placesCache(context);
-  const key = `${selection.organizationId}|${selection.floorId ?? 'all'}`;
-  const entry = cache.get(key);
+  const entry = cache.get(organizationId);
   if (entry?.state === state.state) return entry.places;
-  const places = await repo.listAnalyticsPlaces(context.db, selection);
-  cache.set(key, { state: state.state, places });
+  const places = await repo.listAnalyticsPlaces(context.db, organizationId);
+  cache.set(organizationId, { state: state.state, places });
   return places;
 }
 
-/** The range's counts: those of closed weeks from memory where kept, the other dates counted and closed weeks kept. */
+/** One site's part of a read: its desks chosen, on its calendar. */
+interface SiteRange {
+  organizationId: string;
+  startDate: string;
+  endDate: string;
+  floorId: string | null;
+  includeWeekends: boolean;
+  site: repo.AnalyticsSite;
+  desks: readonly { id: string; until: string | null }[];
+}
+
+/**
+ * A site's counts over the range: those of closed weeks from memory where kept, the other dates counted and closed
+ * weeks kept. A week is closed by the earlier of the site's and the organization's "yesterday": the history revision
+ * (migration 0018) is raised for writes dated before the organization's, which must cover every kept week.
+ */
 async function countKeepingClosedWeeks(
   context: AppContext,
   state: repo.AnalyticsState,
-  selection: repo.AnalyticsSelection,
+  range: SiteRange,
 ): Promise<AnalyticsCounts> {
   const cache = closedWeeksCache(context);
   const keyOf = (monday: string) =>
-    `${selection.organizationId}|${selection.floorId ?? 'all'}|${selection.includeWeekends}|${monday}`;
-  const closed = closedWeeks(selection.startDate, selection.endDate, todayIn(state.timeZone));
+    `${range.organizationId}|${range.site.id}|${range.floorId ?? 'all'}|${range.includeWeekends}|${monday}`;
+  const siteToday = todayIn(range.site.timeZone);
+  const organizationToday = todayIn(state.timeZone);
+  const today = siteToday < organizationToday ? siteToday : organizationToday;
+  const closed = closedWeeks(range.startDate, range.endDate, today);
   const kept = new Map<string, AnalyticsCounts>();
   for (const monday of closed) {
     const entry = cache.get(keyOf(monday));
     if (entry?.history === state.history) kept.set(monday, entry.counts);
   }
-  const dates = analyticsDates(selection.startDate, selection.endDate, selection.includeWeekends).filter(
+  const dates = analyticsDates(range.startDate, range.endDate, range.includeWeekends, range.site.workingDays).filter(
     (date) => !kept.has(weekStartOf(date)),
   );
+  const selection = { organizationId: range.organizationId, timeZone: range.site.timeZone, desks: range.desks };
   const counted = await repo.countAnalytics(context.db, selection, dates);
   const parts = [...kept.values(), ...counted.values()];
   // A closed week not kept was counted whole (none at all for a week without bookings).

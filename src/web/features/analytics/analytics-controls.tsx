@@ -117,15 +117,52 @@ function DateRange({
   );
 }
 
+/** The Site filter (issue 28): "All sites" or one, by name; choosing one shows all of its floors. */
+function SiteSelect({
+  id,
+  value,
+  sites,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  sites: readonly { id: string; name: string }[];
+  onChange: (change: Partial<AnalyticsFilters>) => void;
+}) {
+  return (
+    <div className="grid gap-1">
+      <Label htmlFor={id} className="text-xs">
+        Site
+      </Label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange({ siteId: event.target.value, floorId: '' })}
+        className={selectClass}
+      >
+        <option value="">All sites</option>
+        {sites.map((site) => (
+          <option key={site.id} value={site.id}>
+            {site.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function AnalyticsControls({
   filters,
   today,
+  sites,
   floors,
   csvUrl,
   onChange,
 }: {
   filters: AnalyticsFilters;
   today: string;
+  /** The sites to choose from: none when the organization has one, so no Site filter shows. */
+  sites: readonly { id: string; name: string }[];
   floors: readonly Floor[];
   csvUrl: (by: 'day' | 'desk') => string;
   onChange: (change: Partial<AnalyticsFilters>) => void;
@@ -144,19 +181,37 @@ export function AnalyticsControls({
         </span>
         <PresetButtons filters={filters} today={today} onChange={choosePreset} />
       </div>
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:items-end xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]">
+      <div
+        className={cn(
+          'grid gap-3 lg:items-end',
+          // Site and Floor side by side take more room than Floor alone.
+          sites.length > 0
+            ? 'sm:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)_auto]'
+            : 'sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] xl:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_auto]',
+        )}
+      >
         <DateRange key={presetChoices} filters={filters} onChange={onChange} />
-        <div className="grid gap-1 self-start">
-          <Label htmlFor={`${id}-floor`} className="text-xs">
-            Floor
-          </Label>
-          <FloorFilterSelect
-            id={`${id}-floor`}
-            value={filters.floorId}
-            floors={floors}
-            onChange={(floorId) => onChange({ floorId })}
-            className={selectClass}
-          />
+        <div className={cn('grid gap-3 self-start', sites.length > 0 && 'grid-cols-2')}>
+          {sites.length > 0 && (
+            <SiteSelect
+              id={`${id}-site`}
+              value={sites.some((site) => site.id === filters.siteId) ? filters.siteId : ''}
+              sites={sites}
+              onChange={onChange}
+            />
+          )}
+          <div className="grid gap-1">
+            <Label htmlFor={`${id}-floor`} className="text-xs">
+              Floor
+            </Label>
+            <FloorFilterSelect
+              id={`${id}-floor`}
+              value={filters.floorId}
+              floors={floors}
+              onChange={(floorId) => onChange({ floorId })}
+              className={selectClass}
+            />
+          </div>
         </div>
         <label className="flex h-10 items-center gap-2 self-start text-sm font-medium whitespace-nowrap text-slate-800 sm:col-span-2 xl:col-span-1 xl:mt-5">
           <input

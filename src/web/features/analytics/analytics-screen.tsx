@@ -1,7 +1,7 @@
 import { BarChart3 } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import type { PublicUser } from '#domain/account.ts';
-import { describeUtilization, formatRange, hasReality } from '#domain/analytics-view.ts';
+import { describeDatesZone, describeUtilization, formatRange, hasReality } from '#domain/analytics-view.ts';
 import { todayIn } from '#domain/dates.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { BrandMark } from '#web/components/layout/brand.tsx';
@@ -11,6 +11,7 @@ import { RetryAlert } from '#web/components/ui/retry-alert.tsx';
 import { useFloors } from '../floors/index.ts';
 import type { Organization } from '../organizations/index.ts';
 import { LiveIndicator, useLiveUpdates } from '../realtime/index.ts';
+import { useSites } from '../sites/index.ts';
 import { AnalyticsControls } from './analytics-controls.tsx';
 import { type AnalyticsRequest, analyticsCsvUrl, useAnalytics } from './api.ts';
 import {
@@ -49,17 +50,27 @@ function Notice({ children }: { children: ReactNode }) {
   );
 }
 
-/** The Analytics screen of an organization, for one of its admins (issue 17). */
+/** The Analytics screen of an organization, for one of its admins (issue 17), by site (issue 28). */
 export function AnalyticsScreen({ organization, user }: { organization: Organization; user: PublicUser }) {
-  const today = todayIn(organization.timeZone);
-  const [filters, setFilters] = useAnalyticsFilters(today);
+  const sites = useSites(organization.id);
+  // The Site filter is offered when there is a choice: with one site, its figures are all sites'.
+  const siteList = sites.data && sites.data.length > 1 ? sites.data : [];
+  const siteOf = (siteId: string) => siteList.find((item) => item.id === siteId);
+  // The presets end on the chosen site's today (the organization's first site's for all sites).
+  const [filters, setFilters] = useAnalyticsFilters((siteId) =>
+    todayIn(siteOf(siteId)?.timeZone ?? organization.timeZone),
+  );
+  // A site that is gone (or a link from another organization) reads as all sites.
+  const site = siteOf(filters.siteId);
+  const today = todayIn(site?.timeZone ?? organization.timeZone);
   const floors = useFloors(organization.id);
-  const floorList = floors.data ?? [];
-  // A floor that is gone (or a link from another organization) reads as all floors.
+  const floorList = (floors.data ?? []).filter((floor) => !site || floor.siteId === site.id);
+  // A floor that is gone, or of another site (or a link from another organization), reads as all floors.
   const floorId = floors.data && !floorList.some((floor) => floor.id === filters.floorId) ? '' : filters.floorId;
   const request: AnalyticsRequest = {
     startDate: filters.startDate,
     endDate: filters.endDate,
+    siteId: site?.id,
     floorId: floorId || undefined,
     includeWeekends: filters.includeWeekends,
   };
@@ -76,6 +87,7 @@ export function AnalyticsScreen({ organization, user }: { organization: Organiza
   }, [organization.name]);
 
   const floorName = floorList.find((floor) => floor.id === floorId)?.name ?? 'All floors';
+  const placeName = siteList.length > 0 ? `${site?.name ?? 'All sites'} · ${floorName}` : floorName;
   let body: ReactNode;
   if (analytics.isPending) {
     body = (
@@ -101,7 +113,7 @@ export function AnalyticsScreen({ organization, user }: { organization: Organiza
     body = (
       <Notice>
         <p className="text-lg font-semibold text-slate-900">
-          {floorId ? `${floorName} has no desks yet` : `${organization.name} has no desks yet`}
+          {`${floorId ? floorName : (site?.name ?? organization.name)} has no desks yet`}
         </p>
         <p className="max-w-md text-sm text-slate-600">
           Add desks in Edit Mode on the map. Once people book them, how the office is used shows here.
@@ -159,6 +171,7 @@ export function AnalyticsScreen({ organization, user }: { organization: Organiza
         <AnalyticsControls
           filters={filters}
           today={today}
+          sites={siteList}
           floors={floorList}
           csvUrl={(by) => analyticsCsvUrl(organization.id, request, by)}
           onChange={setFilters}
@@ -166,9 +179,9 @@ export function AnalyticsScreen({ organization, user }: { organization: Organiza
         <p className="text-sm text-slate-700" aria-live="polite">
           <span className="font-semibold text-slate-900">{formatRange(filters.startDate, filters.endDate)}</span>
           {' · '}
-          {floorName}
+          {placeName}
           {data && ` · ${days} ${days === 1 ? 'day' : 'days'}${filters.includeWeekends ? '' : ', working days only'}`}
-          {data && ` · dates in ${data.timeZone}`}
+          {data && ` · ${describeDatesZone(data.timeZone)}`}
           {analytics.isFetching && data && <span className="text-slate-600"> · Updating…</span>}
         </p>
         {body}

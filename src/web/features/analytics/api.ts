@@ -2,10 +2,12 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { type Analytics, analyticsSearchParams } from '#domain/analytics.ts';
 import { apiRequest } from '#web/app/api.ts';
 
-/** What the screen asks for: a range of the organization's dates, one floor or all, weekends or not. */
+/** What the screen asks for: a range of dates, one site or all, one floor or all, weekends or not. */
 export interface AnalyticsRequest {
   startDate: string;
   endDate: string;
+  /** One site (issue 28); all sites when absent. */
+  siteId?: string | undefined;
   floorId?: string | undefined;
   includeWeekends?: boolean | undefined;
 }

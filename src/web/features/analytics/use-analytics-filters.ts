@@ -4,11 +4,14 @@ import { type AnalyticsPreset, analyticsPresets, presetRange } from '#domain/ana
 import { rangeProblem } from '#domain/analytics-view.ts';
 import { readWindowAnywhere } from '#domain/horizon.ts';
 
-/** What the screen shows: a preset (dates that move with today) or dates of one's own, a floor ('' for all). */
+/**
+ * What the screen shows: a preset (dates that move with today) or dates of one's own, a site and a floor ('' for all).
+ */
 export interface AnalyticsFilters {
   preset: AnalyticsPreset | null;
   startDate: string;
   endDate: string;
+  siteId: string;
   floorId: string;
   includeWeekends: boolean;
 }
@@ -19,12 +22,17 @@ const isPreset = (value: string | null): value is AnalyticsPreset =>
   analyticsPresets.some((preset) => preset === value);
 
 /**
- * The filters live in the address (?range=last-4-weeks or ?startDate=…&endDate=…, &floorId, &includeWeekends), so
- * a link to the screen shows what its sender saw and Back returns to it; a preset stays relative to today. Anything
- * missing or unusable reads as the default: the last 4 weeks, all floors, working days only.
+ * The filters live in the address (?range=last-4-weeks or ?startDate=…&endDate=…, &siteId, &floorId,
+ * &includeWeekends), so a link to the screen shows what its sender saw and Back returns to it; a preset stays relative
+ * to today. Anything missing or unusable reads as the default: the last 4 weeks, all sites and floors, working days
+ * only. `today` is that of the site chosen (of the organization's first site for all sites).
  */
-export function useAnalyticsFilters(today: string): [AnalyticsFilters, (change: Partial<AnalyticsFilters>) => void] {
+export function useAnalyticsFilters(
+  todayOf: (siteId: string) => string,
+): [AnalyticsFilters, (change: Partial<AnalyticsFilters>) => void] {
   const [params, setParams] = useSearchParams();
+  const siteId = params.get('siteId') ?? '';
+  const today = todayOf(siteId);
   const range = params.get('range');
   const custom = { startDate: params.get('startDate') ?? '', endDate: params.get('endDate') ?? '' };
   const preset = isPreset(range)
@@ -36,6 +44,7 @@ export function useAnalyticsFilters(today: string): [AnalyticsFilters, (change: 
   const filters: AnalyticsFilters = {
     preset,
     ...dates,
+    siteId,
     floorId: params.get('floorId') ?? '',
     includeWeekends: params.get('includeWeekends') === 'true',
   };
@@ -46,7 +55,11 @@ export function useAnalyticsFilters(today: string): [AnalyticsFilters, (change: 
     if (change.preset === undefined && (change.startDate !== undefined || change.endDate !== undefined)) {
       next.preset = null;
     }
-    const search = analyticsSearchParams({ ...next, floorId: next.floorId || undefined });
+    const search = analyticsSearchParams({
+      ...next,
+      siteId: next.siteId || undefined,
+      floorId: next.floorId || undefined,
+    });
     if (next.preset !== null) {
       search.delete('startDate');
       search.delete('endDate');

@@ -1,0 +1,280 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import {
+  type CreateSiteInput,
+  createSiteSchema,
+  defaultOfficeHours,
+  defaultWorkingDays,
+  movesBookingTimes,
+  type SiteChangeConsequences,
+  weekdayNames,
+} from '#domain/sites.ts';
+import type { z } from '#domain/zod.ts';
+import { errorMessage } from '#web/app/api.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
+import { FormField } from '#web/components/ui/form-field.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { toast } from '#web/components/ui/use-toast.ts';
+import { cn } from '#web/lib/cn.ts';
+import { useCreateSite } from './create-site.ts';
+import { describeChangeConsequences, getChangeConsequences } from './get-change-consequences.ts';
+import type { Site } from './list-sites.ts';
+import { siteProblemOf } from './site-problem.ts';
+import { TimeZonePicker } from './time-zone-picker.tsx';
+import { useUpdateSite } from './update-site.ts';
+
+type SiteFormInput = z.input<typeof createSiteSchema>;
+type SiteFormValues = z.output<typeof createSiteSchema>;
+
+const hourFields = [
+  { name: 'dayStart', label: 'Day starts' },
+  { name: 'midday', label: 'Midday' },
+  { name: 'dayEnd', label: 'Day ends' },
+] as const;
+
+/** The fields of `after` that differ from the site: what PUT sends. */
+function changedFields(site: Site, after: SiteFormValues): Partial<SiteFormValues> {
+  const changes: Partial<Record<keyof SiteFormValues, unknown>> = {};
+  for (const key of Object.keys(after) as (keyof SiteFormValues)[]) {
+    const before = site[key] ?? null;
+    const value = after[key] ?? null;
+    if (JSON.stringify(before) !== JSON.stringify(value)) changes[key] = value;
+  }
+  return changes as Partial<SiteFormValues>;
+}
+
+/** Seven checkboxes, Monday first; "Mon" on screen, "Monday" read out. */
+function WorkingDaysField({
+  value,
+  onChange,
+  describedBy,
+}: {
+  value: readonly number[];
+  onChange: (days: number[]) => void;
+  describedBy: string | undefined;
+}) {
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      {weekdayNames.map((name, index) => {
+        const day = index + 1;
+        const isChecked = value.includes(day);
+        return (
+          <label
+            key={name}
+            className={cn(
+              'flex h-9 min-w-11 cursor-pointer items-center justify-center rounded-lg border px-2 text-sm font-medium',
+              'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 has-[:focus-visible]:ring-offset-1',
+              isChecked ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700',
+            )}
+          >
+            <input
+              type="checkbox"
+              className="sr-only"
+              checked={isChecked}
+              aria-describedby={describedBy}
+              onChange={(event) =>
+                onChange(event.target.checked ? [...value, day].sort((a, b) => a - b) : value.filter((d) => d !== day))
+              }
+            />
+            <span aria-hidden="true">{name.slice(0, 3)}</span>
+            <span className="sr-only">{name}</span>
+          </label>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * A site's name, address, zone, hours and working days (issue 28), checked with the API's schema before sending. A
+ * change of zone or hours moves the times of upcoming bookings: the admin is told how many, and confirms, first.
+ */
+export function SiteForm({
+  organizationId,
+  site,
+  defaultTimeZone,
+  onDone,
+  onCancel,
+}: {
+  organizationId: string;
+  /** The site to edit; none to add one. */
+  site: Site | null;
+  /** A new site's zone before one is chosen: the organization's first site's. */
+  defaultTimeZone: string;
+  onDone: (siteId: string) => void;
+  onCancel: () => void;
+}) {
+  const create = useCreateSite(organizationId);
+  const update = useUpdateSite(organizationId);
+  const [formProblem, setFormProblem] = useState<string | null>(null);
+  const [isCounting, setIsCounting] = useState(false);
+  const [pendingChange, setPendingChange] = useState<{
+    changes: Partial<SiteFormValues>;
+    consequences: SiteChangeConsequences;
+  } | null>(null);
+  const { control, register, handleSubmit, setError, setFocus } = useForm<SiteFormInput, unknown, SiteFormValues>({
+    resolver: zodResolver(createSiteSchema),
+    defaultValues: site
+      ? {
+          name: site.name,
+          address: site.address ?? '',
+          timeZone: site.timeZone,
+          dayStart: site.dayStart,
+          midday: site.midday,
+          dayEnd: site.dayEnd,
+          workingDays: site.workingDays,
+        }
+      : {
+          name: '',
+          address: '',
+          timeZone: defaultTimeZone,
+          ...defaultOfficeHours,
+          workingDays: [...defaultWorkingDays],
+        },
+  });
+
+  // The form takes the place of the list: its first field has the focus.
+  useEffect(() => setFocus('name'), [setFocus]);
+
+  const onServerError = (error: unknown) => {
+    const problem = siteProblemOf(errorMessage(error, 'Failed to save the site'));
+    if (problem.field) {
+      setError(problem.field as FieldPath<SiteFormInput>, { type: 'server', message: problem.message });
+      setFocus(problem.field as FieldPath<SiteFormInput>);
+    } else setFormProblem(problem.message);
+  };
+
+  const save = (siteId: string, changes: Partial<SiteFormValues>) =>
+    update.mutate(
+      { siteId, input: changes },
+      {
+        onSuccess: (saved) => {
+          toast({ title: 'Site saved', description: `${saved.name} is up to date.` });
+          onDone(saved.id);
+        },
+        onError: onServerError,
+      },
+    );
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFormProblem(null);
+    if (!site) {
+      create.mutate(values as CreateSiteInput, {
+        onSuccess: (created) => {
+          toast({ title: 'Site added', description: `${created.name} is ready for floors.` });
+          onDone(created.id);
+        },
+        onError: onServerError,
+      });
+      return;
+    }
+    const changes = changedFields(site, values);
+    if (Object.keys(changes).length === 0) return onDone(site.id);
+    if (!movesBookingTimes(site, { ...site, ...values })) return save(site.id, changes);
+    // A new zone or new hours: how many upcoming bookings move is said before anything changes.
+    setIsCounting(true);
+    try {
+      setPendingChange({ changes, consequences: await getChangeConsequences(site.id) });
+    } catch (error) {
+      setFormProblem(errorMessage(error, 'Failed to count the bookings this change affects'));
+    } finally {
+      setIsCounting(false);
+    }
+  });
+
+  const isPending = create.isPending || update.isPending || isCounting;
+  return (
+    <>
+      <form onSubmit={onSubmit} noValidate className="grid gap-5">
+        <FormField control={control} name="name" id="site-name" label="Site name">
+          {(field) => (
+            <Input {...field} {...register('name')} maxLength={100} autoComplete="off" placeholder="Tokyo office" />
+          )}
+        </FormField>
+        <FormField
+          control={control}
+          name="address"
+          id="site-address"
+          label="Address (optional)"
+          description="Shown to people choosing the site."
+        >
+          {(field) => <Input {...field} {...register('address')} maxLength={300} autoComplete="street-address" />}
+        </FormField>
+        <FormField
+          control={control}
+          name="timeZone"
+          id="site-time-zone"
+          label="Time zone"
+          description="Bookings, check-in and reminders at this site follow this zone."
+        >
+          {(field) => (
+            <Controller
+              control={control}
+              name="timeZone"
+              render={({ field: { value, onChange } }) => (
+                <TimeZonePicker
+                  id={field.id}
+                  value={value}
+                  onChange={onChange}
+                  describedBy={field['aria-describedby']}
+                />
+              )}
+            />
+          )}
+        </FormField>
+        <fieldset className="grid gap-2">
+          <legend className="mb-1 text-sm font-medium text-slate-800">Office hours</legend>
+          <div className="grid grid-cols-3 gap-2 sm:gap-3">
+            {hourFields.map(({ name, label }) => (
+              <FormField key={name} control={control} name={name} id={`site-${name}`} label={label}>
+                {(field) => <Input {...field} {...register(name)} type="time" step={60} className="px-2" />}
+              </FormField>
+            ))}
+          </div>
+          <p className="text-xs text-slate-600">The morning runs from the start to midday, the afternoon to the end.</p>
+        </fieldset>
+        <FormField
+          control={control}
+          name="workingDays"
+          label="Working days"
+          description="People can book desks on these days; admins can also book other days."
+          isGroup
+        >
+          {(field) => (
+            <Controller
+              control={control}
+              name="workingDays"
+              render={({ field: { value, onChange } }) => (
+                <WorkingDaysField value={value ?? []} onChange={onChange} describedBy={field['aria-describedby']} />
+              )}
+            />
+          )}
+        </FormField>
+        {formProblem && (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
+            {formProblem}
+          </p>
+        )}
+        <div className="flex justify-end gap-2 border-t border-slate-200 pt-4">
+          <Button type="button" variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isPending}>
+            {isPending ? 'Saving…' : site ? 'Save site' : 'Add site'}
+          </Button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={pendingChange !== null}
+        onOpenChange={(open) => !open && setPendingChange(null)}
+        title={`Change the times of ${site?.name ?? 'this site'}?`}
+        description={pendingChange ? describeChangeConsequences(pendingChange.consequences) : ''}
+        confirmLabel="Change times"
+        confirmVariant="primary"
+        onConfirm={() => site && pendingChange && save(site.id, pendingChange.changes)}
+      />
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { type Control, Controller, type FieldPath, type UseFormRegister, useForm, useFormState } from 'react-hook-form';
 import {
   type CreateSiteInput,
   createSiteSchema,
@@ -15,7 +15,7 @@ import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
-import { Input } from '#web/components/ui/input.tsx';
+import { FieldError, Input, Label } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
 import { useCreateSite } from './create-site.ts';
@@ -56,7 +56,7 @@ function WorkingDaysField({
   describedBy: string | undefined;
 }) {
   return (
-    <div className="flex flex-wrap gap-1.5">
+    <div className="flex flex-wrap gap-1 sm:gap-1.5">
       {weekdayNames.map((name, index) => {
         const day = index + 1;
         const isChecked = value.includes(day);
@@ -64,7 +64,7 @@ function WorkingDaysField({
           <label
             key={name}
             className={cn(
-              'flex h-9 min-w-11 cursor-pointer items-center justify-center rounded-lg border px-2 text-sm font-medium',
+              'flex h-9 min-w-10 cursor-pointer items-center justify-center rounded-lg border px-1.5 text-sm font-medium sm:min-w-11 sm:px-2',
               'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 has-[:focus-visible]:ring-offset-1',
               isChecked ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700',
             )}
@@ -84,6 +84,47 @@ function WorkingDaysField({
         );
       })}
     </div>
+  );
+}
+
+/**
+ * Day start, midday and day end side by side (two and one on a phone), with one line of problems under them: the
+ * order of the hours is a problem of the three together, and a sentence under a narrow field would wrap word by word.
+ */
+function OfficeHoursFields({
+  control,
+  register,
+}: {
+  control: Control<SiteFormInput, unknown, SiteFormValues>;
+  register: UseFormRegister<SiteFormInput>;
+}) {
+  const { errors } = useFormState({ control, name: ['dayStart', 'midday', 'dayEnd'] });
+  const problems = [...new Set(hourFields.map(({ name }) => errors[name]?.message).filter(Boolean))];
+  const errorId = 'site-hours-error';
+  return (
+    <fieldset className="grid gap-2" aria-describedby="site-hours-description">
+      <legend className="mb-1 text-sm font-medium text-slate-800">Office hours</legend>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        {hourFields.map(({ name, label }) => (
+          <div key={name} className="grid min-w-0 content-start gap-1.5">
+            <Label htmlFor={`site-${name}`}>{label}</Label>
+            <Input
+              id={`site-${name}`}
+              {...register(name)}
+              type="time"
+              step={60}
+              aria-invalid={Boolean(errors[name])}
+              aria-describedby={errors[name] ? errorId : undefined}
+              className="min-w-0 px-2"
+            />
+          </div>
+        ))}
+      </div>
+      <p id="site-hours-description" className="text-xs text-slate-600">
+        The morning runs from the start to midday, the afternoon from midday to the end.
+      </p>
+      <FieldError id={errorId} message={problems.join(' ')} />
+    </fieldset>
   );
 }
 
@@ -224,17 +265,7 @@ export function SiteForm({
             />
           )}
         </FormField>
-        <fieldset className="grid gap-2">
-          <legend className="mb-1 text-sm font-medium text-slate-800">Office hours</legend>
-          <div className="grid grid-cols-3 gap-2 sm:gap-3">
-            {hourFields.map(({ name, label }) => (
-              <FormField key={name} control={control} name={name} id={`site-${name}`} label={label}>
-                {(field) => <Input {...field} {...register(name)} type="time" step={60} className="px-2" />}
-              </FormField>
-            ))}
-          </div>
-          <p className="text-xs text-slate-600">The morning runs from the start to midday, the afternoon to the end.</p>
-        </fieldset>
+        <OfficeHoursFields control={control} register={register} />
         <FormField
           control={control}
           name="workingDays"

@@ -92,9 +92,9 @@ export function SiteList({
                   <Button
                     size="sm"
                     variant="ghost"
-                    className="text-red-700 hover:bg-red-50 aria-disabled:cursor-not-allowed aria-disabled:text-slate-500 aria-disabled:hover:bg-transparent"
+                    // A site that cannot go looks muted; pressing Delete still says why, to everyone.
+                    className={blocker ? 'text-slate-600' : 'text-red-700 hover:bg-red-50'}
                     aria-label={`Delete ${site.name}`}
-                    aria-disabled={blocker ? true : undefined}
                     aria-describedby={hasNotice ? noticeId : undefined}
                     disabled={remove.isPending}
                     onClick={() => (blocker ? setNotice({ siteId: site.id, message: blocker }) : setDeleting(site))}

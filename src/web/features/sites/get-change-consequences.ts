@@ -9,9 +9,8 @@ export function getChangeConsequences(siteId: string): Promise<SiteChangeConsequ
   return apiRequest<SiteChangeConsequences>('GET', `/api/sites/${siteId}/change-consequences`);
 }
 
-/** "12 upcoming bookings of 5 people will show the new times. Their owners get one e-mail." */
+/** "12 upcoming bookings of 5 people will show the new times. Their owners get one e-mail." (asked only when some move) */
 export function describeChangeConsequences({ upcomingBookings, people }: SiteChangeConsequences): string {
-  if (upcomingBookings === 0) return 'No upcoming bookings are affected: new bookings will follow the new times.';
   const bookings = upcomingBookings === 1 ? '1 upcoming booking' : `${upcomingBookings} upcoming bookings`;
   const owners = people === 1 ? '1 person' : `${people} people`;
   const mail =

@@ -130,7 +130,8 @@ function OfficeHoursFields({
 
 /**
  * A site's name, address, zone, hours and working days (issue 28), checked with the API's schema before sending. A
- * change of zone or hours moves the times of upcoming bookings: the admin is told how many, and confirms, first.
+ * change of zone or hours moves the times of upcoming bookings: when it moves any, the admin is told how many, and
+ * confirms, first.
  */
 export function SiteForm({
   organizationId,
@@ -214,15 +215,19 @@ export function SiteForm({
     const changes = changedFields(site, values);
     if (Object.keys(changes).length === 0) return onDone(site.id);
     if (!movesBookingTimes(site, { ...site, ...values })) return save(site.id, changes);
-    // A new zone or new hours: how many upcoming bookings move is said before anything changes.
+    // A new zone or new hours: how many upcoming bookings move is said before anything changes (none: nothing to ask).
     setIsCounting(true);
+    let consequences: SiteChangeConsequences;
     try {
-      setPendingChange({ changes, consequences: await getChangeConsequences(site.id) });
+      consequences = await getChangeConsequences(site.id);
     } catch (error) {
       setFormProblem(errorMessage(error, 'Failed to count the bookings this change affects'));
+      return;
     } finally {
       setIsCounting(false);
     }
+    if (consequences.upcomingBookings === 0) save(site.id, changes);
+    else setPendingChange({ changes, consequences });
   });
 
   const isPending = create.isPending || update.isPending || isCounting;

@@ -6,6 +6,7 @@ import {
   dashboardDate,
   expectNoSeriousAxeViolations,
   firstFloorOf,
+  inviteAndJoinThroughApi,
   laptop,
   newPerson,
   phone,
@@ -42,6 +43,7 @@ async function fitsWidth(page: Page, locator: Locator): Promise<boolean> {
 
 test('an admin adds a Tokyo site, changes the first site’s zone after seeing how many bookings move, and cannot delete a site with floors', async ({
   page,
+  browser,
 }) => {
   await page.setViewportSize(laptop);
   const { organizationId } = await createOrganizationThroughApi(page, newPerson('Aiko', 'Mori'), 'Harbour Works', {
@@ -158,6 +160,13 @@ test('an admin adds a Tokyo site, changes the first site’s zone after seeing h
     .click();
   await expect(page.getByText('Site deleted', { exact: true })).toBeVisible();
   await expect(marunouchi).toHaveCount(0);
+
+  // Members have no Sites item.
+  const memberContext = await browser.newContext({ viewport: laptop, timezoneId: 'Europe/London' });
+  const memberPage = await inviteAndJoinThroughApi(page, memberContext, newPerson('Ren', 'Ito'), 'Harbour Works');
+  await expect(sidebarItem(memberPage, 'My Bookings')).toBeVisible();
+  await expect(sidebarItem(memberPage, 'Sites')).toHaveCount(0);
+  await memberContext.close();
 });
 
 test('the organization’s creator sees the time zone it will use, taken from the browser, and chooses another', async ({

@@ -52,8 +52,8 @@ export function SiteList({
 
   const onDelete = (site: Site) =>
     remove.mutate(site.id, {
-      onSuccess: () => {
-        toast({ title: 'Site deleted', description: `${site.name} is no longer one of your sites.` });
+      onSuccess: (answer) => {
+        toast({ title: 'Site deleted', description: answer.message });
         onDeleted();
       },
       onError: (error) => setNotice({ siteId: site.id, message: errorMessage(error, 'Failed to delete the site') }),

@@ -45,7 +45,7 @@ function changedFields(site: Site, after: SiteFormValues): Partial<SiteFormValue
   return changes as Partial<SiteFormValues>;
 }
 
-/** Seven checkboxes, Monday first; "Mon" on screen, "Monday" read out. */
+/** Seven checkboxes, Monday first; "Mon" on screen, "Monday" read out; one row, also on a phone. */
 function WorkingDaysField({
   value,
   onChange,
@@ -56,7 +56,7 @@ function WorkingDaysField({
   describedBy: string | undefined;
 }) {
   return (
-    <div className="flex flex-wrap gap-1 sm:gap-1.5">
+    <div className="grid grid-cols-7 gap-1 sm:flex sm:flex-wrap sm:gap-1.5">
       {weekdayNames.map((name, index) => {
         const day = index + 1;
         const isChecked = value.includes(day);
@@ -64,7 +64,7 @@ function WorkingDaysField({
           <label
             key={name}
             className={cn(
-              'flex h-9 min-w-10 cursor-pointer items-center justify-center rounded-lg border px-1.5 text-sm font-medium sm:min-w-11 sm:px-2',
+              'flex h-9 min-w-0 cursor-pointer items-center justify-center rounded-lg border px-1 text-sm font-medium sm:min-w-11 sm:px-2',
               'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 has-[:focus-visible]:ring-offset-1',
               isChecked ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-700',
             )}

@@ -3,20 +3,15 @@ import { localClock, zonePlaceName } from '#domain/sites.ts';
 import { foldForSearch, searchWordsOf } from '#domain/text.ts';
 import type { ComboboxOption } from '#web/components/ui/combobox.tsx';
 
-/**
- * Every IANA zone the browser knows (Intl.supportedValuesOf lists the canonical ones, without UTC), with UTC first and
- * any zone in `alsoInclude` that the list lacks (an alias a site or a browser already uses, such as Asia/Calcutta).
- */
-export function allTimeZones(alsoInclude: readonly (string | null | undefined)[] = []): string[] {
+/** Every IANA zone the browser knows, UTC first (Intl.supportedValuesOf lists the canonical zones, without UTC). */
+export function allTimeZones(): string[] {
   let known: string[] = [];
   try {
     known = Intl.supportedValuesOf('timeZone');
   } catch {
     known = [];
   }
-  const zones = new Set(['UTC', ...known]);
-  for (const zone of alsoInclude) if (zone) zones.add(zone);
-  return ['UTC', ...[...zones].filter((zone) => zone !== 'UTC').sort()];
+  return ['UTC', ...known.filter((zone) => zone !== 'UTC').sort()];
 }
 
 /** "UTC+09:00", "UTC−05:00", "UTC+05:45", "UTC±00:00": how far a zone's clock is from UTC at an instant. */

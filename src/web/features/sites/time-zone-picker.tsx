@@ -26,7 +26,10 @@ export function TimeZonePicker({
   // The zones' clocks are read once a minute, not on each key press: about 420 zones.
   const options = useMemo<TimeZoneOption[]>(() => {
     const now = new Date(minute * 60_000);
-    return allTimeZones([value]).map((zone) => timeZoneOption(zone, now));
+    // The chosen zone first: the list shows 50 of about 420 at once, and it should be among them when it opens. It is
+    // also how a zone the browser's list lacks (an alias such as Asia/Calcutta, kept by a site) stays choosable.
+    const zones = [value, ...allTimeZones().filter((zone) => zone !== value)];
+    return zones.map((zone) => timeZoneOption(zone, now));
   }, [minute, value]);
   return (
     <Combobox

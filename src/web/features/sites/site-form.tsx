@@ -246,7 +246,7 @@ export function SiteForm({
           label="Address (optional)"
           description="Shown to people choosing the site."
         >
-          {(field) => <Input {...field} {...register('address')} maxLength={300} autoComplete="street-address" />}
+          {(field) => <Input {...field} {...register('address')} maxLength={300} autoComplete="off" />}
         </FormField>
         <FormField
           control={control}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2, LogOut, MailPlus } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Redirect, useLocation } from 'wouter';
 import { createOrganizationSchema, deriveSlug, isTimeZone } from '#domain/organization.ts';
 import { showErrorToast } from '../app/error-toast.ts';
@@ -14,16 +14,17 @@ import { toast } from '../components/ui/use-toast.ts';
 import { LostOrganizationsNotice, useLostOrganizations } from '../features/lost-organizations/index.ts';
 import { useCreateOrganization, useOrganizations } from '../features/organizations/index.ts';
 import { dismissLostOrganizations, signOut, useCurrentUser } from '../features/session/index.ts';
+import { TimeZonePicker } from '../features/sites/index.ts';
 import { SsoLinkPrompt } from '../features/sso/index.ts';
 import { usePaymentSetup } from '../features/subscriptions/index.ts';
 
-/** The browser's zone when the schema takes it; else none is sent and the server's default applies. */
-function browserTimeZone(): { timeZone?: string } {
+/** The browser's zone when the schema takes it, else UTC: the creator sees it and may choose another (issue 28). */
+function browserTimeZone(): string {
   try {
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return timeZone && isTimeZone(timeZone) ? { timeZone } : {};
+    return timeZone && isTimeZone(timeZone) ? timeZone : 'UTC';
   } catch {
-    return {};
+    return 'UTC';
   }
 }
 
@@ -53,7 +54,7 @@ export function SetupPage() {
   // Problems are said on submit and stay until the next one.
   const { control, register, handleSubmit, setValue } = useForm({
     resolver: zodResolver(createOrganizationSchema),
-    defaultValues: { name: '', slug: '', ...browserTimeZone() },
+    defaultValues: { name: '', slug: '', timeZone: browserTimeZone() },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
@@ -116,6 +117,28 @@ export function SetupPage() {
         >
           {(field) => (
             <Input {...field} {...register('slug', { onChange: () => setIsSlugEdited(true) })} placeholder="acme-inc" />
+          )}
+        </FormField>
+        <FormField
+          control={control}
+          name="timeZone"
+          id="organization-time-zone"
+          label="Time zone"
+          description="Bookings, check-in and reminders follow this zone. You can add sites in other zones later."
+        >
+          {(field) => (
+            <Controller
+              control={control}
+              name="timeZone"
+              render={({ field: { value, onChange } }) => (
+                <TimeZonePicker
+                  id={field.id}
+                  value={value ?? 'UTC'}
+                  onChange={onChange}
+                  describedBy={field['aria-describedby']}
+                />
+              )}
+            />
           )}
         </FormField>
         <Button type="submit" disabled={create.isPending}>

@@ -43,6 +43,17 @@ export function LazyBookingRulesDialog({
   );
 }
 
+const SitesDialog = lazy(() => import('../sites/sites-dialog.tsx').then((module) => ({ default: module.SitesDialog })));
+
+/** Sites (issue 28), opened from the sidebar's admin block and fetched when first opened. */
+export function LazySitesDialog({ organization, onClose }: { organization: Organization; onClose: () => void }) {
+  return (
+    <Suspense fallback={null}>
+      <SitesDialog organization={organization} onClose={onClose} />
+    </Suspense>
+  );
+}
+
 const SsoSettingsDialog = lazy(() =>
   import('../sso/sso-settings-dialog.tsx').then((module) => ({ default: module.SsoSettingsDialog })),
 );

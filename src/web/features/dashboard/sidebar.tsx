@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   BarChart3,
+  Building2,
   CalendarCheck,
   CreditCard,
   Layers,
@@ -27,7 +28,7 @@ import { AuditLogDialog } from '../audit/index.ts';
 import { type Floor, FloorPicker } from '../floors/index.ts';
 import type { Organization } from '../organizations/index.ts';
 import { setFirstRunMark } from './first-run-memory.ts';
-import { LazyBookingRulesDialog, LazySsoSettingsDialog } from './sidebar-dialogs.tsx';
+import { LazyBookingRulesDialog, LazySitesDialog, LazySsoSettingsDialog } from './sidebar-dialogs.tsx';
 
 const navItemClass =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium transition-colors';
@@ -151,6 +152,7 @@ export function Sidebar({
   const [isAuditLogOpen, setIsAuditLogOpen] = useState(false);
   const [isBookingRulesOpen, setIsBookingRulesOpen] = useState(false);
   const [isSsoOpen, setIsSsoOpen] = useState(false);
+  const [isSitesOpen, setIsSitesOpen] = useState(false);
   const isAdmin = organization.role === 'admin';
   const canEdit = isSubscriptionEnabled(organization.subscription, new Date());
   const refresh = async () => {
@@ -235,6 +237,10 @@ export function Sidebar({
                 onSaved={() => setFirstRunMark(currentUserId, organization.id, 'rules-saved')}
               />
             )}
+            <NavItem icon={Building2} onClick={() => setIsSitesOpen(true)}>
+              Sites
+            </NavItem>
+            {isSitesOpen && <LazySitesDialog organization={organization} onClose={() => setIsSitesOpen(false)} />}
             <NavItem icon={LogIn} onClick={() => setIsSsoOpen(true)}>
               Sign-in
             </NavItem>

@@ -1,6 +1,12 @@
 import { CircleCheck } from 'lucide-react';
 import type { BookingView } from '#domain/bookings-responses.ts';
-import { type CheckInSettings, checkInWindow, checkInWindowState, localClock } from '#domain/check-in.ts';
+import {
+  type CheckInSettings,
+  checkInWindow,
+  checkInWindowState,
+  localClock,
+  type SiteHours,
+} from '#domain/check-in.ts';
 import { formatClockTime } from '#domain/clock.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -8,7 +14,7 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
 import { useCheckIn } from './check-in.ts';
 
-/** "Checked in 8:41 AM", in the organization's time. */
+/** "Checked in 8:41 AM", on the clock of the booking's site. */
 export function CheckedInBadge({ checkedInAt, timeZone }: { checkedInAt: string; timeZone: string }) {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">
@@ -18,17 +24,20 @@ export function CheckedInBadge({ checkedInAt, timeZone }: { checkedInAt: string;
   );
 }
 
-/** Whether the Check in button belongs on a booking now: required by the organization, and its window open. */
+/**
+ * Whether the Check in button belongs on a booking now: required by the organization, and its window open on the clock
+ * of the booking's site (its zone and hours, issue 28).
+ */
 export function canCheckInNow(
   booking: Pick<BookingView, 'status' | 'isPermanent' | 'checkedInAt' | 'bookingDate' | 'timeSlot'>,
   settings: Pick<CheckInSettings, 'checkInRequired' | 'checkInGraceMinutes'> | undefined,
-  timeZone: string,
+  site: SiteHours,
   now: Date,
 ): boolean {
   if (!settings?.checkInRequired || booking.status !== 'active' || booking.isPermanent || booking.checkedInAt) {
     return false;
   }
-  return checkInWindowState(checkInWindow(booking, timeZone, settings.checkInGraceMinutes), now) === 'open';
+  return checkInWindowState(checkInWindow(booking, site, settings.checkInGraceMinutes), now) === 'open';
 }
 
 /**
@@ -38,16 +47,17 @@ export function canCheckInNow(
 export function CheckInControl({
   booking,
   settings,
-  timeZone,
+  site,
 }: {
   booking: BookingView;
   settings: Pick<CheckInSettings, 'checkInRequired' | 'checkInGraceMinutes'> | undefined;
-  timeZone: string;
+  /** The booking's site: its window and check-in time are on that site's clock. */
+  site: SiteHours;
 }) {
   const now = useMinuteClock();
   const checkIn = useCheckIn();
-  if (booking.checkedInAt) return <CheckedInBadge checkedInAt={booking.checkedInAt} timeZone={timeZone} />;
-  if (!canCheckInNow(booking, settings, timeZone, now)) return null;
+  if (booking.checkedInAt) return <CheckedInBadge checkedInAt={booking.checkedInAt} timeZone={site.timeZone} />;
+  if (!canCheckInNow(booking, settings, site, now)) return null;
   return (
     <Button
       size="sm"

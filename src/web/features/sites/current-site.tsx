@@ -62,6 +62,15 @@ export function useSiteLookup(organization: SiteOrganization): SiteLookup {
   );
 }
 
+/** The site the dashboard shows: the one chosen on this screen, else the person's home site, else the first. */
+export function shownSite<S extends { id: string }>(
+  sites: readonly S[],
+  chosenId: string | null,
+  homeSiteId: string | null | undefined,
+): S | undefined {
+  return sites.find((site) => site.id === chosenId) ?? sites.find((site) => site.id === homeSiteId) ?? sites[0];
+}
+
 /**
  * The dashboard's choice of site: the one picked on this screen, else the person's home site, else the first. Picking
  * one remembers it as the home site (on every device); `show` switches without remembering (a desk found on another
@@ -72,8 +81,7 @@ export function useSiteChoice(organization: SiteOrganization) {
   const [chosenId, setChosenId] = useState<string | null>(null);
   const homeSite = useSetHomeSite(organization.id);
   const list = sites.data ?? noSites;
-  const site =
-    list.find((item) => item.id === chosenId) ?? list.find((item) => item.id === organization.homeSiteId) ?? list[0];
+  const site = shownSite(list, chosenId, organization.homeSiteId);
   const current = useMemo<CurrentSite>(
     () => ({ site, sites: list, clock: site ? siteClockOf(site) : defaultSiteClock(organization.timeZone) }),
     [site, list, organization.timeZone],

@@ -94,5 +94,6 @@ export function useSiteChoice(organization: SiteOrganization) {
     },
     [organization.homeSiteId, remember],
   );
-  return { current, choose, show: setChosenId, isLoading: sites.isPending, isError: sites.isError };
+  // Only the first read holds the floors back: a later read (a new reader of a failed query) never unmounts the map.
+  return { current, choose, show: setChosenId, isLoading: sites.isPending && !sites.isFetched };
 }

@@ -1,5 +1,5 @@
 import type { TimeSlot } from './bookings.ts';
-import { type CheckInWindow, checkInWindow } from './check-in.ts';
+import { type CheckInWindow, checkInWindow, type SiteHours } from './check-in.ts';
 
 // Check-in reminders (issue 16): one mail per person, organization and day, before the day's first check-in window
 // opens, for people who have not turned them off.
@@ -7,15 +7,17 @@ import { type CheckInWindow, checkInWindow } from './check-in.ts';
 /** A reminder goes out from this long before the day's first window opens. */
 export const reminderLeadMinutes = 60;
 
-/** The window that opens first among one day's bookings of one person in one organization. */
+/**
+ * The window that opens first among one day's bookings of one person in one organization, each on its desk's site's
+ * clock (a day's bookings may be at two sites).
+ */
 export function firstWindowOf(
-  bookings: ReadonlyArray<{ bookingDate: string; timeSlot: TimeSlot }>,
-  timeZone: string,
+  bookings: ReadonlyArray<{ bookingDate: string; timeSlot: TimeSlot } & SiteHours>,
   graceMinutes: number,
 ): CheckInWindow | undefined {
   let first: CheckInWindow | undefined;
   for (const booking of bookings) {
-    const window = checkInWindow(booking, timeZone, graceMinutes);
+    const window = checkInWindow(booking, booking, graceMinutes);
     if (!first || window.opensAt < first.opensAt) first = window;
   }
   return first;

@@ -7,15 +7,27 @@ import {
   checkInWindow,
   checkInWindowState,
   localClock,
+  mailClock,
   missedCheckIn,
   type NewBookingCheckIn,
   type ReleasePolicy,
   releaseDue,
+  type SiteHours,
   walkInSlotLabel,
   walkInSlots,
 } from './check-in.ts';
+import { defaultOfficeHours } from './sites.ts';
 
 const at = (iso: string) => new Date(iso);
+/** A site in a zone with the default office hours (09:00, 13:00, 18:00). */
+const siteIn = (timeZone: string): SiteHours => ({ timeZone, ...defaultOfficeHours });
+/** A site in a zone open 07:30 to 16:30, with midday at 12:00. */
+const earlySiteIn = (timeZone: string): SiteHours => ({
+  timeZone,
+  dayStart: '07:30',
+  midday: '12:00',
+  dayEnd: '16:30',
+});
 
 describe('the check-in window, in UTC instants', () => {
   it.each<[string, string, TimeSlot, number, string, string]>([
@@ -38,7 +50,39 @@ describe('the check-in window, in UTC instants', () => {
     ['Asia/Kolkata', '2026-11-25', 'morning', 240, '2026-11-25T03:00:00.000Z', '2026-11-25T07:30:00.000Z'],
     ['Asia/Kathmandu', '2026-11-25', 'afternoon', 5, '2026-11-25T06:45:00.000Z', '2026-11-25T07:20:00.000Z'],
   ])('%s %s %s with %i minutes of grace: opens %s, closes %s', (zone, date, slot, grace, opens, closes) => {
-    const window = checkInWindow({ bookingDate: date, timeSlot: slot }, zone, grace);
+    const window = checkInWindow({ bookingDate: date, timeSlot: slot }, siteIn(zone), grace);
+    expect(window.opensAt.toISOString()).toBe(opens);
+    expect(window.closesAt.toISOString()).toBe(closes);
+  });
+});
+
+describe('the check-in window of a site open 07:30–12:00–16:30, over both daylight-saving changes', () => {
+  it.each<[string, string, TimeSlot, number, string, string]>([
+    // zone, date, slot, grace: opens, closes
+    // London springs forward on 2026-03-29 (01:00 UTC) and falls back on 2026-10-25: 07:30 is 06:30 UTC, then 07:30.
+    ['Europe/London', '2026-03-28', 'morning', 30, '2026-03-28T07:00:00.000Z', '2026-03-28T08:00:00.000Z'],
+    ['Europe/London', '2026-03-29', 'morning', 30, '2026-03-29T06:00:00.000Z', '2026-03-29T07:00:00.000Z'],
+    ['Europe/London', '2026-03-29', 'afternoon', 15, '2026-03-29T10:30:00.000Z', '2026-03-29T11:15:00.000Z'],
+    ['Europe/London', '2026-10-24', 'full-day', 30, '2026-10-24T06:00:00.000Z', '2026-10-24T07:00:00.000Z'],
+    ['Europe/London', '2026-10-25', 'full-day', 30, '2026-10-25T07:00:00.000Z', '2026-10-25T08:00:00.000Z'],
+    // New York springs forward on 2026-03-08 (EDT, UTC-4) and falls back on 2026-11-01 (EST, UTC-5).
+    ['America/New_York', '2026-03-07', 'morning', 30, '2026-03-07T12:00:00.000Z', '2026-03-07T13:00:00.000Z'],
+    ['America/New_York', '2026-03-08', 'morning', 30, '2026-03-08T11:00:00.000Z', '2026-03-08T12:00:00.000Z'],
+    ['America/New_York', '2026-10-31', 'afternoon', 60, '2026-10-31T15:30:00.000Z', '2026-10-31T17:00:00.000Z'],
+    ['America/New_York', '2026-11-01', 'afternoon', 60, '2026-11-01T16:30:00.000Z', '2026-11-01T18:00:00.000Z'],
+    // Lord Howe moves by 30 minutes: UTC+11 until 02:00 on 2026-04-05, UTC+10:30 after; UTC+11 again from 2026-10-04.
+    ['Australia/Lord_Howe', '2026-04-04', 'morning', 30, '2026-04-03T20:00:00.000Z', '2026-04-03T21:00:00.000Z'],
+    ['Australia/Lord_Howe', '2026-04-05', 'morning', 30, '2026-04-04T20:30:00.000Z', '2026-04-04T21:30:00.000Z'],
+    ['Australia/Lord_Howe', '2026-04-05', 'afternoon', 30, '2026-04-05T01:00:00.000Z', '2026-04-05T02:00:00.000Z'],
+    ['Australia/Lord_Howe', '2026-10-03', 'full-day', 30, '2026-10-02T20:30:00.000Z', '2026-10-02T21:30:00.000Z'],
+    ['Australia/Lord_Howe', '2026-10-04', 'full-day', 30, '2026-10-03T20:00:00.000Z', '2026-10-03T21:00:00.000Z'],
+    ['Australia/Lord_Howe', '2026-10-04', 'afternoon', 5, '2026-10-04T00:30:00.000Z', '2026-10-04T01:05:00.000Z'],
+    // Tokyo keeps UTC+9 all year: the same UTC instants on the days others change.
+    ['Asia/Tokyo', '2026-04-05', 'morning', 30, '2026-04-04T22:00:00.000Z', '2026-04-04T23:00:00.000Z'],
+    ['Asia/Tokyo', '2026-10-04', 'morning', 30, '2026-10-03T22:00:00.000Z', '2026-10-03T23:00:00.000Z'],
+    ['Asia/Tokyo', '2026-10-25', 'afternoon', 240, '2026-10-25T02:30:00.000Z', '2026-10-25T07:00:00.000Z'],
+  ])('%s %s %s with %i minutes of grace: opens %s, closes %s', (zone, date, slot, grace, opens, closes) => {
+    const window = checkInWindow({ bookingDate: date, timeSlot: slot }, earlySiteIn(zone), grace);
     expect(window.opensAt.toISOString()).toBe(opens);
     expect(window.closesAt.toISOString()).toBe(closes);
   });
@@ -70,7 +114,7 @@ describe('the wall clock of a zone', () => {
 });
 
 describe('why a booking cannot be checked in', () => {
-  const place = { timeZone: 'Europe/London', graceMinutes: 30 };
+  const place = { ...siteIn('Europe/London'), graceMinutes: 30 };
   const booking = (overrides: Partial<CheckInCandidate> = {}): CheckInCandidate => ({
     bookingDate: '2026-11-25',
     timeSlot: 'morning',
@@ -137,11 +181,30 @@ describe('why a booking cannot be checked in', () => {
   ])('%s', (_case, overrides, now, refusal) => {
     expect(checkInRefusal(booking(overrides), place, at(now))).toEqual(refusal);
   });
+
+  it.each<[string, SiteHours, string, ReturnType<typeof checkInRefusal>]>([
+    // One instant, 2026-11-24 22:45 UTC: 07:45 on the 25th in Tokyo, 17:45 on the 24th in New York, 09:45 in Lord Howe.
+    ['is open at a Tokyo site open from 07:30', earlySiteIn('Asia/Tokyo'), '2026-11-24T22:45:00Z', null],
+    [
+      'is not yet open at a New York site, whose 09:00 morning is tomorrow there',
+      siteIn('America/New_York'),
+      '2026-11-24T22:45:00Z',
+      { status: 422, message: 'Check-in opens at 8:30 AM tomorrow, 30 minutes before your booking starts' },
+    ],
+    [
+      'has closed at a Lord Howe site open from 07:30 (UTC+11 in November)',
+      earlySiteIn('Australia/Lord_Howe'),
+      '2026-11-24T22:45:00Z',
+      { status: 422, message: 'Check-in closed at 8:00 AM' },
+    ],
+  ])('%s', (_case, site, now, refusal) => {
+    expect(checkInRefusal(booking(), { ...site, graceMinutes: 30 }, at(now))).toEqual(refusal);
+  });
 });
 
 describe('which bookings the release job ends', () => {
   const policy: ReleasePolicy = {
-    timeZone: 'America/New_York',
+    ...siteIn('America/New_York'),
     checkInRequired: true,
     checkInGraceMinutes: 30,
     autoRelease: true,
@@ -181,6 +244,27 @@ describe('which bookings the release job ends', () => {
   ])('%s: %s', (_case, bookingChange, policyChange, now, due) => {
     expect(releaseDue({ ...booking, ...bookingChange }, { ...policy, ...policyChange }, at(now))).toBe(due);
   });
+
+  // Sites open 07:30–12:00–16:30 with 30 minutes of grace, on the days their clocks change (and Tokyo, whose do not).
+  it.each<[string, string, TimeSlot, string, boolean]>([
+    ['Europe/London', '2026-03-29', 'morning', '2026-03-29T06:59:00Z', false],
+    ['Europe/London', '2026-03-29', 'morning', '2026-03-29T07:00:00Z', true],
+    ['Europe/London', '2026-10-25', 'morning', '2026-10-25T07:59:00Z', false],
+    ['Europe/London', '2026-10-25', 'morning', '2026-10-25T08:00:00Z', true],
+    ['America/New_York', '2026-03-08', 'full-day', '2026-03-08T11:59:00Z', false],
+    ['America/New_York', '2026-03-08', 'full-day', '2026-03-08T12:00:00Z', true],
+    ['America/New_York', '2026-11-01', 'afternoon', '2026-11-01T17:29:00Z', false],
+    ['America/New_York', '2026-11-01', 'afternoon', '2026-11-01T17:30:00Z', true],
+    ['Australia/Lord_Howe', '2026-04-05', 'morning', '2026-04-04T21:29:00Z', false],
+    ['Australia/Lord_Howe', '2026-04-05', 'morning', '2026-04-04T21:30:00Z', true],
+    ['Australia/Lord_Howe', '2026-10-04', 'morning', '2026-10-03T20:59:00Z', false],
+    ['Australia/Lord_Howe', '2026-10-04', 'morning', '2026-10-03T21:00:00Z', true],
+    ['Asia/Tokyo', '2026-10-04', 'afternoon', '2026-10-04T03:29:00Z', false],
+    ['Asia/Tokyo', '2026-10-04', 'afternoon', '2026-10-04T03:30:00Z', true],
+  ])('%s %s %s at %s: %s', (zone, date, slot, now, due) => {
+    const sitePolicy = { ...policy, ...earlySiteIn(zone), checkInRequiredSince: at('2026-01-01T00:00:00Z') };
+    expect(releaseDue({ ...booking, bookingDate: date, timeSlot: slot }, sitePolicy, at(now))).toBe(due);
+  });
 });
 
 describe('what Sit here may book', () => {
@@ -192,11 +276,24 @@ describe('what Sit here may book', () => {
     ['18:00', []],
     ['23:30', []],
   ])('at %s: %j', (time, slots) => {
-    expect(walkInSlots(time)).toEqual(slots);
+    expect(walkInSlots(time, defaultOfficeHours)).toEqual(slots);
+  });
+
+  it.each<[string, TimeSlot[]]>([
+    ['06:00', ['full-day', 'morning']],
+    ['11:59', ['full-day', 'morning']],
+    ['12:00', ['afternoon']],
+    ['16:29', ['afternoon']],
+    ['16:30', []],
+  ])('at %s on a site open 07:30–12:00–16:30: %j', (time, slots) => {
+    expect(walkInSlots(time, earlySiteIn('Asia/Tokyo'))).toEqual(slots);
   });
 
   it('names the slots as people say them on the spot', () => {
-    expect(walkInSlots('10:00').map(walkInSlotLabel)).toEqual(['the rest of the day', 'the morning']);
+    expect(walkInSlots('10:00', defaultOfficeHours).map(walkInSlotLabel)).toEqual([
+      'the rest of the day',
+      'the morning',
+    ]);
     expect(walkInSlotLabel('afternoon')).toBe('the afternoon');
   });
 });
@@ -206,7 +303,7 @@ describe('why a new booking would miss its check-in', () => {
   const checkIn: NewBookingCheckIn = {
     checkInRequired: true,
     checkInGraceMinutes: 15,
-    timeZone: 'Europe/London',
+    ...siteIn('Europe/London'),
     now: at('2026-11-25T11:00:00Z'),
     isWalkIn: false,
   };
@@ -269,6 +366,43 @@ describe('why a new booking would miss its check-in', () => {
     ],
   ])('%s', (_case, timeSlot, change, personName, expected) => {
     expect(missedCheckIn({ bookingDate: today, timeSlot }, { ...checkIn, ...change }, personName)).toBe(expected);
+  });
+
+  it.each<[string, string, TimeSlot, string, string | undefined]>([
+    // Sites open 07:30–12:00–16:30 with 15 minutes of grace.
+    [
+      'refuses this morning at a Tokyo site at 09:00 there, its check-in closed at 7:45',
+      'Asia/Tokyo',
+      'morning',
+      '2026-11-25T00:00:00Z',
+      `Check-in for this morning closed at 7:45 AM: book this afternoon instead, ${sitHere}`,
+    ],
+    [
+      'allows this morning at a New York site at 07:00 there, as its window opens',
+      'America/New_York',
+      'morning',
+      '2026-11-25T12:00:00Z',
+      undefined,
+    ],
+    [
+      'refuses this afternoon at a Lord Howe site on the day its clocks go back, past 12:15',
+      'Australia/Lord_Howe',
+      'afternoon',
+      '2026-04-05T01:46:00Z',
+      `Check-in for this afternoon closed at 12:15 PM: book tomorrow or later, ${sitHere}`,
+    ],
+    [
+      'offers only tomorrow at a London site after its 16:30 close, on the day its clocks go forward',
+      'Europe/London',
+      'afternoon',
+      '2026-03-29T15:30:00Z',
+      'Check-in for this afternoon closed at 12:15 PM: book tomorrow or later',
+    ],
+  ])('%s', (_case, zone, timeSlot, now, expected) => {
+    const instant = at(now);
+    const bookingDate = localClock(instant, zone).date;
+    const siteCheckIn = { ...checkIn, ...earlySiteIn(zone), now: instant };
+    expect(missedCheckIn({ bookingDate, timeSlot }, siteCheckIn, null)).toBe(expected);
   });
 
   it('leaves a date before today to the horizon’s own sentence, and judges no later date', () => {
@@ -349,13 +483,70 @@ describe('what My Bookings says of a booking’s check-in', () => {
     ],
     ['says nothing while the settings are read', booking(), undefined, '2026-11-25T07:00:00Z', undefined],
   ])('%s', (_name, row, settings, now, expected) => {
-    expect(checkInNotice(row, settings, 'Europe/London', at(now))).toBe(expected);
+    expect(checkInNotice(row, settings, siteIn('Europe/London'), at(now))).toBe(expected);
   });
 
-  it('names the time in the organization’s zone, not the browser’s', () => {
+  it('names the time in the site’s zone, not the browser’s', () => {
     // 9:00 in New York is 14:00 UTC; its window opens at 8:30 there.
     expect(
-      checkInNotice(booking({ bookingDate: '2026-11-30' }), required, 'America/New_York', at('2026-11-25T10:00:00Z')),
+      checkInNotice(
+        booking({ bookingDate: '2026-11-30' }),
+        required,
+        siteIn('America/New_York'),
+        at('2026-11-25T10:00:00Z'),
+      ),
     ).toBe('Check-in required · opens 8:30 AM');
+  });
+
+  it('follows the site’s own office hours', () => {
+    // A Tokyo site open from 07:30: its window is 07:00 to 08:00 there (22:00 to 23:00 UTC the day before).
+    const tokyo = earlySiteIn('Asia/Tokyo');
+    expect(checkInNotice(booking(), required, tokyo, at('2026-11-24T21:00:00Z'))).toBe(
+      'Check-in required · opens 7:00 AM',
+    );
+    expect(checkInNotice(booking(), required, tokyo, at('2026-11-24T22:30:00Z'))).toBe(
+      'Check-in required · open until 8:00 AM',
+    );
+  });
+});
+
+describe('how a mail writes a site’s times for its reader', () => {
+  // 2026-11-25 23:30 UTC: 08:30 on the 26th in Tokyo, 18:30 on the 25th in New York.
+  const instant = at('2026-11-25T23:30:00Z');
+  it('writes the site’s wall clock and names the zone once when the reader keeps it', () => {
+    const clock = mailClock(['Asia/Tokyo'], 'Asia/Tokyo');
+    expect(clock.time(instant, 'Asia/Tokyo')).toBe('08:30');
+    expect(clock.zonedTime(instant, 'Asia/Tokyo')).toBe('08:30 Tokyo time');
+    expect(clock.slot(earlySiteIn('Asia/Tokyo'), '2026-11-26', 'morning')).toBe('morning (07:30–12:00)');
+    expect(clock.note).toBe('Times are Tokyo time.');
+  });
+
+  it('takes the site’s zone for a reader whose zone is unknown', () => {
+    expect(mailClock(['America/New_York'], null).note).toBe('Times are New York time.');
+  });
+
+  it('writes both clocks, with the reader’s day when it differs, for a reader in another zone', () => {
+    const clock = mailClock(['Asia/Tokyo'], 'America/New_York');
+    expect(clock.time(instant, 'Asia/Tokyo')).toBe('08:30 Tokyo time, 18:30 your time on Wednesday');
+    expect(clock.zonedTime(instant, 'Asia/Tokyo')).toBe('08:30 Tokyo time, 18:30 your time on Wednesday');
+    expect(clock.slot(siteIn('Asia/Tokyo'), '2026-11-26', 'morning')).toBe(
+      'morning (09:00–13:00 Tokyo time, 19:00–23:00 your time)',
+    );
+    expect(clock.note).toBeUndefined();
+  });
+
+  it('names the zone of every time when one site of the mail is in another zone than the reader’s', () => {
+    const clock = mailClock(['America/New_York', 'Asia/Tokyo'], 'America/New_York');
+    expect(clock.time(at('2026-11-25T13:30:00Z'), 'America/New_York')).toBe('08:30 New York time');
+    expect(clock.slot(siteIn('America/New_York'), '2026-11-25', 'afternoon')).toBe(
+      'afternoon (13:00–18:00 New York time)',
+    );
+    expect(clock.note).toBeUndefined();
+  });
+
+  it('writes the reader’s time beside the site’s on the day London’s clocks go forward', () => {
+    // 2026-03-29 06:00 UTC is 07:00 in London (BST since 01:00 UTC) and 02:00 in New York (EDT).
+    const clock = mailClock(['Europe/London'], 'America/New_York');
+    expect(clock.time(at('2026-03-29T06:00:00Z'), 'Europe/London')).toBe('07:00 London time, 02:00 your time');
   });
 });

@@ -1,14 +1,14 @@
 import { slotLabel, type TimeSlot, timeSlots } from './bookings.ts';
 import { formatClockTime } from './clock.ts';
 import { addDays, formatLongDate } from './dates.ts';
-import { localClock, type SiteClock, slotInstants } from './sites.ts';
+import { localClock, type SiteClock, slotHours, slotInstants, timeForViewer, zonePlaceName } from './sites.ts';
 import { z } from './zod.ts';
 
 /** What the clock rules of check-in need of the desk's site: its zone and office hours. */
 export type SiteHours = Pick<SiteClock, 'timeZone' | 'dayStart' | 'midday' | 'dayEnd'>;
 
-// Check-in (issue 16): people confirm that they came, in a window around the start of their slot, in the
-// organization's time zone. A booking nobody checked in to by the window's close is released (a no-show) when the
+// Check-in (issue 16): people confirm that they came, in a window around the start of their slot, on the clock of
+// the desk's site (its zone and office hours, issue 28). A booking nobody checked in to by the window's close is released (a no-show) when the
 // organization asks for it. The server judges a check-in with checkInRefusal and releases by releaseDue; the browser
 // shows Check in while checkInWindowState is 'open'. Permanent bookings are desk blocks: they are never checked in
 // nor released.
@@ -73,7 +73,7 @@ export function checkInWindowState(window: CheckInWindow, now: Date): CheckInWin
 
 export { localClock };
 
-/** "8:30 AM", "8:30 AM tomorrow" or "8:30 AM on Friday, 27 November 2026", from the organization's today. */
+/** "8:30 AM", "8:30 AM tomorrow" or "8:30 AM on Friday, 27 November 2026", from the site's today. */
 function whenLocal(instant: Date, timeZone: string, today: string): string {
   const { date } = localClock(instant, timeZone);
   const time = formatClockTime(localClock(instant, timeZone).time);
@@ -250,4 +250,47 @@ export function walkInSlots(localTime: string, hours: Pick<SiteHours, 'midday' |
 /** "the morning", "the afternoon", "the rest of the day": what a walk-in's slot means on the spot. */
 export function walkInSlotLabel(slot: TimeSlot): string {
   return slot === 'full-day' ? 'the rest of the day' : `the ${slotLabel(slot)}`;
+}
+
+/**
+ * How a mail of check-in (a reminder, a release) writes the times of desks' sites for its reader, whose own zone is
+ * their home site's (issue 28). When every site of the mail keeps the reader's zone, times are the sites' wall clock
+ * and one sentence names the zone ("Times are New York time."); otherwise every time says its zone and, where the
+ * reader's clock shows another time, theirs beside it ("08:30 Tokyo time, 00:30 your time"): a mail never leaves a
+ * reader in another zone to guess.
+ */
+export interface MailClock {
+  /** A time of a site: "08:30", or "08:30 Tokyo time" / "08:30 Tokyo time, 00:30 your time" when zones differ. */
+  time(instant: Date, siteZone: string): string;
+  /** A time that stands alone (a subject line): always with its zone, "08:30 New York time". */
+  zonedTime(instant: Date, siteZone: string): string;
+  /** "morning (09:00–13:00)", or with its zone and the reader's times as `time` writes them. */
+  slot(site: SiteHours, date: string, slot: TimeSlot): string;
+  /** "Times are New York time." when the times are written without zone, else undefined. */
+  note: string | undefined;
+}
+
+export function mailClock(siteZones: readonly string[], readerZone: string | null | undefined): MailClock {
+  const reader = readerZone ?? siteZones[0] ?? 'UTC';
+  const onReadersClock = siteZones.every((zone) => zone === reader);
+  const zoned = (instant: Date, siteZone: string) => {
+    const local = localClock(instant, siteZone).time;
+    const both = timeForViewer(instant, siteZone, reader);
+    return both === local ? `${local} ${zonePlaceName(siteZone)} time` : both;
+  };
+  return {
+    time: (instant, siteZone) => (onReadersClock ? localClock(instant, siteZone).time : zoned(instant, siteZone)),
+    zonedTime: zoned,
+    slot: (site, date, slot) => {
+      const { start, end } = slotHours(site, slot);
+      if (onReadersClock) return `${slotLabel(slot)} (${start}–${end})`;
+      const { startsAt, endsAt } = slotInstants({ ...site, workingDays: [] }, date, slot);
+      const readerStart = localClock(startsAt, reader);
+      const readerEnd = localClock(endsAt, reader);
+      const place = `${zonePlaceName(site.timeZone)} time`;
+      if (readerStart.time === start && readerEnd.time === end) return `${slotLabel(slot)} (${start}–${end} ${place})`;
+      return `${slotLabel(slot)} (${start}–${end} ${place}, ${readerStart.time}–${readerEnd.time} your time)`;
+    },
+    note: onReadersClock ? `Times are ${zonePlaceName(reader)} time.` : undefined,
+  };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { TimeSlot } from './bookings.ts';
 import { type DeskHereBooking, type DeskHereOffer, type DeskHereSituation, decideDeskHere } from './desk-here.ts';
 import { judgeMove, type MyBookingElsewhere, moveHereMessages, moveHereSchema, movePlans } from './desk-here-move.ts';
+import { defaultOfficeHours } from './sites.ts';
 
 // Issue 27: Bob holds D10 all day and scans Window 1. Wednesday 25 November 2026 in London (UTC+0 then).
 const today = '2026-11-25';
@@ -41,7 +42,7 @@ function situation(time: string, here: DeskHereBooking[], elsewhere: MyBookingEl
     bookings: here,
     elsewhere,
     now: new Date(`${today}T${time}:00Z`),
-    timeZone: 'Europe/London',
+    site: { timeZone: 'Europe/London', ...defaultOfficeHours },
     checkIn: { checkInGraceMinutes: 30 },
   };
 }
@@ -179,9 +180,24 @@ describe('what the desk page offers someone who may hold another desk today', ()
 
   it('moves a booking whose check-in window closed unreleased, checking it in at once', () => {
     // Check-in required, grace 30: the morning's window closed at 09:30; the person is at a desk now.
-    expect(movePlans({ timeSlot: 'morning', isPermanent: false }, '11:00')).toEqual([
+    expect(movePlans({ timeSlot: 'morning', isPermanent: false }, '11:00', defaultOfficeHours)).toEqual([
       { timeSlot: 'morning', keeps: null, releases: 'morning', isCheckedIn: true },
     ]);
+  });
+
+  it('splits a full day at the site’s own midday and ends it at the site’s end of day', () => {
+    const hours = { dayStart: '07:30', midday: '12:00', dayEnd: '16:30' };
+    const fullDay = { timeSlot: 'full-day' as TimeSlot, isPermanent: false };
+    expect(movePlans(fullDay, '11:59', hours).map((plan) => plan.timeSlot)).toEqual([
+      'full-day',
+      'afternoon',
+      'morning',
+    ]);
+    expect(movePlans(fullDay, '12:00', hours)).toEqual([
+      { timeSlot: 'afternoon', keeps: 'morning', releases: 'afternoon', isCheckedIn: true },
+    ]);
+    expect(movePlans(fullDay, '16:30', hours)).toEqual([]);
+    expect(movePlans({ timeSlot: 'morning', isPermanent: false }, '12:00', hours)).toEqual([]);
   });
 
   it('names the button by what moves', () => {
@@ -200,7 +216,7 @@ describe('judging a move before it is written', () => {
     status: 'active',
     deskId: 'd10',
   };
-  const target = { deskId: 'window-1', deskName: 'Window 1', today, localTime: '10:00' };
+  const target = { deskId: 'window-1', deskName: 'Window 1', today, localTime: '10:00', hours: defaultOfficeHours };
   it.each<[string, Partial<typeof booking>, Partial<typeof target>, TimeSlot, ReturnType<typeof judgeMove>]>([
     ['a cancelled booking', { status: 'cancelled' }, {}, 'full-day', { status: 409, message: moveHereMessages.ended }],
     [

@@ -2,12 +2,12 @@ import {
   type BookingOccupancy,
   countsOnDate,
   type SlotAvailability,
-  slotTimes,
   type TimeSlot,
   timeSlotSchema,
 } from './bookings.ts';
 import { bookingSchema } from './bookings-responses.ts';
 import { walkInSlots } from './check-in.ts';
+import { type OfficeHours, slotHours } from './sites.ts';
 import { z } from './zod.ts';
 
 // Moving today's booking to the desk whose QR code one scanned (issue 27): Bob holds D10 all day and sits down at
@@ -54,13 +54,18 @@ export interface MovePlan {
 }
 
 /**
- * The ways a booking of today may move at a local time, best first: the whole rest of it, or, for a full day before
- * midday, only its afternoon or only its morning (for a desk free only then), the old desk keeping the other half.
- * None for a permanent booking (a desk assignment, not a day's seat) or a slot that is over.
+ * The ways a booking of today may move at a local time of the desk's site, best first: the whole rest of it, or, for
+ * a full day before the site's midday, only its afternoon or only its morning (for a desk free only then), the old
+ * desk keeping the other half. None for a permanent booking (a desk assignment, not a day's seat) or a slot that is
+ * over.
  */
-export function movePlans(booking: { timeSlot: TimeSlot; isPermanent: boolean }, localTime: string): MovePlan[] {
-  if (booking.isPermanent || localTime >= slotTimes[booking.timeSlot].end) return [];
-  const now = walkInSlots(localTime);
+export function movePlans(
+  booking: { timeSlot: TimeSlot; isPermanent: boolean },
+  localTime: string,
+  hours: OfficeHours,
+): MovePlan[] {
+  if (booking.isPermanent || localTime >= slotHours(hours, booking.timeSlot).end) return [];
+  const now = walkInSlots(localTime, hours);
   const plan = (timeSlot: TimeSlot, keeps: HalfDay | null): MovePlan => ({
     timeSlot,
     keeps,
@@ -68,7 +73,7 @@ export function movePlans(booking: { timeSlot: TimeSlot; isPermanent: boolean },
     isCheckedIn: now.includes(timeSlot),
   });
   if (booking.timeSlot !== 'full-day') return [plan(booking.timeSlot, null)];
-  if (localTime >= slotTimes.afternoon.start) return [plan('afternoon', 'morning')];
+  if (localTime >= hours.midday) return [plan('afternoon', 'morning')];
   return [plan('full-day', null), plan('afternoon', 'morning'), plan('morning', 'afternoon')];
 }
 
@@ -77,8 +82,9 @@ export function fittingMove(
   booking: { timeSlot: TimeSlot; isPermanent: boolean },
   slots: Readonly<Record<TimeSlot, SlotAvailability>>,
   localTime: string,
+  hours: OfficeHours,
 ): MovePlan | undefined {
-  return movePlans(booking, localTime).find((plan) => slots[plan.timeSlot] === 'available');
+  return movePlans(booking, localTime, hours).find((plan) => slots[plan.timeSlot] === 'available');
 }
 
 /** One of the person's active bookings of another desk that counts today (what the desk page may offer to move). */
@@ -94,9 +100,10 @@ export function moveHereOffer(
   slots: Readonly<Record<TimeSlot, SlotAvailability>>,
   today: string,
   localTime: string,
+  hours: OfficeHours,
 ) {
   for (const booking of elsewhere.filter((held) => countsOnDate(held, today))) {
-    const plan = fittingMove(booking, slots, localTime);
+    const plan = fittingMove(booking, slots, localTime, hours);
     if (plan) {
       return {
         kind: 'move-here' as const,
@@ -148,19 +155,20 @@ export const moveHereMessages = {
 };
 
 /**
- * Why a booking cannot move to a desk now, or the plan for the slot asked: the server judges it before writing
+ * Why a booking cannot move to a desk now (its today and local time are the desk's site's), or the plan for the slot
+ * asked: the server judges it before writing
  * (the exclusion constraint and the booking rules judge the rest inside the transaction).
  */
 export function judgeMove(
   booking: { timeSlot: TimeSlot; isPermanent: boolean; bookingDate: string; status: string; deskId: string },
-  target: { deskId: string; deskName: string; today: string; localTime: string },
+  target: { deskId: string; deskName: string; today: string; localTime: string; hours: OfficeHours },
   timeSlot: TimeSlot,
 ): { plan: MovePlan } | { status: 409 | 422; message: string } {
   if (booking.status !== 'active') return { status: 409, message: moveHereMessages.ended };
   if (booking.isPermanent) return { status: 422, message: moveHereMessages.permanent };
   if (booking.bookingDate !== target.today) return { status: 422, message: moveHereMessages.notToday };
   if (booking.deskId === target.deskId) return { status: 409, message: moveHereMessages.sameDesk(target.deskName) };
-  const plans = movePlans(booking, target.localTime);
+  const plans = movePlans(booking, target.localTime, target.hours);
   if (plans.length === 0) return { status: 422, message: moveHereMessages.over };
   const plan = plans.find((candidate) => candidate.timeSlot === timeSlot);
   return plan ? { plan } : { status: 422, message: moveHereMessages.slotNotOffered(plans) };

@@ -13,10 +13,12 @@ import {
   sitThereLabel,
   walkInSchema,
 } from './desk-here.ts';
+import { defaultOfficeHours } from './sites.ts';
 
 // Wednesday 25 November 2026 in London (UTC+0 then); New York is UTC-5 that day.
 const today = '2026-11-25';
 const at = (time: string, zoneOffset = '+00:00') => new Date(`${today}T${time}:00${zoneOffset}`);
+const london = { timeZone: 'Europe/London', ...defaultOfficeHours };
 const me = 'user-me';
 const other = 'user-other';
 
@@ -39,13 +41,17 @@ function booking(userId: string, timeSlot: TimeSlot, overrides: Partial<DeskHere
   };
 }
 
-function situation(time: string, bookings: DeskHereBooking[], overrides: Partial<DeskHereSituation> = {}) {
+function situation(
+  time: string,
+  bookings: DeskHereBooking[],
+  overrides: Partial<DeskHereSituation> = {},
+): DeskHereSituation {
   return {
     desk: { bookable: true, unavailableReason: null },
     personId: me,
     bookings,
     now: at(time),
-    timeZone: 'Europe/London',
+    site: london,
     checkIn: { checkInGraceMinutes: 30 },
     ...overrides,
   };
@@ -184,8 +190,8 @@ describe('what the desk page offers', () => {
     expect(decideDeskHere(situation('09:00', [mine], { desk })).kind).toBe('check-in');
   });
 
-  it('opens and closes the window in the organization’s zone and with its grace', () => {
-    const newYork = { timeZone: 'America/New_York', checkIn: { checkInGraceMinutes: 120 } };
+  it('opens and closes the window in the site’s zone and with its grace', () => {
+    const newYork = { site: { ...london, timeZone: 'America/New_York' }, checkIn: { checkInGraceMinutes: 120 } };
     // 10:45 in New York is 15:45 UTC: still in the window, which closes at 11:00 local.
     expect(decideDeskHere(situation('15:45', [mine], newYork))).toEqual({
       kind: 'check-in',
@@ -195,13 +201,63 @@ describe('what the desk page offers', () => {
     });
   });
 
-  it('uses the organization’s date: just after midnight in Auckland is already tomorrow there', () => {
+  it('uses the site’s date: just after midnight in Auckland is already tomorrow there', () => {
     // 2026-11-25 11:30 UTC is 00:30 on the 26th in Auckland (UTC+13): a booking of the 25th is over.
-    const auckland = { timeZone: 'Pacific/Auckland', now: new Date('2026-11-25T11:30:00Z') };
+    const auckland = { site: { ...london, timeZone: 'Pacific/Auckland' }, now: new Date('2026-11-25T11:30:00Z') };
     expect(decideDeskHere(situation('00:00', [theirs], auckland))).toEqual({
       kind: 'sit-here',
       slots: ['full-day', 'morning'],
     });
+  });
+});
+
+describe('the desk page on a site with its own office hours', () => {
+  // A Tokyo site open 07:30–12:00–16:30 (UTC+9, no daylight saving): 25 November 2026 there.
+  const tokyo = { timeZone: 'Asia/Tokyo', dayStart: '07:30', midday: '12:00', dayEnd: '16:30' };
+  const inTokyo = (time: string) => at(time, '+09:00');
+  const onSite = (time: string, bookings: DeskHereBooking[]) =>
+    situation(time, bookings, { site: tokyo, now: inTokyo(time) });
+  it.each<[string, string, DeskHereBooking[], DeskHereOffer]>([
+    ['offers the rest of the day before midday', '07:00', [], { kind: 'sit-here', slots: ['full-day', 'morning'] }],
+    ['offers only the afternoon from the site’s midday', '12:00', [], { kind: 'sit-here', slots: ['afternoon'] }],
+    ['says the day is over at the site’s end of day', '16:30', [], { kind: 'day-over' }],
+    [
+      'offers this afternoon on a desk taken this morning, before the site’s midday',
+      '11:00',
+      [booking(other, 'morning')],
+      { kind: 'afternoon-free', holder: 'Olga Other' },
+    ],
+    [
+      'opens my afternoon’s window 30 minutes before the site’s midday',
+      '11:30',
+      [booking(me, 'afternoon', { id: 'mine-pm' })],
+      { kind: 'check-in', bookingId: 'mine-pm', timeSlot: 'afternoon', closesAt: '12:30' },
+    ],
+    [
+      'says when my morning’s window opens, on the site’s clock',
+      '06:00',
+      [booking(me, 'morning', { id: 'mine-am' })],
+      {
+        kind: 'your-booking',
+        bookingId: 'mine-am',
+        timeSlot: 'morning',
+        message: 'Check-in opens at 7:00 AM, 30 minutes before your booking starts',
+      },
+    ],
+  ])('%s', (_name, time, bookings, offer) => {
+    expect(decideDeskHere(onSite(time, bookings))).toEqual(offer);
+  });
+
+  it('says the afternoon’s hours and its check-in by the site’s hours', () => {
+    expect(deskHereMessages.freeThisAfternoon(tokyo)).toBe(
+      'Free from 12:00 PM to 4:30 PM: book it now and check in from 11:30 AM.',
+    );
+    expect(deskHereMessages.freeThisAfternoon(defaultOfficeHours)).toBe(
+      'Free from 1:00 PM to 6:00 PM: book it now and check in from 12:30 PM.',
+    );
+    expect(
+      freeWalkInSlots({ 'full-day': 'available', morning: 'available', afternoon: 'available' }, '16:29', tokyo),
+    ).toEqual(['afternoon']);
   });
 });
 
@@ -216,7 +272,7 @@ describe('the walk-in slots of a desk at a local time', () => {
     ['10:00', { 'full-day': 'booked', morning: 'available', afternoon: 'booked' }, ['morning']],
     ['14:00', { 'full-day': 'booked', morning: 'available', afternoon: 'booked' }, []],
   ])('at %s with %o: %o', (time, slots, expected) => {
-    expect(freeWalkInSlots(slots, time)).toEqual(expected);
+    expect(freeWalkInSlots(slots, time, defaultOfficeHours)).toEqual(expected);
   });
 
   it.each<[TimeSlot, TimeSlot[], string, string]>([
@@ -230,14 +286,17 @@ describe('the walk-in slots of a desk at a local time', () => {
   });
 
   it('explains a slot that is not offered now', () => {
-    expect(deskHereMessages.slotNotOffered(['afternoon'])).toBe(
+    expect(deskHereMessages.slotNotOffered(['afternoon'], '18:00')).toBe(
       'Sit here books only what is left of today: the afternoon',
     );
-    expect(deskHereMessages.slotNotOffered(['full-day', 'morning'])).toBe(
+    expect(deskHereMessages.slotNotOffered(['full-day', 'morning'], '18:00')).toBe(
       'Sit here books only what is left of today: the rest of the day or the morning',
     );
-    expect(deskHereMessages.slotNotOffered([])).toBe(
+    expect(deskHereMessages.slotNotOffered([], '18:00')).toBe(
       'The office day is over: Sit here books only what is left of today, until 6:00 PM',
+    );
+    expect(deskHereMessages.slotNotOffered([], '16:30')).toBe(
+      'The office day is over: Sit here books only what is left of today, until 4:30 PM',
     );
   });
 

@@ -4,27 +4,29 @@ import {
   countsOnDate,
   type SlotAvailability,
   slotAvailabilityOn,
-  slotTimes,
   type TimeSlot,
   timeSlotSchema,
 } from './bookings.ts';
 import { bookingListSchema } from './bookings-responses.ts';
 import {
   type CheckInSettings,
+  checkInOpensBeforeMinutes,
   checkInRefusal,
   checkInSettingsSchema,
   checkInWindow,
   checkInWindowState,
   localClock,
+  type SiteHours,
   walkInSlotLabel,
   walkInSlots,
 } from './check-in.ts';
 import { formatClockTime } from './clock.ts';
 import { type MyBookingElsewhere, moveHereOffer } from './desk-here-move.ts';
+import { type OfficeHours, slotHours } from './sites.ts';
 import { z } from './zod.ts';
 
-// The desk's own page (issue 16): what a QR code at a desk offers the person who scanned it, at the organization's
-// local time. One thing at a time: check in to your booking of this desk; else, when the desk is free now, sit here
+// The desk's own page (issue 16): what a QR code at a desk offers the person who scanned it, at the local time of the
+// desk's site, by its office hours (issue 28). One thing at a time: check in to your booking of this desk; else, when the desk is free now, sit here
 // (a walk-in, booked and checked in at once); else say until when it is taken and point at the nearest free desk.
 
 export const deskHereMessages = {
@@ -39,17 +41,25 @@ export const deskHereMessages = {
   dayOverHint: 'Book a desk for another day from the dashboard.',
   takenUntil: (time: string) => `Taken until ${formatClockTime(time)}`,
   takenForTheDay: 'Taken for the rest of the day',
-  freeThisAfternoon: 'Free from 1:00 PM to 6:00 PM: book it now and check in from 12:30 PM.',
+  freeThisAfternoon: (hours: Pick<OfficeHours, 'midday' | 'dayEnd'>) =>
+    `Free from ${formatClockTime(hours.midday)} to ${formatClockTime(hours.dayEnd)}: book it now and check in from ${formatClockTime(minutesBefore(hours.midday, checkInOpensBeforeMinutes))}.`,
   takenBy: (name: string) => `Booked by ${name}`,
   blocked: 'Reserved permanently',
   nearestFree: (deskName: string) => `The nearest free desk is ${deskName}`,
   noneFree: 'No other desk on this floor is free now.',
   /** The walk-in's 422: a slot "Sit here" does not offer at this hour (or a day that is over). */
-  slotNotOffered: (offered: readonly TimeSlot[]) =>
+  slotNotOffered: (offered: readonly TimeSlot[], dayEnd: string) =>
     offered.length === 0
-      ? 'The office day is over: Sit here books only what is left of today, until 6:00 PM'
+      ? `The office day is over: Sit here books only what is left of today, until ${formatClockTime(dayEnd)}`
       : `Sit here books only what is left of today: ${offered.map(walkInSlotLabel).join(' or ')}`,
 };
+
+/** 'HH:MM' that many minutes earlier on the same day's clock (never before midnight). */
+function minutesBefore(time: string, minutes: number): string {
+  const [hours = 0, mins = 0] = time.split(':').map(Number);
+  const total = Math.max(0, hours * 60 + mins - minutes);
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+}
 
 /** The Sit here buttons: "Sit here for the rest of the day", "Only this morning", "Sit here this afternoon". */
 export function sitHereLabel(slot: TimeSlot, offered: readonly TimeSlot[]): string {
@@ -65,7 +75,7 @@ export function sitThereLabel(deskName: string, slot: TimeSlot, offered: readonl
   return offered.includes('full-day') ? `Sit at ${deskName} only this morning` : `Sit at ${deskName} this morning`;
 }
 
-/** POST /api/desks/{deskId}/walk-in: a slot of the organization's today. */
+/** POST /api/desks/{deskId}/walk-in: a slot of the desk's site's today. */
 export const walkInSchema = z.object({ timeSlot: timeSlotSchema });
 export type WalkInInput = z.infer<typeof walkInSchema>;
 
@@ -112,6 +122,15 @@ const slotState = z.enum(['available', 'booked'] as const satisfies readonly Slo
 /** GET /api/desks/{deskId}/here: everything the desk's page needs, in one read. */
 export const deskHereSchema = z.object({
   organization: z.object({ id: z.string(), name: z.string(), timeZone: z.string(), checkIn: checkInSettingsSchema }),
+  /** The desk's site (issue 28): its clock is the page's, its office hours the slots' times ('HH:MM'). */
+  site: z.object({
+    id: z.string(),
+    name: z.string(),
+    timeZone: z.string(),
+    dayStart: z.string(),
+    midday: z.string(),
+    dayEnd: z.string(),
+  }),
   desk: z.object({
     id: z.string(),
     name: z.string(),
@@ -121,7 +140,7 @@ export const deskHereSchema = z.object({
     /** Numeric strings, as every desk read. */
     position: z.object({ x: z.string(), y: z.string(), width: z.string(), height: z.string(), rotation: z.string() }),
   }),
-  /** The organization's date and 'HH:MM' now. */
+  /** The site's date and 'HH:MM' now. */
   today: z.string(),
   localTime: z.string(),
   /** The caller's active bookings of this desk that count today. */
@@ -150,47 +169,56 @@ export interface DeskHereSituation {
   /** The desk's active bookings that count today (anyone's). */
   bookings: readonly DeskHereBooking[];
   now: Date;
-  timeZone: string;
+  /** The desk's site's zone and office hours. */
+  site: SiteHours;
   checkIn: Pick<CheckInSettings, 'checkInGraceMinutes'>;
   /** The person's active bookings of other desks that count today (issue 27: Move my booking here). */
   elsewhere?: readonly MyBookingElsewhere[];
 }
 
-/** The slots Sit here offers on a desk with these slots at a local time: what is left of the day, still free. */
-export function freeWalkInSlots(slots: Readonly<Record<TimeSlot, SlotAvailability>>, localTime: string): TimeSlot[] {
-  return walkInSlots(localTime).filter((slot) => slots[slot] === 'available');
+/**
+ * The slots Sit here offers on a desk with these slots at a local time of its site: what is left of the day, still
+ * free.
+ */
+export function freeWalkInSlots(
+  slots: Readonly<Record<TimeSlot, SlotAvailability>>,
+  localTime: string,
+  hours: Pick<OfficeHours, 'midday' | 'dayEnd'>,
+): TimeSlot[] {
+  return walkInSlots(localTime, hours).filter((slot) => slots[slot] === 'available');
 }
 
-/** The half day a local time falls in for a walk-in: the morning until 13:00 (early arrivals too), then the afternoon. */
-function currentHalf(localTime: string): 'morning' | 'afternoon' {
-  return localTime < slotTimes.afternoon.start ? 'morning' : 'afternoon';
+/** The half day a local time falls in for a walk-in: the morning until midday (early arrivals too), then the afternoon. */
+function currentHalf(localTime: string, hours: Pick<OfficeHours, 'midday'>): 'morning' | 'afternoon' {
+  return localTime < hours.midday ? 'morning' : 'afternoon';
 }
 
 /** The person's own booking of this desk that the page is about, or undefined when none of theirs counts now. */
 function ownBookingOffer(situation: DeskHereSituation, today: string, localTime: string): DeskHereOffer | undefined {
-  const { timeZone, now } = situation;
+  const { site, now } = situation;
   const graceMinutes = situation.checkIn.checkInGraceMinutes;
+  const hoursOf = (slot: TimeSlot) => slotHours(site, slot);
   // A permanent booking holds the desk all day; a one-off one until its slot ends.
   const own = situation.bookings
     .filter((booking) => booking.userId === situation.personId && countsOnDate(booking, today))
-    .filter((booking) => booking.isPermanent || localTime < slotTimes[booking.timeSlot].end)
-    .sort((a, b) => slotTimes[a.timeSlot].start.localeCompare(slotTimes[b.timeSlot].start));
+    .filter((booking) => booking.isPermanent || localTime < hoursOf(booking.timeSlot).end)
+    .sort((a, b) => hoursOf(a.timeSlot).start.localeCompare(hoursOf(b.timeSlot).start));
   const judged = own.map((booking) => ({
     booking,
     refusal: checkInRefusal(
       { ...booking, checkedInAt: booking.checkedInAt ? new Date(booking.checkedInAt) : null, releasedAt: null },
-      { timeZone, graceMinutes },
+      { ...site, graceMinutes },
       now,
     ),
   }));
   const open = judged.find(({ booking, refusal }) => !refusal && !booking.checkedInAt);
   if (open) {
-    const window = checkInWindow(open.booking, timeZone, graceMinutes);
+    const window = checkInWindow(open.booking, site, graceMinutes);
     return {
       kind: 'check-in',
       bookingId: open.booking.id,
       timeSlot: open.booking.timeSlot,
-      closesAt: localClock(window.closesAt, timeZone).time,
+      closesAt: localClock(window.closesAt, site.timeZone).time,
     };
   }
   const checkedIn = own.find((booking) => booking.checkedInAt);
@@ -204,7 +232,7 @@ function ownBookingOffer(situation: DeskHereSituation, today: string, localTime:
   }
   // Not yet open first (the next thing to do), then a closed window or a permanent booking, still holding the desk.
   const isNotYet = (booking: DeskHereBooking) =>
-    !booking.isPermanent && checkInWindowState(checkInWindow(booking, timeZone, graceMinutes), now) === 'not-yet';
+    !booking.isPermanent && checkInWindowState(checkInWindow(booking, site, graceMinutes), now) === 'not-yet';
   const waiting =
     judged.find(({ booking, refusal }) => refusal && isNotYet(booking)) ?? judged.find(({ refusal }) => refusal);
   if (waiting?.refusal) {
@@ -219,22 +247,23 @@ function ownBookingOffer(situation: DeskHereSituation, today: string, localTime:
 }
 
 /**
- * What the desk's page offers the person now (issue 16), the first that fits: check in to (or hear about) their own
+ * What the desk's page offers the person now (issue 16), on the desk's site's clock, the first that fits: check in to (or hear about) their own
  * booking of this desk; that the desk is out of service; Sit here in a slot left today; that the office day is over;
  * or that the desk is taken, by whom and until when. Check-in is offered whether or not the organization requires it.
  */
 export function decideDeskHere(situation: DeskHereSituation): DeskHereOffer {
-  const { date: today, time: localTime } = localClock(situation.now, situation.timeZone);
+  const { site } = situation;
+  const { date: today, time: localTime } = localClock(situation.now, site.timeZone);
   const own = ownBookingOffer(situation, today, localTime);
   if (own) return own;
   if (!situation.desk.bookable) return { kind: 'out-of-service', reason: situation.desk.unavailableReason };
-  if (walkInSlots(localTime).length === 0) return { kind: 'day-over' };
+  if (walkInSlots(localTime, site).length === 0) return { kind: 'day-over' };
   const slots = slotAvailabilityOn(situation.bookings, today);
-  const move = moveHereOffer(situation.elsewhere ?? [], slots, today, localTime);
+  const move = moveHereOffer(situation.elsewhere ?? [], slots, today, localTime, site);
   if (move) return move;
-  const free = freeWalkInSlots(slots, localTime);
+  const free = freeWalkInSlots(slots, localTime, site);
   if (free.length > 0) return { kind: 'sit-here', slots: free };
-  const half = currentHalf(localTime);
+  const half = currentHalf(localTime, site);
   const holder = situation.bookings.find((booking) => slotAvailabilityOn([booking], today)[half] === 'booked');
   if (half === 'morning' && slots.afternoon === 'available') {
     return { kind: 'afternoon-free', holder: holder && !holder.isPermanent ? displayName(holder.user) : null };

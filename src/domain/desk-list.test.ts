@@ -16,6 +16,7 @@ import {
   slotNow,
 } from './desk-list.ts';
 import type { DeskView } from './floor-plan.ts';
+import { defaultSiteClock } from './sites.ts';
 
 const date = '2026-07-01';
 const me = 'user-me';
@@ -317,7 +318,19 @@ describe('which slot is now', () => {
     { at: '2026-07-01T23:30:00Z', timeZone: 'Asia/Tokyo', on: '2026-07-01', expected: null },
     { at: '2026-07-01T10:00:00Z', timeZone: 'UTC', on: '2026-07-02', expected: null },
   ])('at $at in $timeZone, on $on it is $expected', ({ at, timeZone, on, expected }) => {
-    expect(slotNow(timeZone, on, new Date(at))).toBe(expected);
+    expect(slotNow(defaultSiteClock(timeZone), on, new Date(at))).toBe(expected);
+  });
+
+  it.each<{ at: string; on: string; expected: SlotNow }>([
+    // A Tokyo site open 07:30–12:00–16:30 (UTC+9, no daylight saving).
+    { at: '2026-07-01T21:00:00Z', on: '2026-07-02', expected: 'morning' },
+    { at: '2026-07-02T02:59:00Z', on: '2026-07-02', expected: 'morning' },
+    { at: '2026-07-02T03:00:00Z', on: '2026-07-02', expected: 'afternoon' },
+    { at: '2026-07-02T07:29:00Z', on: '2026-07-02', expected: 'afternoon' },
+    { at: '2026-07-02T07:30:00Z', on: '2026-07-02', expected: null },
+  ])('at $at, on $on, a site open 07:30 to 16:30 with midday at 12:00 is in its $expected', ({ at, on, expected }) => {
+    const site = { timeZone: 'Asia/Tokyo', dayStart: '07:30', midday: '12:00', dayEnd: '16:30' };
+    expect(slotNow(site, on, new Date(at))).toBe(expected);
   });
 });
 

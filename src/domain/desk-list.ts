@@ -5,12 +5,12 @@ import {
   countsOnDate,
   deskAvailabilityOn,
   slotAvailabilityOn,
-  slotTimes,
   type TimeSlot,
 } from './bookings.ts';
 import type { BookingView } from './bookings-responses.ts';
 import { todayIn } from './dates.ts';
 import type { DeskView } from './floor-plan.ts';
+import type { SiteClock } from './sites.ts';
 import { foldForSearch, searchWordsOf } from './text.ts';
 
 /** Spec sections 1 and 4: a desk's state on a date, with a permanent booking shown as BLOCKED. */
@@ -69,8 +69,8 @@ export const deskListFilterLabels: Record<DeskListFilter, string> = {
 };
 
 /**
- * Which part of the list's date is now, in the organization's time zone: the slot under way (or, before
- * 09:00, about to start); null when the date is not today there or the day's slots are over, when 'free
+ * Which part of the list's date is now, on the site's clock: the slot under way (or, before the day
+ * starts, about to start); null when the date is not today there or the day's slots are over, when 'free
  * now' means nothing (a desk booked all day would otherwise count as free in the evening).
  */
 export type SlotNow = 'morning' | 'afternoon' | null;
@@ -190,14 +190,15 @@ function minutesNowIn(timeZone: string, now: Date): number {
 }
 
 /**
- * See SlotNow. The morning runs until the afternoon starts, and before the office opens the morning
+ * See SlotNow, on the clock of the floor's site (its zone, midday and end of day, issue 28). The morning runs until
+ * the afternoon starts, and before the office opens the morning
  * about to start is the one that counts (at 08:30 'free now' means free this morning).
  */
-export function slotNow(timeZone: string, date: string, now: Date): SlotNow {
-  if (todayIn(timeZone, now) !== date) return null;
-  const minutes = minutesNowIn(timeZone, now);
-  if (minutes < minutesOf(slotTimes.afternoon.start)) return 'morning';
-  if (minutes < minutesOf(slotTimes.afternoon.end)) return 'afternoon';
+export function slotNow(site: Pick<SiteClock, 'timeZone' | 'midday' | 'dayEnd'>, date: string, now: Date): SlotNow {
+  if (todayIn(site.timeZone, now) !== date) return null;
+  const minutes = minutesNowIn(site.timeZone, now);
+  if (minutes < minutesOf(site.midday)) return 'morning';
+  if (minutes < minutesOf(site.dayEnd)) return 'afternoon';
   return null;
 }
 

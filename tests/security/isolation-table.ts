@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { localClock, walkInSlots } from '#domain/check-in.ts';
+import { defaultOfficeHours } from '#domain/sites.ts';
 import type { TestClient } from '#test-support/harness.ts';
 import { insertMembership } from '#test-support/harness.ts';
 import { addPasskeyThroughApi, SoftwareAuthenticator } from '#test-support/passkey-authenticator.ts';
@@ -434,7 +435,8 @@ export const routeCases: Record<string, RouteCase> = {
     success: 201,
     plan: async (w) => {
       const { tenant, zone } = await officeHoursTenant(w);
-      const [timeSlot] = walkInSlots(localClock(new Date(), zone).time);
+      // The tenant's only site keeps the default office hours.
+      const [timeSlot] = walkInSlots(localClock(new Date(), zone).time, defaultOfficeHours);
       return { url: `/api/desks/${await insertDesk(w.testApp, tenant)}/walk-in`, body: { timeSlot } };
     },
   },
@@ -445,7 +447,7 @@ export const routeCases: Record<string, RouteCase> = {
     plan: async (w) => {
       const { tenant, zone } = await officeHoursTenant(w);
       const { date, time } = localClock(new Date(), zone);
-      const [timeSlot] = walkInSlots(time);
+      const [timeSlot] = walkInSlots(time, defaultOfficeHours);
       // Other cases book the member into this tenant today (Sit here): one desk per person would refuse the move.
       await w.testApp.database.sql.query(
         `UPDATE bookings SET status = 'cancelled', cancelled_at = now()

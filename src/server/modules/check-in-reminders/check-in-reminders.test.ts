@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkInWindow } from '#domain/check-in.ts';
+import { defaultSiteClock } from '#domain/sites.ts';
 import { checkInRemindersJob } from '#server/jobs/check-in-reminders.ts';
 import { addMember, book, createOrganization, type TestOrganization } from '#test-support/bookings.ts';
 import { startTestAppForFile } from '#test-support/harness.ts';
@@ -49,7 +50,11 @@ describe('the check-in reminder job', () => {
     expect(turnedOff.body).toEqual({ checkInReminders: false });
 
     // The morning window opens at 08:30 New York time; 40 minutes before is 07:50.
-    const opensAt = checkInWindow({ bookingDate: day, timeSlot: 'morning' }, office.timeZone, 30).opensAt.getTime();
+    const opensAt = checkInWindow(
+      { bookingDate: day, timeSlot: 'morning' },
+      defaultSiteClock(office.timeZone),
+      30,
+    ).opensAt.getTime();
     await runJobAt(opensAt - 90 * minute);
     expect(mailsTo(alice.email)).toHaveLength(0);
 
@@ -60,15 +65,15 @@ describe('the check-in reminder job', () => {
     const reminders = mailsTo(alice.email);
     expect(reminders).toHaveLength(1);
     const [reminder] = reminders;
-    expect(reminder?.subject).toBe('Reminder: check in to desks D01 and D04 at Acme Corp from 08:30');
+    expect(reminder?.subject).toBe('Reminder: check in to desks D01 and D04 at Acme Corp from 08:30 New York time');
     expect(reminder?.text).toContain(
-      `Desk D01 on Floor 1, morning (09:00-13:00): check in from 08:30 to 09:30 at http://perch.test/desk/${office.desks[0]}`,
+      `Desk D01 on Floor 1, morning (09:00–13:00): check in from 08:30 to 09:30 at http://perch.test/desk/${office.desks[0]}`,
     );
     expect(reminder?.text).toContain(
-      `Desk D04 on Floor 1, afternoon (13:00-18:00): check in from 12:30 to 13:30 at http://perch.test/desk/${office.desks[3]}`,
+      `Desk D04 on Floor 1, afternoon (13:00–18:00): check in from 12:30 to 13:30 at http://perch.test/desk/${office.desks[3]}`,
     );
     expect(reminder?.text).toContain('Today you have:');
-    expect(reminder?.text).toContain('Times are America/New_York time.');
+    expect(reminder?.text).toContain('Times are New York time.');
     expect(reminder?.text).toContain('Your bookings are on your dashboard: http://perch.test/');
     expect(reminder?.text).toContain('Turn off Check-in reminders in the account menu.');
     expect(reminder?.links).toEqual([
@@ -93,7 +98,11 @@ describe('the check-in reminder job', () => {
     });
     expect(permanent.status).toBe(201);
 
-    const opensAt = checkInWindow({ bookingDate: relaxed.day(1), timeSlot: 'morning' }, relaxed.timeZone, 30).opensAt;
+    const opensAt = checkInWindow(
+      { bookingDate: relaxed.day(1), timeSlot: 'morning' },
+      defaultSiteClock(relaxed.timeZone),
+      30,
+    ).opensAt;
     await runJobAt(opensAt.getTime() - 40 * minute);
     expect(mailsTo(member.email)).toHaveLength(0);
     expect(mailsTo(permanentOffice.admin.email)).toHaveLength(0);
@@ -106,13 +115,13 @@ describe('the check-in reminder job', () => {
     await book(member.client, office, { bookingDate: office.day(1), timeSlot: 'afternoon' });
     await book(member.client, office, { bookingDate: office.day(2), timeSlot: 'afternoon' });
     const window = (days: number) =>
-      checkInWindow({ bookingDate: office.day(days), timeSlot: 'afternoon' }, office.timeZone, 30);
+      checkInWindow({ bookingDate: office.day(days), timeSlot: 'afternoon' }, defaultSiteClock(office.timeZone), 30);
 
     await runJobAt(window(1).closesAt.getTime());
     expect(mailsTo(member.email)).toHaveLength(0);
     await runJobAt(window(2).opensAt.getTime() - 5 * minute);
     expect(mailsTo(member.email).map((mail) => mail.subject)).toEqual([
-      'Reminder: check in to desk D01 at Acme Corp from 12:30',
+      'Reminder: check in to desk D01 at Acme Corp from 12:30 Tokyo time',
     ]);
   });
 });

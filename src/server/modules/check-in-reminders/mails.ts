@@ -1,5 +1,4 @@
-import { slotLabel, slotTimes } from '#domain/bookings.ts';
-import { checkInWindow, localClock } from '#domain/check-in.ts';
+import { checkInWindow, localClock, mailClock } from '#domain/check-in.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { renderMail } from '#server/mail/templates.ts';
@@ -13,24 +12,27 @@ export const deskPageUrl = (publicUrl: string, deskId: string) => `${publicUrl}/
 
 /**
  * The reminder of one person's bookings of one day in one organization (at least one, all of that day, the first
- * window first): which desks, when each check-in window opens and closes in the organization's time, and where to
- * check in.
+ * window first): which desks, when each check-in window opens and closes on its desk's site's clock (with the
+ * reader's own time beside it when their zone differs, mailClock), and where to check in.
  */
 export function checkInReminderMail(bookings: ReminderCandidate[], now: Date, publicUrl: string): MailMessage {
   const first = bookings[0];
   if (!first) throw new Error('a reminder needs at least one booking');
-  const { organizationName, timeZone, graceMinutes } = first;
-  const time = (instant: Date) => localClock(instant, timeZone).time;
-  const windows = bookings.map((booking) => checkInWindow(booking, timeZone, graceMinutes));
-  const opensAt = time(windows[0]?.opensAt ?? now);
+  const { organizationName, graceMinutes } = first;
+  const clock = mailClock(
+    bookings.map((booking) => booking.timeZone),
+    first.readerZone,
+  );
+  const windows = bookings.map((booking) => checkInWindow(booking, booking, graceMinutes));
+  const opensAt = clock.zonedTime(windows[0]?.opensAt ?? now, first.timeZone);
   const desks = [...new Set(bookings.map((booking) => booking.deskName))];
   const deskWords = `${desks.length === 1 ? 'desk' : 'desks'} ${listOf(desks)}`;
-  const isToday = localClock(now, timeZone).date === first.bookingDate;
+  const isToday = localClock(now, first.timeZone).date === first.bookingDate;
   const dashboard = `${publicUrl}/`;
   const lines = bookings.map((booking, index) => {
-    const window = windows[index] ?? checkInWindow(booking, timeZone, graceMinutes);
-    const hours = `${slotTimes[booking.timeSlot].start}-${slotTimes[booking.timeSlot].end}`;
-    return `Desk ${booking.deskName} on ${booking.floorName}, ${slotLabel(booking.timeSlot)} (${hours}): check in from ${time(window.opensAt)} to ${time(window.closesAt)} at ${deskPageUrl(publicUrl, booking.deskId)}`;
+    const window = windows[index] ?? checkInWindow(booking, booking, graceMinutes);
+    const slot = clock.slot(booking, booking.bookingDate, booking.timeSlot);
+    return `Desk ${booking.deskName} on ${booking.floorName}, ${slot}: check in from ${clock.time(window.opensAt, booking.timeZone)} to ${clock.time(window.closesAt, booking.timeZone)} at ${deskPageUrl(publicUrl, booking.deskId)}`;
   });
   const release = first.autoRelease
     ? 'A booking nobody checks in to by the end of its window is released for a colleague to take. '
@@ -45,7 +47,7 @@ export function checkInReminderMail(bookings: ReminderCandidate[], now: Date, pu
       paragraphs: [
         `${organizationName} asks people to check in to their desks. ${isToday ? 'Today' : `On ${formatLongDate(first.bookingDate)}`} you have:`,
         ...lines,
-        `${release}Times are ${timeZone} time.`,
+        `${release}${clock.note ?? ''}`.trim(),
         `Your bookings are on your dashboard: ${dashboard}`,
       ],
       action: { label: `Check in at desk ${first.deskName}`, url: deskPageUrl(publicUrl, first.deskId) },

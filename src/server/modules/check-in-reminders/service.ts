@@ -9,7 +9,7 @@ const keyOf = (claim: repo.ReminderClaim) => `${claim.userId} ${claim.organizati
 
 /**
  * Mails each person who wants reminders once per organization and day, from an hour before the day's first check-in
- * window opens until it closes. Each reminder is claimed by an insert before it is sent (the claim is committed
+ * window opens until it closes, each window on its desk's site's clock. Each reminder is claimed by an insert before it is sent (the claim is committed
  * first), so no two runs or instances send it twice; a mail that cannot be sent is logged, never retried.
  * Answers how many were sent. Run by the scheduler (src/server/jobs/check-in-reminders.ts): no caller to authorize.
  */
@@ -21,11 +21,11 @@ export async function sendCheckInReminders(context: AppContext, now: Date): Prom
   }
   const due: repo.ReminderCandidate[][] = [];
   for (const bookings of days.values()) {
-    const { timeZone, graceMinutes } = bookings[0] ?? { timeZone: 'UTC', graceMinutes: 0 };
-    const first = firstWindowOf(bookings, timeZone, graceMinutes);
+    const graceMinutes = bookings[0]?.graceMinutes ?? 0;
+    const first = firstWindowOf(bookings, graceMinutes);
     if (!first || !isReminderDue(first, now)) continue;
     const opening = (booking: repo.ReminderCandidate) =>
-      checkInWindow(booking, timeZone, graceMinutes).opensAt.getTime();
+      checkInWindow(booking, booking, graceMinutes).opensAt.getTime();
     due.push(bookings.toSorted((a, b) => opening(a) - opening(b) || a.deskName.localeCompare(b.deskName)));
   }
   const claims = due.flatMap((bookings) => (bookings[0] ? [bookings[0]] : []));

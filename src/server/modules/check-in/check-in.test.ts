@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimeSlot } from '#domain/bookings.ts';
 import { type CheckInSettings, checkInWindow, localClock } from '#domain/check-in.ts';
+import { defaultSiteClock } from '#domain/sites.ts';
 import {
   addMember,
   afterPendingMail,
@@ -180,7 +181,11 @@ describe('releasing bookings nobody checked in to', () => {
       isPermanent: true,
     });
 
-    const closes = checkInWindow({ bookingDate: date, timeSlot: 'morning' }, organization.timeZone, 15).closesAt;
+    const closes = checkInWindow(
+      { bookingDate: date, timeSlot: 'morning' },
+      defaultSiteClock(organization.timeZone),
+      15,
+    ).closesAt;
     expect(localClock(closes, organization.timeZone).time).toBe('09:15');
     // A second before the close nothing of it is due; at the close the morning's booking is. (Other tests'
     // organizations share the database, so the passes are judged by these bookings, not by their counts.)
@@ -198,7 +203,7 @@ describe('releasing bookings nobody checked in to', () => {
     await afterPendingMail();
     const mails = testApp.mails.slice(mailsBefore).filter((message) => message.to === member.user.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.subject).toBe('Desk D01 was released: nobody checked in by 09:15');
+    expect(mails[0]?.subject).toBe('Desk D01 was released: nobody checked in by 09:15 New York time');
     const read = await member.client.get(`/api/users/bookings?organizationId=${organization.id}`);
     expect(read.body.find((booking: { id: string }) => booking.id === noShow)).toMatchObject({
       status: 'cancelled',
@@ -218,7 +223,11 @@ describe('releasing bookings nobody checked in to', () => {
     expect(rebook.status).toBe(201);
 
     // The afternoon's window closes at 13:15.
-    const afternoonCloses = checkInWindow({ bookingDate: date, timeSlot: 'afternoon' }, organization.timeZone, 15);
+    const afternoonCloses = checkInWindow(
+      { bookingDate: date, timeSlot: 'afternoon' },
+      defaultSiteClock(organization.timeZone),
+      15,
+    );
     await releaseNoShows(testApp.app.perch, afternoonCloses.closesAt);
     expect((await bookingState(afternoon))?.released).toBe(true);
   });
@@ -237,7 +246,11 @@ describe('releasing bookings nobody checked in to', () => {
       await insertBookingAt(lateSwitch, { deskIndex: 0, userId: lateSwitch.admin.user.id, bookingDate: date }),
     ];
     // Check-in became required after that day's window opened.
-    const window = checkInWindow({ bookingDate: date, timeSlot: 'full-day' }, lateSwitch.timeZone, 30);
+    const window = checkInWindow(
+      { bookingDate: date, timeSlot: 'full-day' },
+      defaultSiteClock(lateSwitch.timeZone),
+      30,
+    );
     await testApp.database.sql.query('UPDATE organizations SET check_in_required_since = $2 WHERE id = $1', [
       lateSwitch.id,
       new Date(window.opensAt.getTime() + 60_000).toISOString(),
@@ -260,7 +273,11 @@ describe('releasing bookings nobody checked in to', () => {
         }),
       );
     }
-    const closes = checkInWindow({ bookingDate: date, timeSlot: 'full-day' }, organization.timeZone, 30).closesAt;
+    const closes = checkInWindow(
+      { bookingDate: date, timeSlot: 'full-day' },
+      defaultSiteClock(organization.timeZone),
+      30,
+    ).closesAt;
     const { checkIn } = await import('./service.ts');
     const justBefore = new Date(closes.getTime() - 1);
     const outcomes = await Promise.allSettled([

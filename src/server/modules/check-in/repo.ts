@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { TimeSlot } from '#domain/bookings.ts';
-import type { CheckInCandidate } from '#domain/check-in.ts';
+import type { CheckInCandidate, SiteHours } from '#domain/check-in.ts';
 import type { Role } from '#domain/organization.ts';
 import type { Database } from '#server/db/client.ts';
 import { namedStatement, param } from '#server/db/named-statement.ts';
@@ -8,23 +8,38 @@ import { rowsOf } from '#server/db/rows.ts';
 import { bookings, organizations } from '#server/db/schema.ts';
 import { type BookingRow, bookingColumns, bookingJoins } from '../bookings/repo.ts';
 
-/** A booking as check-in judges it, with its organization's zone and grace and the caller's role there. */
-export interface CheckInRow extends CheckInCandidate {
+/**
+ * The zone and office hours of the site `s` as SiteHours (src/domain/check-in.ts): PostgreSQL writes a time as
+ * 'HH:MM:SS', the domain reads 'HH:MM'.
+ */
+export const siteHoursColumns = sql`s.time_zone AS "timeZone", to_char(s.day_start, 'HH24:MI') AS "dayStart",
+  to_char(s.midday, 'HH24:MI') AS midday, to_char(s.day_end, 'HH24:MI') AS "dayEnd"`;
+
+/** The desk `d`'s site `s` (issue 28): every clock rule of a booking follows the site of its desk. */
+export const siteOfDesk = sql`JOIN floors f ON f.id = d.floor_id JOIN sites s ON s.id = f.site_id`;
+
+/**
+ * The slot's start on its desk's site's wall clock, as SQL over bookings `b` and sites `s`: the same instant as
+ * slotInstants (src/domain/sites.ts), the afternoon at midday, the morning and the full day at the start of the day.
+ */
+export const slotStartsAt = sql`((b.booking_date + CASE b.time_slot WHEN 'afternoon' THEN s.midday ELSE s.day_start END)
+  AT TIME ZONE s.time_zone)`;
+
+/**
+ * A booking as check-in judges it, with its desk's site's zone and hours, its organization's grace and the caller's
+ * role there.
+ */
+export interface CheckInRow extends CheckInCandidate, SiteHours {
   id: string;
   organizationId: string;
   userId: string;
   deskName: string;
-  timeZone: string;
   graceMinutes: number;
   /** The caller's role in the booking's organization; null for a non-member. */
   callerRole: Role | null;
   /** Whose booking it is, as the audit log names them. */
   owner: { firstName: string | null; lastName: string | null; email: string };
 }
-
-/** The slot's start on the organization's wall clock, as SQL over bookings `b` and organizations `o` (slotTimes). */
-const slotStartsAt = sql`((b.booking_date + CASE b.time_slot WHEN 'afternoon' THEN time '13:00' ELSE time '09:00' END)
-  AT TIME ZONE o.time_zone)`;
 
 type Instant = Date | string | null;
 
@@ -40,11 +55,11 @@ const checkInStatement = namedStatement<
   sql`WITH c AS (
       SELECT b.id, b.organization_id AS "organizationId", b.user_id AS "userId", d.name AS "deskName",
         b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.is_permanent AS "isPermanent",
-        b.checked_in_at AS "checkedInAt", b.released_at AS "releasedAt", o.time_zone AS "timeZone",
+        b.checked_in_at AS "checkedInAt", b.released_at AS "releasedAt", ${siteHoursColumns},
         o.check_in_grace_minutes AS "graceMinutes", m.role AS "callerRole",
         jsonb_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email) AS owner,
         ${slotStartsAt} AS starts_at
-      FROM bookings b JOIN organizations o ON o.id = b.organization_id JOIN desks d ON d.id = b.desk_id
+      FROM bookings b JOIN organizations o ON o.id = b.organization_id JOIN desks d ON d.id = b.desk_id ${siteOfDesk}
         JOIN users u ON u.id = b.user_id
         LEFT JOIN memberships m ON m.organization_id = b.organization_id AND m.user_id = ${param('callerId')}::uuid
       WHERE b.id = ${param('bookingId')}::uuid
@@ -100,37 +115,44 @@ export async function markCheckedIn(db: Database, bookingId: string, at: Date): 
   return rows.length > 0;
 }
 
-/** An organization's check-in as the release job reads it, with the bookings that might be due. */
-export interface ReleaseCandidate {
+/** A booking the release job may end, with its desk's site's zone and hours and its organization's check-in. */
+export interface ReleaseCandidate extends SiteHours {
   id: string;
   organizationId: string;
   bookingDate: string;
   timeSlot: TimeSlot;
-  timeZone: string;
   checkInGraceMinutes: number;
   checkInRequiredSince: Date | string;
 }
 
 /**
- * The active one-off bookings nobody checked in to whose window has closed, of the last week up to each
- * organization's today, in the organizations that release no-shows, through the index of active bookings by
- * organization and date. releaseDue (src/domain/check-in.ts) has the last word on each; this read narrows by the same
- * arithmetic so that a pass does not carry the day's many bookings still in or before their window.
+ * The active one-off bookings nobody checked in to whose window has closed, of the last week up to their site's
+ * today, in the organizations that release no-shows. Each organization's bookings are read once, through the index
+ * of active bookings by organization and date, over the dates between its sites' earliest today less a week and
+ * their latest today (one day for an organization of one site or one zone); only the rows left by the cheap
+ * conditions are joined to their desk's site, whose zone and hours say whether the window has closed. releaseDue
+ * (src/domain/check-in.ts) has the last word on each; this read narrows by the same arithmetic so that a pass does
+ * not carry the day's many bookings still in or before their window.
  */
 export function findReleaseCandidates(db: Database, now: Date): Promise<ReleaseCandidate[]> {
+  const at = sql`${now.toISOString()}::timestamptz`;
   return rowsOf<ReleaseCandidate>(
     db,
     sql`SELECT b.id, b.organization_id AS "organizationId", b.booking_date::text AS "bookingDate",
-        b.time_slot AS "timeSlot", o.time_zone AS "timeZone", o.check_in_grace_minutes AS "checkInGraceMinutes",
+        b.time_slot AS "timeSlot", ${siteHoursColumns}, o.check_in_grace_minutes AS "checkInGraceMinutes",
         o.check_in_required_since AS "checkInRequiredSince"
       FROM organizations o
-      CROSS JOIN LATERAL (SELECT (${now.toISOString()}::timestamptz AT TIME ZONE o.time_zone)::date AS today) AS local
+      CROSS JOIN LATERAL (
+        SELECT min((${at} AT TIME ZONE z.time_zone)::date) AS earliest, max((${at} AT TIME ZONE z.time_zone)::date) AS latest
+        FROM sites z WHERE z.organization_id = o.id
+      ) AS local
       JOIN bookings b ON b.organization_id = o.id AND b.status = 'active'
-        AND b.booking_date BETWEEN local.today - 7 AND local.today
+        AND b.booking_date BETWEEN local.earliest - 7 AND local.latest
+      JOIN desks d ON d.id = b.desk_id ${siteOfDesk}
       WHERE o.check_in_required AND o.auto_release AND NOT b.is_permanent AND b.checked_in_at IS NULL
-        -- Only those whose window has closed: the slot's start (slotTimes) on the organization's wall clock, plus grace.
-        AND ((b.booking_date + CASE b.time_slot WHEN 'afternoon' THEN time '13:00' ELSE time '09:00' END)
-          AT TIME ZONE o.time_zone) + make_interval(mins => o.check_in_grace_minutes) <= ${now.toISOString()}::timestamptz`,
+        AND b.booking_date BETWEEN (${at} AT TIME ZONE s.time_zone)::date - 7 AND (${at} AT TIME ZONE s.time_zone)::date
+        -- Only those whose window has closed: the slot's start on its site's wall clock, plus grace.
+        AND ${slotStartsAt} + make_interval(mins => o.check_in_grace_minutes) <= ${at}`,
   );
 }
 
@@ -153,19 +175,42 @@ export function releaseBookings(db: Database, bookingIds: string[], at: Date): P
   );
 }
 
-/** The names and zones of organizations, for the release mails. */
+/** The names and grace of organizations, for the release mails. */
 export function findOrganizationsForMail(
   db: Database,
   organizationIds: string[],
-): Promise<{ id: string; name: string; timeZone: string; checkInGraceMinutes: number }[]> {
+): Promise<{ id: string; name: string; checkInGraceMinutes: number }[]> {
   if (organizationIds.length === 0) return Promise.resolve([]);
   return db
     .select({
       id: organizations.id,
       name: organizations.name,
-      timeZone: organizations.timeZone,
       checkInGraceMinutes: organizations.checkInGraceMinutes,
     })
     .from(organizations)
     .where(inArray(organizations.id, organizationIds));
+}
+
+/**
+ * A member's own zone, as SQL over memberships `m` and organizations `o`: their home site's, else the organization's
+ * first site's (organizations.time_zone is kept equal to it by migration 0024's trigger).
+ */
+export const readerZoneOf = sql`COALESCE((SELECT h.time_zone FROM sites h WHERE h.id = m.home_site_id), o.time_zone)`;
+
+/** The own zone of each of these people in these organizations (readerZoneOf), keyed `organizationId userId`. */
+export async function findReaderZones(
+  db: Database,
+  people: readonly { organizationId: string; userId: string }[],
+): Promise<Map<string, string>> {
+  if (people.length === 0) return new Map();
+  const rows = await rowsOf<{ organizationId: string; userId: string; timeZone: string }>(
+    db,
+    sql`SELECT m.organization_id AS "organizationId", m.user_id AS "userId", ${readerZoneOf} AS "timeZone"
+      FROM memberships m JOIN organizations o ON o.id = m.organization_id
+      WHERE (m.organization_id, m.user_id) IN (
+        SELECT * FROM unnest(${`{${people.map((person) => person.organizationId).join(',')}}`}::uuid[],
+          ${`{${people.map((person) => person.userId).join(',')}}`}::uuid[])
+      )`,
+  );
+  return new Map(rows.map((row) => [`${row.organizationId} ${row.userId}`, row.timeZone]));
 }

@@ -59,7 +59,8 @@ export async function checkIn(
 
 /**
  * One pass of the release (issue 16): every booking whose check-in window closed without a check-in, in
- * organizations that require check-in with auto-release, ends as a no-show. The desk is free at once (the exclusion
+ * organizations that require check-in with auto-release, ends as a no-show. Each window is on its desk's site's clock
+ * (issue 28): at one instant a Tokyo site's morning may be released while a New York site's has not begun. The desk is free at once (the exclusion
  * constraint counts only active bookings), open screens hear of it through the database's announcement, the owner
  * gets a short mail, and the audit log records each release. Answers how many were released.
  */
@@ -70,6 +71,9 @@ export async function releaseNoShows(context: AppContext, now: Date = new Date()
       { ...candidate, status: 'active', isPermanent: false, checkedInAt: null },
       {
         timeZone: candidate.timeZone,
+        dayStart: candidate.dayStart,
+        midday: candidate.midday,
+        dayEnd: candidate.dayEnd,
         checkInRequired: true,
         autoRelease: true,
         checkInGraceMinutes: candidate.checkInGraceMinutes,
@@ -105,11 +109,15 @@ export async function releaseNoShows(context: AppContext, now: Date = new Date()
       (organization) => [organization.id, organization],
     ),
   );
+  const sites = new Map(due.map((candidate) => [candidate.id, candidate]));
+  const readerZones = await repo.findReaderZones(context.db, released);
   for (const row of released) {
     const organization = organizations.get(row.organizationId);
-    if (!organization) continue;
+    const site = sites.get(row.id);
+    if (!organization || !site) continue;
+    const readerZone = readerZones.get(`${row.organizationId} ${row.userId}`) ?? null;
     sendInBackground(context, () =>
-      bookingReleasedMail(row.email, toBookingView(row), organization, context.config.publicUrl),
+      bookingReleasedMail(row.email, toBookingView(row), organization, site, readerZone, context.config.publicUrl),
     );
   }
   return released.length;

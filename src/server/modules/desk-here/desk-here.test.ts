@@ -53,6 +53,14 @@ describe('the desk page in the morning', () => {
         timeZone: organization.timeZone,
         checkIn: { checkInRequired: false, checkInGraceMinutes: 240, autoRelease: true },
       },
+      site: {
+        id: expect.any(String),
+        name: 'Main office',
+        timeZone: organization.timeZone,
+        dayStart: '09:00',
+        midday: '13:00',
+        dayEnd: '18:00',
+      },
       desk: {
         id: organization.desks[0],
         name: 'D01',
@@ -265,7 +273,7 @@ describe('the desk page after the office day', () => {
     expect(response.body.walkInSlots).toEqual([]);
     const walkIn = await member.client.post(walkInUrl(organization.desks[0] ?? ''), { timeSlot: 'afternoon' });
     expect(walkIn.status).toBe(422);
-    expect(walkIn.body.message).toBe(deskHereMessages.slotNotOffered([]));
+    expect(walkIn.body.message).toBe(deskHereMessages.slotNotOffered([], '18:00'));
     expect(await bookingsOf(member.user.id)).toEqual([]);
   });
 });

@@ -34,7 +34,11 @@ export async function moveHere(
   if (!booking || booking.organizationId !== desk.organizationId) throw notFound(moveHereMessages.notFound);
   if (booking.userId !== user.id) throw forbidden(moveHereMessages.notYours);
   const { date: today, time: localTime } = localClock(new Date(), desk.timeZone);
-  const judged = judgeMove(booking, { deskId: desk.id, deskName: desk.name, today, localTime }, input.timeSlot);
+  const judged = judgeMove(
+    booking,
+    { deskId: desk.id, deskName: desk.name, today, localTime, hours: desk },
+    input.timeSlot,
+  );
   if (!('plan' in judged)) throw new AppError(judged.status, judged.message, { code: 'move_refused' });
   const { plan } = judged;
 

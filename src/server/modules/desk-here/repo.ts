@@ -1,32 +1,52 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { CheckInSettings } from '#domain/check-in.ts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { CheckInSettings, SiteHours } from '#domain/check-in.ts';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { desks, floors, memberships, organizations } from '#server/db/schema.ts';
+import { desks, floors, memberships, organizations, sites } from '#server/db/schema.ts';
 import { type DeskWithFloorRow, floorOfDesk, withFloorColumns } from '../desks/repo.ts';
 
 // The desk's own page (issue 16): the desk with its organization for a member, and its floor's neighbours with the
 // half days they are taken. The desk's bookings are the bookings module's reads.
 
-/** A desk as its page shows it: the desk with its floor (as the desks module reads it) and its organization. */
-export interface DeskHereRow extends DeskWithFloorRow, CheckInSettings {
+/**
+ * A desk as its page shows it: the desk with its floor (as the desks module reads it), its floor's site, whose zone
+ * and office hours are the page's clock (issue 28), and its organization.
+ */
+export interface DeskHereRow extends DeskWithFloorRow, CheckInSettings, SiteHours {
   organizationName: string;
-  timeZone: string;
+  /** The organization's own zone (its first site's), as the spec's clients know it. */
+  organizationTimeZone: string;
+  siteId: string;
+  siteName: string;
 }
 
-/** The desk, its floor and its organization with the check-in settings; undefined unless the user is a member. */
+/** 'HH:MM' of a PostgreSQL time column. */
+const clockOf = (column: AnyPgColumn) => sql<string>`to_char(${column}, 'HH24:MI')`;
+
+/**
+ * The desk, its floor, its site and its organization with the check-in settings; undefined unless the user is a
+ * member.
+ */
 export async function findDeskHere(db: Database, deskId: string, userId: string): Promise<DeskHereRow | undefined> {
   const [row] = await db
     .select({
       ...withFloorColumns,
       organizationName: organizations.name,
-      timeZone: organizations.timeZone,
+      organizationTimeZone: organizations.timeZone,
+      siteId: sites.id,
+      siteName: sites.name,
+      timeZone: sites.timeZone,
+      dayStart: clockOf(sites.dayStart),
+      midday: clockOf(sites.midday),
+      dayEnd: clockOf(sites.dayEnd),
       checkInRequired: organizations.checkInRequired,
       checkInGraceMinutes: organizations.checkInGraceMinutes,
       autoRelease: organizations.autoRelease,
     })
     .from(desks)
     .innerJoin(floors, floorOfDesk)
+    .innerJoin(sites, eq(sites.id, floors.siteId))
     .innerJoin(organizations, eq(organizations.id, desks.organizationId))
     .innerJoin(memberships, and(eq(memberships.organizationId, desks.organizationId), eq(memberships.userId, userId)))
     .where(eq(desks.id, deskId));

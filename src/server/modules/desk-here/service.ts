@@ -39,7 +39,7 @@ const slotRange = (date: string, slot: TimeSlot) =>
 const measure = (text: string) => String(Number(text));
 
 /**
- * Everything the desk's page shows, at the organization's local time now: the desk, the caller's bookings of it today,
+ * Everything the desk's page shows, at the local time of the desk's site now (its zone and office hours, issue 28): the desk, the caller's bookings of it today,
  * its slots, what the page offers (decideDeskHere) and, when the desk cannot be taken now, the nearest free desk of
  * its floor.
  */
@@ -66,7 +66,7 @@ export async function readDeskHere(context: AppContext, userId: string, deskId: 
       user: { firstName: row.firstName, lastName: row.lastName, email: row.email },
     })),
     now,
-    timeZone: desk.timeZone,
+    site: desk,
     checkIn: desk,
     elsewhere,
   });
@@ -75,12 +75,20 @@ export async function readDeskHere(context: AppContext, userId: string, deskId: 
     organization: {
       id: desk.organizationId,
       name: desk.organizationName,
-      timeZone: desk.timeZone,
+      timeZone: desk.organizationTimeZone,
       checkIn: {
         checkInRequired: desk.checkInRequired,
         checkInGraceMinutes: desk.checkInGraceMinutes,
         autoRelease: desk.autoRelease,
       },
+    },
+    site: {
+      id: desk.siteId,
+      name: desk.siteName,
+      timeZone: desk.timeZone,
+      dayStart: desk.dayStart,
+      midday: desk.midday,
+      dayEnd: desk.dayEnd,
     },
     desk: {
       id: desk.id,
@@ -100,7 +108,7 @@ export async function readDeskHere(context: AppContext, userId: string, deskId: 
     localTime,
     myBookings: rows.filter((row) => row.userId === userId).map(toBookingView),
     slots,
-    walkInSlots: desk.bookable ? freeWalkInSlots(slots, localTime) : [],
+    walkInSlots: desk.bookable ? freeWalkInSlots(slots, localTime, desk) : [],
     offer,
     nearestFreeDesk: offersNearest(offer) ? await findNearestFreeDesk(context.db, desk, today, localTime) : null,
   };
@@ -140,6 +148,7 @@ async function findNearestFreeDesk(db: Database, desk: repo.DeskHereRow, today: 
           afternoon: state(row.afternoonTaken),
         },
         localTime,
+        desk,
       ),
     })),
   );
@@ -147,7 +156,7 @@ async function findNearestFreeDesk(db: Database, desk: repo.DeskHereRow, today: 
 }
 
 /**
- * Sit here: the caller's booking of a slot of the organization's today, checked in at once, made by the bookings
+ * Sit here: the caller's booking of a slot of the desk's site's today, checked in at once, made by the bookings
  * module's createBooking (the booking rules under the person's lock, the exclusion constraint, the confirmation mail).
  * A slot that is not what is left of today answers 422; a taken or out-of-service desk that path's 409.
  */
@@ -159,9 +168,9 @@ export async function walkIn(
 ): Promise<BookingView> {
   const desk = await requireDesk(context, deskId, user.id);
   const { date: today, time } = localClock(new Date(), desk.timeZone);
-  const offered = walkInSlots(time);
+  const offered = walkInSlots(time, desk);
   if (!offered.includes(input.timeSlot)) {
-    throw new AppError(422, deskHereMessages.slotNotOffered(offered), {
+    throw new AppError(422, deskHereMessages.slotNotOffered(offered, desk.dayEnd), {
       code: 'walk_in_slot',
       details: { offered },
     });

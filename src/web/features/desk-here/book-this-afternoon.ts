@@ -4,8 +4,9 @@ import { apiRequest } from '#web/app/api.ts';
 import { refreshAfter } from './act-here.ts';
 
 /**
- * "This afternoon" on a desk taken this morning: POST /api/bookings for the afternoon of the organization's today.
- * An ordinary booking, not a walk-in: the person is not sitting there yet, and checks in from 12:30.
+ * "This afternoon" on a desk taken this morning: POST /api/bookings for the afternoon of the desk's site's today.
+ * An ordinary booking, not a walk-in: the person is not sitting there yet, and checks in from 30 minutes before the
+ * site's midday.
  */
 export function useBookThisAfternoon() {
   const queryClient = useQueryClient();

@@ -148,11 +148,11 @@ export function DeskHere({ view, userId }: { view: DeskHereView; userId: string 
         <main className="mx-auto grid w-full max-w-md flex-1 content-start gap-6 px-5 pt-8 pb-12">
           <div>
             <p className="text-sm font-medium text-slate-600">
-              {view.organization.name} · {desk.floor.name}
+              {view.organization.name} · {view.site.name} · {desk.floor.name}
             </p>
             <h1 className="mt-1 text-6xl font-bold tracking-tight text-slate-900">{desk.name}</h1>
           </div>
-          <CheckedInStatus done={shown} timeZone={view.organization.timeZone} />
+          <CheckedInStatus done={shown} timeZone={view.site.timeZone} />
           {isElsewhere ? (
             <Link
               href={`/desk/${shown.deskId}`}

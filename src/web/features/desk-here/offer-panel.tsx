@@ -1,18 +1,19 @@
 import { AlertTriangle, ArrowRightLeft, CalendarClock, DoorClosed, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { slotLabel, slotTimes, type TimeSlot } from '#domain/bookings.ts';
+import { slotLabel, type TimeSlot } from '#domain/bookings.ts';
 import { formatClockRange } from '#domain/clock.ts';
 import { type DeskHereView, deskHereMessages, sitHereLabel } from '#domain/desk-here.ts';
 import { moveHereMessages } from '#domain/desk-here-move.ts';
+import { type OfficeHours, slotHours } from '#domain/sites.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { NearestDesk } from './nearest-desk.tsx';
 
-/** "full day, 09:00–18:00", the hours kept on one line. */
-function SlotWithTimes({ slot }: { slot: TimeSlot }) {
+/** "full day, 9:00 AM – 6:00 PM" by the office hours of the desk's site, the hours kept on one line. */
+function SlotWithTimes({ slot, hours }: { slot: TimeSlot; hours: OfficeHours }) {
+  const { start, end } = slotHours(hours, slot);
   return (
     <>
-      {slotLabel(slot)},{' '}
-      <span className="whitespace-nowrap">{formatClockRange(slotTimes[slot].start, slotTimes[slot].end)}</span>
+      {slotLabel(slot)}, <span className="whitespace-nowrap">{formatClockRange(start, end)}</span>
     </>
   );
 }
@@ -79,7 +80,7 @@ export function OfferPanel({
       return (
         <div className="grid gap-4">
           <p className="text-lg text-slate-700">
-            Your booking today: <SlotWithTimes slot={offer.timeSlot} />
+            Your booking today: <SlotWithTimes slot={offer.timeSlot} hours={view.site} />
           </p>
           <Button
             size="lg"
@@ -97,7 +98,7 @@ export function OfferPanel({
       // The status above says it; nothing more to do here.
       return (
         <p className="text-slate-700">
-          Your booking today: <SlotWithTimes slot={offer.timeSlot} />. Have a good day.
+          Your booking today: <SlotWithTimes slot={offer.timeSlot} hours={view.site} />. Have a good day.
         </p>
       );
     case 'your-booking':
@@ -107,7 +108,7 @@ export function OfferPanel({
             icon={<CalendarClock className="size-5" aria-hidden="true" />}
             title={
               <>
-                Your booking today: <SlotWithTimes slot={offer.timeSlot} />
+                Your booking today: <SlotWithTimes slot={offer.timeSlot} hours={view.site} />
               </>
             }
           >
@@ -158,12 +159,12 @@ export function OfferPanel({
         <div className="grid gap-5">
           <Situation
             icon={<UserRound className="size-5" aria-hidden="true" />}
-            title={deskHereMessages.takenUntil(slotTimes.afternoon.start)}
+            title={deskHereMessages.takenUntil(view.site.midday)}
           >
             {offer.holder && <p className="mt-1 text-slate-700">{deskHereMessages.takenBy(offer.holder)}</p>}
           </Situation>
           <div className="grid gap-2">
-            <p className="text-slate-700">{deskHereMessages.freeThisAfternoon}</p>
+            <p className="text-slate-700">{deskHereMessages.freeThisAfternoon(view.site)}</p>
             <Button
               size="lg"
               variant="secondary"

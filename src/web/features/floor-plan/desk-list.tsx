@@ -90,7 +90,7 @@ export function DeskList({
   const [chosenFilter, setChosenFilter] = useState<DeskListFilter>('all');
   // 'Free now' is judged on the clock of the floor's site: its zone, midday and end of day (issue 28).
   const { clock } = useCurrentSite(organization);
-  const now = slotNow(clock.timeZone, date, useMinuteClock());
+  const now = slotNow(clock, date, useMinuteClock());
   // 'Free now' is offered only while today's slots run; otherwise a choice of it falls back to every desk.
   const filter = chosenFilter === 'free-now' && now === null ? 'all' : chosenFilter;
   const filters = now === null ? deskListFilters.filter((item) => item !== 'free-now') : deskListFilters;

@@ -7,6 +7,10 @@ const booking: FeedBooking = {
   id: 'b-1',
   organizationName: 'Acme Corp',
   timeZone: 'America/New_York',
+  dayStart: '09:00',
+  midday: '13:00',
+  dayEnd: '18:00',
+  workingDays: [1, 2, 3, 4, 5],
   deskName: 'D01',
   floorName: 'Floor 1',
   // A Monday.

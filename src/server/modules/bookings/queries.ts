@@ -1,6 +1,5 @@
 import {
   deskAvailabilityOn,
-  remainingWeekdays,
   slotAvailabilityOn,
   slotTimes,
   type TimeSlot,
@@ -10,6 +9,8 @@ import {
 import type { BookingView, DeskAvailabilityView, WeeklyAvailabilityView } from '#domain/bookings-responses.ts';
 import { addDays } from '#domain/dates.ts';
 import { isUuid } from '#domain/ids.ts';
+import { remainingWorkingDays } from '#domain/site-times.ts';
+import { describeWorkingDays } from '#domain/sites.ts';
 import { CachedJsonBody } from '#server/cached-body.ts';
 import type { AppContext } from '#server/context.ts';
 import { badRequest, notFound } from '#server/errors.ts';
@@ -97,9 +98,9 @@ export async function findDeskAvailability(
 }
 
 /**
- * Whether the desk is free in the slot on every remaining weekday of startDate's week (and on which days it is
- * not), and up to ten other desks of the organization that are (same floor first). Membership checked by
- * findMemberOrganization.
+ * Whether the desk is free in the slot on every remaining working day of its site in startDate's week (and on which
+ * days it is not), and up to ten other desks of the organization that are (same floor first). Membership checked by
+ * findMemberOrganization. The dates are the desk's site's: its today, its working days (issue 28).
  */
 export async function findWeeklyAvailability(
   context: AppContext,
@@ -110,11 +111,16 @@ export async function findWeeklyAvailability(
   const desk = isUuid(input.deskId)
     ? await findDeskInOrganization(context.db, organization.id, input.deskId)
     : undefined;
-  if (!desk) throw deskNotFound();
-  requireBookableDate(input.startDate, organization.timeZone, 'startDate');
-  const dates = remainingWeekdays(input.startDate);
+  const site = desk && (await repo.findDeskSites(context.db, organization.id, [desk.id])).get(desk.id);
+  if (!desk || !site) throw deskNotFound();
+  requireBookableDate(input.startDate, site.timeZone, 'startDate');
+  const dates = remainingWorkingDays(input.startDate, site.workingDays);
   const lastDate = dates.at(-1);
-  if (!lastDate) throw badRequest('A weekly booking starts on a weekday, Monday to Friday (startDate)');
+  if (!lastDate) {
+    const days = describeWorkingDays(site.workingDays);
+    const kind = days === 'Monday to Friday' ? 'weekday' : 'working day';
+    throw badRequest(`A weekly booking starts on a ${kind}, ${days} (startDate)`);
+  }
 
   const [busy, deskBookings] = await Promise.all([
     repo.listBusyDeskIds(

@@ -1,6 +1,7 @@
 import { displayName } from '#domain/account.ts';
 import { type HeldBooking, judgeBookings, type RequestedBooking, weeksCovering } from '#domain/booking-rules.ts';
 import type { TimeSlot } from '#domain/bookings.ts';
+import { isUuid } from '#domain/ids.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { findRulesContextUnderPersonLock } from './repo.ts';
@@ -42,12 +43,15 @@ export async function judgeUnderPersonLock(
 ): Promise<JudgedPerson> {
   const weeks = weeksCovering(booking.requests.map((request) => request.bookingDate));
   if (!weeks) throw new Error('no bookings to judge');
-  const context = await findRulesContextUnderPersonLock(tx, { ...booking, ...weeks });
+  const deskIds = [...new Set(booking.requests.map((request) => request.deskId).filter(isUuid))];
+  const context = await findRulesContextUnderPersonLock(tx, { ...booking, ...weeks, deskIds });
   if (!context?.bookerRole) throw organizationNotFound();
   const forSomeoneElse = booking.personId !== booking.bookerId;
   if (forSomeoneElse && context.bookerRole !== 'admin') throw onlyAdminsBookForOthers();
   if (!context.personRole || !context.person) throw memberNotFound();
-  const refusal = judgeBookings(booking.requests, {
+  // Each request is judged on its desk's site's clock: its today, office hours and working days (issue 28).
+  const requests = booking.requests.map((request) => ({ ...request, site: context.sites.get(request.deskId) }));
+  const refusal = judgeBookings(requests, {
     rules: context.rules,
     today: context.today,
     bookerIsAdmin: context.bookerRole === 'admin',

@@ -9,15 +9,14 @@ import {
   bookingMessages,
   fullyBookedMessage,
   isFullyBooked,
-  isWeekday,
   maxNotesLength,
-  remainingWeekdays,
   type TimeSlot,
 } from '#domain/bookings.ts';
 import type { BookingView } from '#domain/bookings-responses.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import { horizonMessages, latestBookingDate } from '#domain/horizon.ts';
 import type { OrganizationView } from '#domain/organization.ts';
+import { remainingWorkingDays } from '#domain/site-times.ts';
 import { isWorkingDay, siteMessages, siteToday, workingDaysFrom } from '#domain/sites.ts';
 import { planWeeklyBooking, weeklyBookingMessages } from '#domain/weekly-booking.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
@@ -129,13 +128,21 @@ export function BookDeskForm({
     (bookingDate > latestDate ? horizonMessages.tooFarAhead(latestDate) : undefined) ??
     (isOffDay && !isAdmin ? siteMessages.nonWorkingDay(bookingDate, siteName) : undefined);
   // The site's working days of the date's week from the date on: what the weekly option books.
-  const weekDates = isDateText(bookingDate)
-    ? remainingWeekdays(bookingDate).filter((day) => isWorkingDay(clock, day))
-    : [];
+  const weekDates = isDateText(bookingDate) ? remainingWorkingDays(bookingDate, clock.workingDays) : [];
+  // What the weekly option says when the week has no working day left from the date (planWeeklyBooking's sentence).
+  const noDaysLeft =
+    planWeeklyBooking({
+      startDate: bookingDate,
+      slot: 'full-day',
+      availability: undefined,
+      rules: undefined,
+      workingDays: clock.workingDays,
+    }).lines[0] ?? weeklyBookingMessages.noWeekdays;
   // The rules judge each slot on the date; the person's bookings of the whole week are read for the weekly plan.
   const rules = useSlotRules({
     organization,
     clock,
+    siteName,
     desk: bookedDesk,
     date: calendarProblem ? null : bookingDate,
     seriesDates: calendarProblem ? [] : isWeekly && weekDates.length > 0 ? weekDates : [bookingDate],
@@ -163,7 +170,7 @@ export function BookDeskForm({
   const checkWeekOnChange = useEffectEvent(checkWeek);
 
   // A weekly series covers the remaining working days of the week: from a Saturday or Sunday there are none.
-  const isWeekendStart = isDateBookable && (!isWeekday(bookingDate) || weekDates.length === 0);
+  const isWeekendStart = isDateBookable && weekDates.length === 0;
   useEffect(() => {
     if (!isWeekly || !isDateBookable || !timeSlot || isWeekendStart) return;
     checkWeekOnChange(bookingDate, timeSlot);
@@ -184,6 +191,7 @@ export function BookDeskForm({
           availability: weekChecked && !weekly.isPending ? weekly.data : undefined,
           chosenAlternativeId: chosenDeskId,
           rules: rules.context,
+          workingDays: clock.workingDays,
         })
       : undefined;
 
@@ -251,8 +259,8 @@ export function BookDeskForm({
     if (dateProblem || isChosenSlotTaken || isFull || chosenSlotRefusal) return;
     if (isWeekly && isWeekendStart) {
       toast({
-        title: 'No weekdays left this week',
-        description: 'Choose a date from Monday to Friday for a weekly booking.',
+        title: 'No working days left this week',
+        description: noDaysLeft,
         variant: 'destructive',
       });
       return;
@@ -360,7 +368,7 @@ export function BookDeskForm({
       )}
       {isWeekly && isWeekendStart && (
         <p role="status" className="text-sm text-slate-600">
-          {weeklyBookingMessages.noWeekdays}
+          {noDaysLeft}
         </p>
       )}
       {weekPlan && <WeeklyResult plan={weekPlan} onChooseDesk={setChosenDeskId} />}

@@ -29,6 +29,7 @@ export interface SlotRules {
 export function useSlotRules({
   organization,
   clock,
+  siteName,
   desk,
   date,
   seriesDates,
@@ -39,6 +40,8 @@ export function useSlotRules({
   organization: OrganizationView;
   /** The desk's site: "today", and the check-in windows of its slots. */
   clock: SiteClock;
+  /** The site's name, as the working-days sentence says it. */
+  siteName: string;
   /** The desk that would be booked (a weekly series' alternative, if chosen). */
   desk: { id: string; name: string };
   /** The chosen date, when it is a date that may be booked at all (else null: nothing is judged). */
@@ -72,6 +75,8 @@ export function useSlotRules({
           bookerIsAdmin,
           personName,
           held: heldBookingsOf(bookings.data ?? [], personId),
+          // The desk's site: its working days are judged (members only) with its today and hours.
+          site: { ...clock, name: siteName, today },
           // Book Desk is never a walk-in: a slot of today whose check-in has closed says so, and offers Sit here.
           checkIn: {
             checkInRequired: rules.data.checkInRequired,

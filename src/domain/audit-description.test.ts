@@ -162,6 +162,31 @@ describe('audit events as sentences', () => {
       'Ana Lopez deleted the floor Annex with 24 desks; 7 bookings were cancelled',
     ],
     [
+      'floor.moved',
+      { name: 'Annex', from: 'Main office', to: 'Tokyo' },
+      'Ana Lopez moved the floor Annex from Main office to Tokyo',
+    ],
+    ['site.created', { name: 'Tokyo', timeZone: 'Asia/Tokyo' }, 'Ana Lopez added the site Tokyo (Asia/Tokyo)'],
+    [
+      'site.updated',
+      {
+        name: 'Tokyo HQ',
+        changes: {
+          name: { from: 'Tokyo', to: 'Tokyo HQ' },
+          timeZone: { from: 'Asia/Tokyo', to: 'Asia/Seoul' },
+          dayStart: { from: '09:00', to: '08:30' },
+          workingDays: { from: [1, 2, 3, 4, 5], to: [1, 2, 3, 4, 5, 6, 7] },
+        },
+      },
+      'Ana Lopez changed the site Tokyo HQ: renamed from Tokyo; time zone Asia/Tokyo → Asia/Seoul; day start 09:00 → 08:30; working days Monday to Friday → every day',
+    ],
+    [
+      'site.updated',
+      { name: 'Lab', changes: { address: { from: null, to: '1 Main St' }, dayEnd: { from: '18:00', to: '17:00' } } },
+      'Ana Lopez changed the site Lab: address changed; day end 18:00 → 17:00',
+    ],
+    ['site.deleted', { name: 'Tokyo' }, 'Ana Lopez deleted the site Tokyo'],
+    [
       'amenities.changed',
       { added: ['sofa'], removed: ['window'], desksChanged: 2 },
       'Ana Lopez changed the amenity list: added sofa; removed window',

@@ -1,5 +1,6 @@
 import { type AuditEventView, deletedUserLabel } from './audit.ts';
 import { formatLongDate, isIsoDate } from './dates.ts';
+import { describeWorkingDays } from './sites.ts';
 
 // Details are whatever the server recorded for the action: read them defensively, never trust their shape.
 const text = (details: Record<string, unknown>, key: string): string | undefined => {
@@ -90,6 +91,37 @@ function cancelledSuffix(count: number | undefined): string {
   return `; ${plural(count, 'booking')} ${count === 1 ? 'was' : 'were'} cancelled`;
 }
 
+const siteClockFields = [
+  ['timeZone', 'time zone'],
+  ['dayStart', 'day start'],
+  ['midday', 'midday'],
+  ['dayEnd', 'day end'],
+] as const;
+
+/** A site's recorded changes ({field: {from, to}}) as "renamed from Tokyo; time zone Asia/Tokyo → Asia/Seoul; …". */
+function describeSiteChanges(changes: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const renamed = objectOf(changes, 'name');
+  if (text(renamed, 'from')) parts.push(`renamed from ${text(renamed, 'from')}`);
+  if (changes.address !== undefined) parts.push('address changed');
+  for (const [key, label] of siteClockFields) {
+    const change = objectOf(changes, key);
+    if (text(change, 'from') || text(change, 'to')) {
+      parts.push(`${label} ${text(change, 'from') ?? '?'} → ${text(change, 'to') ?? '?'}`);
+    }
+  }
+  const days = objectOf(changes, 'workingDays');
+  if (Array.isArray(days.from) || Array.isArray(days.to)) {
+    const describe = (value: unknown) =>
+      describeWorkingDays(Array.isArray(value) ? value.filter((day) => typeof day === 'number') : []).replace(
+        /^Every/,
+        'every',
+      );
+    parts.push(`working days ${describe(days.from)} → ${describe(days.to)}`);
+  }
+  return parts.length > 0 ? `: ${parts.join('; ')}` : '';
+}
+
 /** The event as one plain sentence, without its time ("Ana Lopez changed Sam Lee’s role to admin"). */
 export function describeAuditEvent(event: Pick<AuditEventView, 'action' | 'actor' | 'details'>): string {
   const who = actorName(event);
@@ -153,6 +185,14 @@ export function describeAuditEvent(event: Pick<AuditEventView, 'action' | 'actor
       const desks = numberOf(details, 'desks') ?? 0;
       return `${who} deleted the floor ${text(details, 'name') ?? ''} with ${plural(desks, 'desk')}${cancelledSuffix(numberOf(details, 'cancelledBookings'))}`;
     }
+    case 'floor.moved':
+      return `${who} moved the floor ${text(details, 'name') ?? ''} from ${text(details, 'from') ?? 'another site'} to ${text(details, 'to') ?? 'another site'}`;
+    case 'site.created':
+      return `${who} added the site ${text(details, 'name') ?? ''}${text(details, 'timeZone') ? ` (${text(details, 'timeZone')})` : ''}`;
+    case 'site.updated':
+      return `${who} changed the site ${text(details, 'name') ?? ''}${describeSiteChanges(objectOf(details, 'changes'))}`;
+    case 'site.deleted':
+      return `${who} deleted the site ${text(details, 'name') ?? ''}`;
     case 'amenities.changed': {
       const added = stringsOf(details, 'added');
       const removed = stringsOf(details, 'removed');

@@ -1,4 +1,6 @@
 import { amenityLimits, deskAmenitiesSchema } from './amenities.ts';
+import { idSchema } from './ids.ts';
+import { isTimeZone, organizationMessages } from './organization.ts';
 import { hasNoControlCharacters } from './text.ts';
 import { z } from './zod.ts';
 
@@ -122,16 +124,39 @@ export const floorNameSchema = z
   .max(100, 'Floor name must be at most 100 characters')
   .refine(hasNoControlCharacters, 'Floor name contains characters that are not allowed');
 
-export const createFloorSchema = z.strictObject({ name: floorNameSchema });
+/** The site a floor is on (issue 28): any id goes on to the service, which answers 404 for one not of the organization. */
+const floorSiteId = idSchema.optional();
+
+/** POST /api/organizations/{id}/floors: without siteId, the floor goes on the organization's first site. */
+export const createFloorSchema = z.strictObject({ name: floorNameSchema, siteId: floorSiteId });
 
 export const zoomLevelSchema = numeric('Zoom level', editorLimits.zoomMin, editorLimits.zoomMax);
-export const updateDefaultZoomSchema = z.strictObject({ defaultZoomLevel: zoomLevelSchema });
+/**
+ * PUT /api/organizations/{id}: the organization's default zoom, the time zone of its first site (issue 28: for clients
+ * that know one zone per organization, as the spec does), or both.
+ */
+export const updateOrganizationSettingsSchema = z
+  .strictObject({
+    defaultZoomLevel: zoomLevelSchema.optional(),
+    timeZone: z
+      .string({ error: organizationMessages.timeZone })
+      .refine(isTimeZone, organizationMessages.timeZone)
+      .optional(),
+  })
+  .refine((value) => value.defaultZoomLevel !== undefined || value.timeZone !== undefined, {
+    message: 'Send defaultZoomLevel or timeZone',
+  });
+export type OrganizationSettingsInput = z.infer<typeof updateOrganizationSettingsSchema>;
 
-/** PUT /api/floors/{floorId}: a new name (the rules of floor creation), a default zoom, or both. */
+/** PUT /api/floors/{floorId}: a new name (the rules of floor creation), a default zoom, another site, or several. */
 export const updateFloorSchema = z
-  .strictObject({ name: floorNameSchema.optional(), defaultZoomLevel: zoomLevelSchema.optional() })
-  .refine((value) => value.name !== undefined || value.defaultZoomLevel !== undefined, {
-    message: 'Send name or defaultZoomLevel',
+  .strictObject({
+    name: floorNameSchema.optional(),
+    defaultZoomLevel: zoomLevelSchema.optional(),
+    siteId: floorSiteId,
+  })
+  .refine((value) => value.name !== undefined || value.defaultZoomLevel !== undefined || value.siteId !== undefined, {
+    message: 'Send name, defaultZoomLevel or siteId',
   });
 export type UpdateFloorInput = z.infer<typeof updateFloorSchema>;
 
@@ -319,6 +344,8 @@ export type FloorPlanSaved = z.infer<typeof floorPlanSavedSchema>;
 export const floorSchema = z.object({
   id: z.string(),
   organizationId: z.string(),
+  /** The site the floor is on: its desks follow that site's clock (issue 28). */
+  siteId: z.string(),
   name: z.string(),
   floorPlanUrl: z.string().nullable(),
   defaultZoomLevel: z.number().nullable(),

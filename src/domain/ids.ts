@@ -31,6 +31,8 @@ export function idParams<Name extends string>(...names: Name[]) {
 export const organizationParams = idParams('id');
 /** /api/floors/:floorId/… */
 export const floorParams = idParams('floorId');
+/** /api/sites/:siteId/… */
+export const siteParams = idParams('siteId');
 /** /api/desks/:deskId/… */
 export const deskParams = idParams('deskId');
 /** /api/organizations/:id/members/:userId/… */

@@ -73,6 +73,8 @@ export const organizationSchema = z.object({
   defaultZoomLevel: z.number().nullable(),
   createdAt: z.string(),
   role: z.enum(roles),
+  /** The caller's home site (issue 28): the site the dashboard opens on; null for the organization's first site. */
+  homeSiteId: z.string().nullable(),
   /** True only for the platform organization (fixed id from configuration). */
   isPlatform: z.boolean(),
   subscription: subscriptionSchema,

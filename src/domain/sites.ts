@@ -2,6 +2,7 @@ import { isoWeekday } from './analytics-dates.ts';
 import { slotLabel, type TimeSlot } from './bookings.ts';
 import { zonedTimeToUtc, zoneOffsetAt } from './calendar.ts';
 import { formatLongDate, todayIn } from './dates.ts';
+import { idSchema } from './ids.ts';
 import { isTimeZone, organizationMessages } from './organization.ts';
 import { hasNoControlCharacters } from './text.ts';
 import { z } from './zod.ts';
@@ -164,7 +165,9 @@ const siteFields = {
 
 function hoursInOrder(value: Partial<OfficeHours>): boolean {
   const { dayStart, midday, dayEnd } = value;
-  return dayStart === undefined || midday === undefined || dayEnd === undefined || (dayStart < midday && midday < dayEnd);
+  return (
+    dayStart === undefined || midday === undefined || dayEnd === undefined || (dayStart < midday && midday < dayEnd)
+  );
 }
 
 /** POST /api/organizations/{id}/sites: a name and a zone; hours and working days default to 09:00–13:00–18:00, Mon–Fri. */
@@ -217,7 +220,8 @@ export const siteChangeConsequencesSchema = z.object({
 export type SiteChangeConsequences = z.infer<typeof siteChangeConsequencesSchema>;
 
 /** PUT /api/organizations/{id}/home-site: the site the dashboard opens on for the caller. */
-export const homeSiteSchema = z.strictObject({ siteId: z.uuid({ error: siteMessages.notFound }) });
+// Any id goes on to the service: a non-uuid answers 404 'Site not found.' as an unknown or another tenant's one does.
+export const homeSiteSchema = z.strictObject({ siteId: idSchema });
 
 /** Whether a change moves the real times of the site's bookings (its zone or its hours), so its owners are told. */
 export function movesBookingTimes(before: SiteClock, after: SiteClock): boolean {
@@ -239,3 +243,10 @@ export function describeWorkingDays(days: readonly number[]): string {
   if (names.length <= 1) return names[0] ?? 'No days';
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }
+
+/** DELETE /api/sites/{siteId}. */
+export const siteDeletedSchema = z.object({ message: z.string() });
+export type SiteDeleted = z.infer<typeof siteDeletedSchema>;
+
+/** The bookings listed in the mail that tells an owner their times changed; the rest are counted ("and 3 more"). */
+export const maxBookingsInTimesMail = 20;

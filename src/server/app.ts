@@ -31,6 +31,7 @@ import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { ensurePlatformOrganization } from './modules/platform/bootstrap.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
+import { siteRoutes } from './modules/sites/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { mayApproveLocalCheckout } from './modules/subscriptions/checkout.ts';
 import { paypalRoutes, subscriptionRoutes } from './modules/subscriptions/routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(memberRoutes(context));
   await app.register(invitationRoutes(context));
   await app.register(invitationSignupRoutes(context));
+  await app.register(siteRoutes(context));
   await app.register(floorRoutes(context));
   await app.register(deskRoutes(context));
   await app.register(amenityRoutes(context));

@@ -72,6 +72,15 @@ const officeHoursTenant = (world: World) => {
   return found;
 };
 
+/** Tenant A's first site (made with the organization, migration 0024). */
+const firstSiteOf = async (world: World) => {
+  const [site] = await world.testApp.database.sql.query<{ id: string }>(
+    'SELECT id FROM sites WHERE organization_id = $1 ORDER BY created_at, id LIMIT 1',
+    [world.a.id],
+  );
+  return site!.id;
+};
+
 /** How each registered route is exercised. A route missing here fails the isolation suite with its name. */
 export const routeCases: Record<string, RouteCase> = {
   // Documentation and health: nothing of anyone's.
@@ -281,6 +290,51 @@ export const routeCases: Record<string, RouteCase> = {
     access: 'public',
     success: 404,
     plan: () => ({ url: '/api/signup-with-invitation', body: { token: fakeToken, password: 'correct horse battery' } }),
+  },
+
+  // Sites (issue 28).
+  'GET /api/organizations/:id/sites': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/sites` }),
+  },
+  'POST /api/organizations/:id/sites': {
+    access: 'admin',
+    success: 201,
+    plan: (w) => ({
+      url: `/api/organizations/${w.a.id}/sites`,
+      body: { name: `Site ${randomUUID().slice(0, 8)}`, timeZone: 'Asia/Tokyo' },
+    }),
+  },
+  'PUT /api/sites/:siteId': {
+    access: 'admin',
+    success: 200,
+    plan: async (w) => ({
+      url: `/api/sites/${await firstSiteOf(w)}`,
+      body: { name: `Office ${randomUUID().slice(0, 8)}` },
+    }),
+  },
+  'GET /api/sites/:siteId/change-consequences': {
+    access: 'admin',
+    success: 200,
+    plan: async (w) => ({ url: `/api/sites/${await firstSiteOf(w)}/change-consequences` }),
+  },
+  'DELETE /api/sites/:siteId': {
+    access: 'admin',
+    success: 200,
+    // Deletes a fresh site of tenant A's, with no floors, so that A keeps its own.
+    plan: async (w) => {
+      const [site] = await w.testApp.database.sql.query<{ id: string }>(
+        "INSERT INTO sites (organization_id, name, time_zone) VALUES ($1, $2, 'Europe/Paris') RETURNING id",
+        [w.a.id, `Spare ${randomUUID().slice(0, 8)}`],
+      );
+      return { url: `/api/sites/${site!.id}` };
+    },
+  },
+  'PUT /api/organizations/:id/home-site': {
+    access: 'member',
+    success: 200,
+    plan: async (w) => ({ url: `/api/organizations/${w.a.id}/home-site`, body: { siteId: await firstSiteOf(w) } }),
   },
 
   // Floors and desks.

@@ -12,6 +12,10 @@ export const apiTags = [
     description: 'An organization’s OpenID Connect provider, and signing in through it with a work e-mail.',
   },
   { name: 'Organizations', description: 'Creating organizations and reading the ones you belong to.' },
+  {
+    name: 'Sites',
+    description: 'An organization’s offices, each with its own time zone, office hours and working days.',
+  },
   { name: 'Team', description: 'The members of an organization and their roles.' },
   { name: 'Invitations', description: 'Inviting people by e-mail, and accepting an invitation.' },
   { name: 'Floors and desks', description: 'The floors of an organization and the desks on them.' },

@@ -28,6 +28,7 @@ async function countFloors(organizationId: string): Promise<number> {
 const floorShape = {
   id: expect.stringMatching(/^[0-9a-f-]{36}$/),
   organizationId: expect.any(String),
+  siteId: expect.stringMatching(/^[0-9a-f-]{36}$/),
   name: expect.any(String),
   floorPlanUrl: null,
   defaultZoomLevel: null,
@@ -234,7 +235,7 @@ describe("saving a floor's default zoom", () => {
     const floor = await firstFloorOf(await createOrganization());
     const empty = await people.admin.request('PUT', `/api/floors/${floor.id}`, {});
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('Request body: Send name or defaultZoomLevel');
+    expect(empty.body.message).toBe('Request body: Send name, defaultZoomLevel or siteId');
     const unknown = await people.admin.request('PUT', `/api/floors/${floor.id}`, {
       defaultZoomLevel: 1,
       floorPlanUrl: 'x',

@@ -85,17 +85,17 @@ export async function findFloorInOrganization(
   return row;
 }
 
-/** A new name, a new default zoom, or both; undefined when the floor is not the organization's (any more). */
+/** A new name, a new default zoom, another site, or several; undefined when the floor is not the organization's. */
 export async function updateFloor(
   db: Database,
   organizationId: string,
   floorId: string,
-  changes: { name?: string; defaultZoomLevel?: number },
+  changes: { name?: string; defaultZoomLevel?: number; siteId?: string },
 ): Promise<FloorRow | undefined> {
-  const { name, defaultZoomLevel } = changes;
+  const { name, defaultZoomLevel, siteId } = changes;
   const [row] = await db
     .update(floors)
-    .set({ name, defaultZoomLevel: defaultZoomLevel === undefined ? undefined : String(defaultZoomLevel) })
+    .set({ name, siteId, defaultZoomLevel: defaultZoomLevel === undefined ? undefined : String(defaultZoomLevel) })
     .where(and(eq(floors.organizationId, organizationId), eq(floors.id, floorId)))
     .returning();
   return row;

@@ -4,8 +4,8 @@ import {
   floorDeletedSchema,
   floorDeletionConsequencesSchema,
   floorSchema,
-  updateDefaultZoomSchema,
   updateFloorSchema,
+  updateOrganizationSettingsSchema,
 } from '#domain/floor-plan.ts';
 import { floorParams, organizationParams } from '#domain/ids.ts';
 import { organizationSchema } from '#domain/organization.ts';
@@ -23,7 +23,9 @@ export const floorRoutes = routeModule('Floors and desks', (route, context) => {
 
   route.post('/api/organizations/:id/floors', {
     summary: 'Add a floor to an organization.',
-    description: 'Admins only, with an enabled subscription (403 / 422).',
+    description:
+      'Admins only, with an enabled subscription (403 / 422). On the site siteId names (404 for one not of the ' +
+      'organization), else on the organization’s first site.',
     params: organizationParams,
     body: createFloorSchema,
     response: floorSchema,
@@ -32,8 +34,10 @@ export const floorRoutes = routeModule('Floors and desks', (route, context) => {
   });
 
   route.put('/api/floors/:floorId', {
-    summary: 'Rename a floor and/or save its default zoom level.',
-    description: 'Admins only, with an enabled subscription (403 / 422). The name follows the rules of floor creation.',
+    summary: 'Rename a floor, save its default zoom level, and/or move it to another site.',
+    description:
+      'Admins only, with an enabled subscription (403 / 422). The name follows the rules of floor creation; siteId ' +
+      'names a site of the same organization (404 otherwise), whose clock the floor’s desks then follow.',
     params: floorParams,
     body: updateFloorSchema,
     response: floorSchema,
@@ -61,11 +65,14 @@ export const floorRoutes = routeModule('Floors and desks', (route, context) => {
   // The organization's default zoom lives with the floor plan settings: spec section 4 saves zoom per floor or per organization.
   route.put('/api/organizations/:id', {
     tag: 'Floor plans and uploads',
-    summary: 'Save the organization’s default zoom level.',
-    description: 'Admins only, with an enabled subscription (403 / 422).',
+    summary: 'Save the organization’s default zoom level, and/or the time zone of its first site.',
+    description:
+      'Admins only, with an enabled subscription (403 / 422). timeZone is for clients that know one zone per ' +
+      'organization: it changes the first site as PUT /api/sites/{siteId} does (owners of upcoming bookings there ' +
+      'are told their new times), and the organization’s timeZone follows.',
     params: organizationParams,
-    body: updateDefaultZoomSchema,
+    body: updateOrganizationSettingsSchema,
     response: organizationSchema,
-    handle: ({ user, params, body }) => floors.updateOrganizationDefaultZoom(context, user.id, params.id, body),
+    handle: ({ user, params, body }) => floors.updateOrganizationSettings(context, user.id, params.id, body),
   });
 });

@@ -3,17 +3,23 @@ import {
   type FloorDeleted,
   type FloorDeletionConsequences,
   type FloorView,
+  type OrganizationSettingsInput,
   type UpdateFloorInput,
 } from '#domain/floor-plan.ts';
 import { isUuid } from '#domain/ids.ts';
 import type { OrganizationView } from '#domain/organization.ts';
+import { maxBookingsInTimesMail, movesBookingTimes } from '#domain/sites.ts';
 import type { AppContext } from '#server/context.ts';
-import { notFound } from '#server/errors.ts';
+import type { Database } from '#server/db/client.ts';
+import { notFound, sqlState } from '#server/errors.ts';
 import { recordAuditEvent, recordSettingChange } from '../audit/repo.ts';
 import { notifyOwners } from '../bookings/mail-delivery.ts';
 import { toBookingView } from '../bookings/views.ts';
 import * as organizationRepo from '../organizations/repo.ts';
 import { findMemberOrganization, requireAdmin, requireEditor, toOrganizationView } from '../organizations/service.ts';
+import { floorMovedToSite } from '../sites/mails.ts';
+import * as siteRepo from '../sites/repo.ts';
+import { changeFirstSiteTimeZone, notifyOwnersOfNewTimes, siteNotFound, toSiteClock } from '../sites/service.ts';
 import { floorDeletedReason } from './mails.ts';
 import * as repo from './repo.ts';
 
@@ -23,6 +29,7 @@ export function toFloorView(floor: repo.FloorRow): FloorView {
   return {
     id: floor.id,
     organizationId: floor.organizationId,
+    siteId: floor.siteId,
     name: floor.name,
     floorPlanUrl: floor.floorPlanUrl,
     defaultZoomLevel: floor.defaultZoomLevel === null ? null : Number(floor.defaultZoomLevel),
@@ -44,25 +51,44 @@ export async function listFloors(context: AppContext, userId: string, organizati
   return rows.map(toFloorView);
 }
 
-/** Admin with an enabled subscription, checked by requireEditor. */
+/**
+ * The organization's site a floor goes onto, locked against its deletion until the transaction ends; 404 for an
+ * unknown id, a non-uuid, another tenant's site or one deleted meanwhile.
+ */
+async function siteForFloor(db: Database, organizationId: string, siteId: string) {
+  const site = isUuid(siteId) ? await siteRepo.findSiteForFloor(db, organizationId, siteId) : undefined;
+  if (!site) throw siteNotFound();
+  return site;
+}
+
+/** A site deleted between its check and the write: the foreign key floors_site_fkey refuses the floor. */
+function siteGoneAsNotFound(error: unknown): never {
+  if (sqlState(error) === '23503') throw siteNotFound();
+  throw error;
+}
+
+/** Admin with an enabled subscription, checked by requireEditor. Without a site, the floor goes on the first one. */
 export async function createFloor(
   context: AppContext,
   userId: string,
   organizationId: string,
-  input: { name: string },
+  input: { name: string; siteId?: string | undefined },
 ): Promise<FloorView> {
   await requireEditor(context, organizationId, userId);
-  const floor = await context.db.transaction(async (tx) => {
-    const row = await repo.insertFloor(tx, { organizationId, name: input.name });
-    await recordAuditEvent(tx, {
-      organizationId,
-      actor: { id: userId },
-      action: 'floor.created',
-      target: { type: 'floor', id: row.id },
-      details: { name: row.name },
-    });
-    return row;
-  });
+  const floor = await context.db
+    .transaction(async (tx) => {
+      const site = input.siteId === undefined ? undefined : await siteForFloor(tx, organizationId, input.siteId);
+      const row = await repo.insertFloor(tx, { organizationId, name: input.name, siteId: site?.id });
+      await recordAuditEvent(tx, {
+        organizationId,
+        actor: { id: userId },
+        action: 'floor.created',
+        target: { type: 'floor', id: row.id },
+        details: { name: row.name },
+      });
+      return row;
+    })
+    .catch(siteGoneAsNotFound);
   return toFloorView(floor);
 }
 
@@ -77,8 +103,9 @@ export async function findMemberFloor(context: AppContext, floorId: string, user
 }
 
 /**
- * PUT /api/floors/{floorId}: a new name, a default zoom, or both. Membership checked by findMemberFloor, admin role
- * and subscription by requireEditor. A rename and a new zoom are audited with it.
+ * PUT /api/floors/{floorId}: a new name, a default zoom, another site of the organization, or several. Membership
+ * checked by findMemberFloor, admin role and subscription by requireEditor. A rename, a new zoom and a move are
+ * audited with it.
  */
 export async function updateFloor(
   context: AppContext,
@@ -87,37 +114,74 @@ export async function updateFloor(
   input: UpdateFloorInput,
 ): Promise<FloorView> {
   const { floor } = await findMemberFloor(context, floorId, userId);
-  await requireEditor(context, floor.organizationId, userId);
-  const updated = await context.db.transaction(async (tx) => {
-    const isRename = input.name !== undefined && input.name !== floor.name;
-    if (input.defaultZoomLevel === undefined && !isRename) return floor;
-    const row = await repo.updateFloor(tx, floor.organizationId, floor.id, {
-      defaultZoomLevel: input.defaultZoomLevel,
-      name: isRename ? input.name : undefined,
-    });
-    if (row && isRename) {
-      await recordAuditEvent(tx, {
-        organizationId: floor.organizationId,
-        actor: { id: userId },
-        action: 'floor.renamed',
-        target: { type: 'floor', id: floor.id },
-        details: { from: floor.name, to: input.name },
+  const { organization } = await requireEditor(context, floor.organizationId, userId);
+  const { row: updated, moved } = await context.db
+    .transaction(async (tx) => {
+      const isRename = input.name !== undefined && input.name !== floor.name;
+      const target =
+        input.siteId === undefined || input.siteId === floor.siteId
+          ? undefined
+          : await siteForFloor(tx, floor.organizationId, input.siteId);
+      if (input.defaultZoomLevel === undefined && !isRename && !target) return { row: floor, moved: undefined };
+      const row = await repo.updateFloor(tx, floor.organizationId, floor.id, {
+        defaultZoomLevel: input.defaultZoomLevel,
+        name: isRename ? input.name : undefined,
+        siteId: target?.id,
       });
-    }
-    const zoomBefore = floor.defaultZoomLevel === null ? null : Number(floor.defaultZoomLevel);
-    if (row && input.defaultZoomLevel !== undefined && input.defaultZoomLevel !== zoomBefore) {
-      await recordSettingChange(tx, {
-        organizationId: floor.organizationId,
-        actor: { id: userId },
-        action: 'floor.zoom_changed',
-        target: { type: 'floor', id: floor.id },
-        details: { name: row.name, from: zoomBefore, to: input.defaultZoomLevel },
-      });
-    }
-    return row;
-  });
+      const moved =
+        row && target ? { target, owners: await recordFloorMove(tx, userId, floor, row.name, target) } : undefined;
+      if (row && isRename) {
+        await recordAuditEvent(tx, {
+          organizationId: floor.organizationId,
+          actor: { id: userId },
+          action: 'floor.renamed',
+          target: { type: 'floor', id: floor.id },
+          details: { from: floor.name, to: input.name },
+        });
+      }
+      const zoomBefore = floor.defaultZoomLevel === null ? null : Number(floor.defaultZoomLevel);
+      if (row && input.defaultZoomLevel !== undefined && input.defaultZoomLevel !== zoomBefore) {
+        await recordSettingChange(tx, {
+          organizationId: floor.organizationId,
+          actor: { id: userId },
+          action: 'floor.zoom_changed',
+          target: { type: 'floor', id: floor.id },
+          details: { name: row.name, from: zoomBefore, to: input.defaultZoomLevel },
+        });
+      }
+      return { row, moved };
+    })
+    .catch(siteGoneAsNotFound);
   if (!updated) throw floorNotFound();
+  if (moved) {
+    const site = { name: moved.target.name, ...toSiteClock(moved.target) };
+    const reason = floorMovedToSite(updated.name, site.name);
+    notifyOwnersOfNewTimes(context, moved.owners, userId, organization.name, site, reason);
+  }
   return toFloorView(updated);
+}
+
+/**
+ * Audits a floor's move to another site, and answers the upcoming bookings on it whose times the move changes (when
+ * the two sites keep different hours or zones), for their owners' mail.
+ */
+async function recordFloorMove(
+  tx: Database,
+  userId: string,
+  floor: repo.FloorRow,
+  name: string,
+  target: siteRepo.SiteRow,
+): Promise<siteRepo.OwnerBooking[]> {
+  const origin = await siteRepo.findSiteForFloor(tx, floor.organizationId, floor.siteId);
+  await recordAuditEvent(tx, {
+    organizationId: floor.organizationId,
+    actor: { id: userId },
+    action: 'floor.moved',
+    target: { type: 'floor', id: floor.id },
+    details: { name, from: origin?.name ?? null, to: target.name },
+  });
+  if (origin && !movesBookingTimes(toSiteClock(origin), toSiteClock(target))) return [];
+  return siteRepo.listUpcomingBookingsByOwner(tx, floor.organizationId, { floorId: floor.id }, maxBookingsInTimesMail);
 }
 
 /** What Delete floor's confirmation names. Admins only (requireAdmin), members of the floor's organization first. */
@@ -180,28 +244,37 @@ export async function deleteFloor(context: AppContext, userId: string, floorId: 
   };
 }
 
-/** The organization's own default zoom (spec section 4: per floor or per organization). Checked by requireEditor. */
-export async function updateOrganizationDefaultZoom(
+/**
+ * PUT /api/organizations/{id}: the organization's own default zoom (spec section 4: per floor or per organization),
+ * and the time zone of its first site for the spec's clients (as PUT /api/sites/{siteId} changes it, its owners'
+ * mails included; organizations.time_zone follows by migration 0024's trigger). Checked by requireEditor.
+ */
+export async function updateOrganizationSettings(
   context: AppContext,
   userId: string,
   organizationId: string,
-  input: { defaultZoomLevel: number },
+  input: OrganizationSettingsInput,
 ): Promise<OrganizationView> {
   const found = await requireEditor(context, organizationId, userId);
-  const before = found.organization.defaultZoomLevel === null ? null : Number(found.organization.defaultZoomLevel);
-  const updated = await context.db.transaction(async (tx) => {
-    const row = await organizationRepo.updateOrganizationZoom(tx, organizationId, input.defaultZoomLevel);
-    if (row && before !== input.defaultZoomLevel) {
-      await recordSettingChange(tx, {
-        organizationId,
-        actor: { id: userId },
-        action: 'organization.zoom_changed',
-        target: { type: 'organization', id: organizationId },
-        details: { from: before, to: input.defaultZoomLevel },
-      });
-    }
-    return row;
-  });
-  if (!updated) throw notFound('Organization not found.');
-  return toOrganizationView({ ...found, organization: updated }, context.config);
+  if (input.timeZone !== undefined) {
+    await changeFirstSiteTimeZone(context, userId, found.organization, input.timeZone);
+  }
+  const zoom = input.defaultZoomLevel;
+  if (zoom !== undefined) {
+    const before = found.organization.defaultZoomLevel === null ? null : Number(found.organization.defaultZoomLevel);
+    await context.db.transaction(async (tx) => {
+      const row = await organizationRepo.updateOrganizationZoom(tx, organizationId, zoom);
+      if (!row) throw notFound('Organization not found.');
+      if (before !== zoom) {
+        await recordSettingChange(tx, {
+          organizationId,
+          actor: { id: userId },
+          action: 'organization.zoom_changed',
+          target: { type: 'organization', id: organizationId },
+          details: { from: before, to: zoom },
+        });
+      }
+    });
+  }
+  return toOrganizationView(await findMemberOrganization(context, organizationId, userId), context.config);
 }

@@ -38,6 +38,7 @@ describe('creating an organization', () => {
       defaultZoomLevel: null,
       createdAt: expect.any(String),
       role: 'admin',
+      homeSiteId: null,
       isPlatform: false,
       subscription: {
         planId: 'tier-1',

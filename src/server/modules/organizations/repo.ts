@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, exists } from 'drizzle-orm';
 import type { Role } from '#domain/organization.ts';
 import type { Database } from '#server/db/client.ts';
-import { memberships, organizations, subscriptions } from '#server/db/schema.ts';
+import { memberships, organizations, sites, subscriptions } from '#server/db/schema.ts';
 
 export type OrganizationRow = typeof organizations.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -9,12 +9,15 @@ export interface MemberOrganization {
   organization: OrganizationRow;
   subscription: SubscriptionRow | null;
   role: Role;
+  /** The member's home site (migration 0024), null for the organization's first site. */
+  homeSiteId: string | null;
 }
 
 const memberOrganizationColumns = {
   organization: organizations,
   subscription: subscriptions,
   role: memberships.role,
+  homeSiteId: memberships.homeSiteId,
 };
 
 /** Inserts the organization, or answers undefined when the slug is taken. */
@@ -64,4 +67,33 @@ export async function updateOrganizationZoom(
     .where(eq(organizations.id, organizationId))
     .returning();
   return row;
+}
+
+/**
+ * The member's home site, when it is a site of the organization (answers false otherwise: another tenant's site or
+ * one deleted meanwhile).
+ */
+export async function updateHomeSite(
+  db: Database,
+  organizationId: string,
+  userId: string,
+  siteId: string,
+): Promise<boolean> {
+  const updated = await db
+    .update(memberships)
+    .set({ homeSiteId: siteId })
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        eq(memberships.userId, userId),
+        exists(
+          db
+            .select({ id: sites.id })
+            .from(sites)
+            .where(and(eq(sites.id, siteId), eq(sites.organizationId, organizationId))),
+        ),
+      ),
+    )
+    .returning({ userId: memberships.userId });
+  return updated.length > 0;
 }

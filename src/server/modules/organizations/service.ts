@@ -48,7 +48,7 @@ export function toSubscription(row: repo.SubscriptionRow | null, settings: Subsc
 }
 
 export function toOrganizationView(
-  { organization, subscription, role }: repo.MemberOrganization,
+  { organization, subscription, role, homeSiteId }: repo.MemberOrganization,
   settings: OrganizationSettings,
 ): OrganizationView {
   return {
@@ -60,6 +60,7 @@ export function toOrganizationView(
     defaultZoomLevel: organization.defaultZoomLevel === null ? null : Number(organization.defaultZoomLevel),
     createdAt: organization.createdAt.toISOString(),
     role,
+    homeSiteId,
     isPlatform: organization.id === settings.platformOrganizationId,
     subscription: toSubscription(subscription, settings),
   };

@@ -16,6 +16,7 @@ describe('the audit log’s filters as a query', () => {
           'floor.zoom_changed',
           'floor.plan_uploaded',
           'floor.deleted',
+          'floor.moved',
           'organization.zoom_changed',
           'organization.plan_uploaded',
         ],

@@ -39,10 +39,6 @@ const noDesks: Desk[] = [];
 const noBookings: BookingView[] = [];
 const noFloors: Floor[] = [];
 
-/** A floor's site (issue 28); floors read before sites existed have none. */
-const siteOfFloor = (floor: Floor | undefined): string | undefined =>
-  (floor as (Floor & { siteId?: string | null }) | undefined)?.siteId ?? undefined;
-
 type OpenDialog = { kind: 'book'; deskId: string } | { kind: SidebarDialog | 'roster' } | null;
 
 function FloorArea({ children }: { children: ReactNode }) {
@@ -75,10 +71,7 @@ function Workspace({
   const siteFloors = useMemo(() => {
     const all = floors.data ?? noFloors;
     if (!hasSites || !site) return all;
-    return all.filter((item) => {
-      const floorSite = siteOfFloor(item);
-      return floorSite === undefined || floorSite === site.id;
-    });
+    return all.filter((item) => item.siteId === site.id);
   }, [floors.data, hasSites, site]);
   const [floorId, setFloorId] = useState<string | null>(null);
   const floor = siteFloors.find((item) => item.id === floorId) ?? siteFloors[0];
@@ -134,7 +127,7 @@ function Workspace({
       return;
     }
     // A desk on another site's floor: that site is shown (not remembered: the person only looked a desk up).
-    const siteOfDesk = siteOfFloor(floors.data?.find((item) => item.id === floorOfDesk));
+    const siteOfDesk = floors.data?.find((item) => item.id === floorOfDesk)?.siteId;
     if (siteOfDesk && siteOfDesk !== site?.id) siteChoice.show(siteOfDesk);
     setFloorId(floorOfDesk);
     setHighlight({ deskId, nonce: Date.now() });
@@ -318,7 +311,7 @@ function Workspace({
             onOpenChange={setIsAddingFloor}
             onCreated={(created) => {
               // A new floor belongs to the site it was made for (the first by default): that site is shown.
-              const createdSite = siteOfFloor(created);
+              const createdSite = created.siteId;
               if (createdSite && createdSite !== site?.id) siteChoice.show(createdSite);
               setFloorId(created.id);
             }}

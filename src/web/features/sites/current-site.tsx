@@ -9,7 +9,7 @@ export interface SiteOrganization {
   id: string;
   timeZone: string;
   /** The caller's home site (PUT /api/organizations/{id}/home-site), when they have chosen one. */
-  homeSiteId?: string | null | undefined;
+  homeSiteId: string | null;
 }
 
 /** The site the dashboard shows and its clock: "today", slot times, check-in windows and working days follow it. */

@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#web/app/api.ts';
+import { showErrorToast } from '#web/app/error-toast.ts';
 import { type Organization, organizationsKey } from '../organizations/index.ts';
 
-/** PUT /api/organizations/{id}/home-site {siteId}: the site the dashboard opens on for the caller, on every device. */
-export function setHomeSite(organizationId: string, siteId: string): Promise<unknown> {
-  return apiRequest('PUT', `/api/organizations/${organizationId}/home-site`, { siteId });
+/**
+ * PUT /api/organizations/{id}/home-site {siteId}: the site the dashboard opens on for the caller, on every device.
+ * Answers the organization as its member sees it, homeSiteId included.
+ */
+export function setHomeSite(organizationId: string, siteId: string): Promise<Organization> {
+  return apiRequest<Organization>('PUT', `/api/organizations/${organizationId}/home-site`, { siteId });
 }
 
 /**
@@ -15,10 +19,12 @@ export function useSetHomeSite(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (siteId: string) => setHomeSite(organizationId, siteId),
-    onSuccess: (_answer, siteId) => {
+    onSuccess: (answer) => {
       queryClient.setQueryData<Organization[]>(organizationsKey, (list) =>
-        list?.map((item) => (item.id === organizationId ? { ...item, homeSiteId: siteId } : item)),
+        list?.map((item) => (item.id === answer.id ? answer : item)),
       );
     },
+    // The site is shown all the same; only the next visit would not open on it.
+    onError: (error) => showErrorToast(error, 'Your site could not be remembered'),
   });
 }

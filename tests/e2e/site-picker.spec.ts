@@ -3,6 +3,7 @@ import { todayIn } from '#domain/dates.ts';
 import { isWorkingDay, workingDaysFrom } from '#domain/sites.ts';
 import {
   apiAs,
+  chooseSlot,
   createOrganizationThroughApi,
   dashboardDate,
   deskTile,
@@ -12,6 +13,7 @@ import {
   newPerson,
   phone,
   screenshotDirFor,
+  sidebarItem,
 } from './support.ts';
 
 const shots = screenshotDirFor('site-picker');
@@ -80,7 +82,7 @@ test('a member switches to the Tokyo site: its floor, its today and its hours, b
   const floorPicker = member.getByLabel('Floor', { exact: true });
   await expect(floorPicker).toHaveValue(/.+/);
   await expect(floorPicker.getByRole('option')).toHaveText(['Shibuya 12F']);
-  await expect(member.getByText(/^\d{1,2}:\d{2} [AP]M Tokyo time$/)).toBeVisible();
+  await expect(member.getByText('Tokyo time · 8:00 AM – 5:00 PM, Monday to Friday')).toBeVisible();
   await expect(member.getByRole('heading', { name: `${organizationName} · Tokyo` })).toBeVisible();
   expect(await dashboardDate(member)).toBe(todayIn('Asia/Tokyo'));
 
@@ -99,10 +101,25 @@ test('a member switches to the Tokyo site: its floor, its today and its hours, b
   await expect(dialog.getByText('Available').first()).toBeVisible();
   await expectNoSeriousAxeViolations(member);
   await member.screenshot({ path: `${shots}/book-desk-tokyo-laptop.png` });
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await chooseSlot(dialog, 'Morning');
+  await dialog.getByRole('button', { name: 'Book Desk' }).click();
   await expect(dialog).toBeHidden();
   await expectNoSeriousAxeViolations(member);
   await member.screenshot({ path: `${shots}/site-picker-laptop.png` });
+
+  // My Bookings: the booking's times are its site's, with the member's own beside them where the clocks differ.
+  await sidebarItem(member, 'My Bookings').click();
+  const myBookings = member.getByRole('dialog', { name: 'My Bookings' });
+  const row = myBookings.getByRole('listitem').filter({ hasText: 'T01' });
+  await expect(row).toContainText(
+    viewerZone === 'Asia/Tokyo'
+      ? 'morning (8:00 AM – 12:00 PM)'
+      : /morning \(08:00–12:00 Tokyo time, \d\d:\d\d–\d\d:\d\d your time\)/,
+  );
+  await expectNoSeriousAxeViolations(member);
+  await member.screenshot({ path: `${shots}/my-bookings-laptop.png` });
+  await member.keyboard.press('Escape');
+  await expect(myBookings).toBeHidden();
 
   // The choice is the member's home site: a reload (or another device) opens on Tokyo.
   await member.reload();
@@ -113,7 +130,7 @@ test('a member switches to the Tokyo site: its floor, its today and its hours, b
   // On a phone: the menu holds the site picker above the floor picker; the list is the default view.
   await member.setViewportSize(phone);
   await member.reload();
-  await member.getByRole('button', { name: 'Menu' }).click();
+  await member.getByRole('button', { name: 'Menu', exact: true }).click();
   await expect(sitePicker).toHaveValue(office.tokyoSiteId);
   const siteBox = await sitePicker.boundingBox();
   const floorBox = await floorPicker.boundingBox();

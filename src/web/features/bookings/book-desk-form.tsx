@@ -43,8 +43,9 @@ export interface BookableDesk {
 }
 
 export const bookDeskTitle = (desk: BookableDesk) => `Book Desk ${desk.name}`;
-export const bookDeskDescription = (organization: OrganizationView) =>
-  `${organization.name} · choose a date and a time slot.`;
+/** Names the site too where the organization has several (issue 28): the times below are its. */
+export const bookDeskDescription = (organization: OrganizationView, siteName?: string) =>
+  `${siteName ? `${organization.name} · ${siteName}` : organization.name} · choose a date and a time slot.`;
 
 const isDateText = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 

@@ -1,11 +1,12 @@
-import { zonePlaceName } from '#domain/sites.ts';
+import { formatClockRange } from '#domain/clock.ts';
+import { describeWorkingDays, zonePlaceName } from '#domain/sites.ts';
 import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
 import type { Site } from './list-sites.ts';
 import { siteTimeNow } from './site-clock.ts';
 
 /**
  * The sidebar's site picker, above the floor picker (issue 28): each site with its local time, so the clock every
- * screen below follows is in sight. Shown only to organizations with more than one site; a native select, which the
+ * screen below follows is in sight, and under it the chosen site's zone, office hours and working days. Shown only to organizations with more than one site; a native select, which the
  * keyboard, screen readers and phones all know.
  */
 export function SitePicker({
@@ -40,7 +41,8 @@ export function SitePicker({
       </select>
       {selected && (
         <p id="site-picker-clock" className="mt-1 text-xs text-slate-600">
-          {siteTimeNow(selected.timeZone, now)} {zonePlaceName(selected.timeZone)} time
+          {zonePlaceName(selected.timeZone)} time · {formatClockRange(selected.dayStart, selected.dayEnd)},{' '}
+          {describeWorkingDays(selected.workingDays)}
         </p>
       )}
     </div>

@@ -11,7 +11,7 @@ import type { OrganizationView } from '#domain/organization.ts';
 import { maxBookingsInTimesMail, movesBookingTimes } from '#domain/sites.ts';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/client.ts';
-import { notFound, sqlState } from '#server/errors.ts';
+import { notFound } from '#server/errors.ts';
 import { recordAuditEvent, recordSettingChange } from '../audit/repo.ts';
 import { notifyOwners } from '../bookings/mail-delivery.ts';
 import { toBookingView } from '../bookings/views.ts';
@@ -52,19 +52,19 @@ export async function listFloors(context: AppContext, userId: string, organizati
 }
 
 /**
- * The organization's site a floor goes onto, locked against its deletion until the transaction ends; 404 for an
- * unknown id, a non-uuid, another tenant's site or one deleted meanwhile.
+ * The organization's site a floor goes onto (without an id, its first), locked against deletion until the transaction
+ * ends, so the floor cannot land on a site deleted meanwhile; 404 for an unknown id, a non-uuid, another tenant's site
+ * or one just deleted.
  */
-async function siteForFloor(db: Database, organizationId: string, siteId: string) {
-  const site = isUuid(siteId) ? await siteRepo.findSiteForFloor(db, organizationId, siteId) : undefined;
+async function siteForFloor(db: Database, organizationId: string, siteId: string | undefined) {
+  const site =
+    siteId === undefined
+      ? await siteRepo.findFirstSite(db, organizationId, { lock: true })
+      : isUuid(siteId)
+        ? await siteRepo.findSiteForFloor(db, organizationId, siteId)
+        : undefined;
   if (!site) throw siteNotFound();
   return site;
-}
-
-/** A site deleted between its check and the write: the foreign key floors_site_fkey refuses the floor. */
-function siteGoneAsNotFound(error: unknown): never {
-  if (sqlState(error) === '23503') throw siteNotFound();
-  throw error;
 }
 
 /** Admin with an enabled subscription, checked by requireEditor. Without a site, the floor goes on the first one. */
@@ -75,20 +75,18 @@ export async function createFloor(
   input: { name: string; siteId?: string | undefined },
 ): Promise<FloorView> {
   await requireEditor(context, organizationId, userId);
-  const floor = await context.db
-    .transaction(async (tx) => {
-      const site = input.siteId === undefined ? undefined : await siteForFloor(tx, organizationId, input.siteId);
-      const row = await repo.insertFloor(tx, { organizationId, name: input.name, siteId: site?.id });
-      await recordAuditEvent(tx, {
-        organizationId,
-        actor: { id: userId },
-        action: 'floor.created',
-        target: { type: 'floor', id: row.id },
-        details: { name: row.name },
-      });
-      return row;
-    })
-    .catch(siteGoneAsNotFound);
+  const floor = await context.db.transaction(async (tx) => {
+    const site = await siteForFloor(tx, organizationId, input.siteId);
+    const row = await repo.insertFloor(tx, { organizationId, name: input.name, siteId: site.id });
+    await recordAuditEvent(tx, {
+      organizationId,
+      actor: { id: userId },
+      action: 'floor.created',
+      target: { type: 'floor', id: row.id },
+      details: { name: row.name },
+    });
+    return row;
+  });
   return toFloorView(floor);
 }
 
@@ -115,43 +113,41 @@ export async function updateFloor(
 ): Promise<FloorView> {
   const { floor } = await findMemberFloor(context, floorId, userId);
   const { organization } = await requireEditor(context, floor.organizationId, userId);
-  const { row: updated, moved } = await context.db
-    .transaction(async (tx) => {
-      const isRename = input.name !== undefined && input.name !== floor.name;
-      const target =
-        input.siteId === undefined || input.siteId === floor.siteId
-          ? undefined
-          : await siteForFloor(tx, floor.organizationId, input.siteId);
-      if (input.defaultZoomLevel === undefined && !isRename && !target) return { row: floor, moved: undefined };
-      const row = await repo.updateFloor(tx, floor.organizationId, floor.id, {
-        defaultZoomLevel: input.defaultZoomLevel,
-        name: isRename ? input.name : undefined,
-        siteId: target?.id,
+  let moved: { target: siteRepo.SiteRow; owners: siteRepo.OwnerBooking[] } | undefined;
+  const updated = await context.db.transaction(async (tx) => {
+    const isRename = input.name !== undefined && input.name !== floor.name;
+    const target =
+      input.siteId === undefined || input.siteId === floor.siteId
+        ? undefined
+        : await siteForFloor(tx, floor.organizationId, input.siteId);
+    if (input.defaultZoomLevel === undefined && !isRename && !target) return floor;
+    const row = await repo.updateFloor(tx, floor.organizationId, floor.id, {
+      defaultZoomLevel: input.defaultZoomLevel,
+      name: isRename ? input.name : undefined,
+      siteId: target?.id,
+    });
+    if (row && target) moved = { target, owners: await recordFloorMove(tx, userId, floor, row.name, target) };
+    if (row && isRename) {
+      await recordAuditEvent(tx, {
+        organizationId: floor.organizationId,
+        actor: { id: userId },
+        action: 'floor.renamed',
+        target: { type: 'floor', id: floor.id },
+        details: { from: floor.name, to: input.name },
       });
-      const moved =
-        row && target ? { target, owners: await recordFloorMove(tx, userId, floor, row.name, target) } : undefined;
-      if (row && isRename) {
-        await recordAuditEvent(tx, {
-          organizationId: floor.organizationId,
-          actor: { id: userId },
-          action: 'floor.renamed',
-          target: { type: 'floor', id: floor.id },
-          details: { from: floor.name, to: input.name },
-        });
-      }
-      const zoomBefore = floor.defaultZoomLevel === null ? null : Number(floor.defaultZoomLevel);
-      if (row && input.defaultZoomLevel !== undefined && input.defaultZoomLevel !== zoomBefore) {
-        await recordSettingChange(tx, {
-          organizationId: floor.organizationId,
-          actor: { id: userId },
-          action: 'floor.zoom_changed',
-          target: { type: 'floor', id: floor.id },
-          details: { name: row.name, from: zoomBefore, to: input.defaultZoomLevel },
-        });
-      }
-      return { row, moved };
-    })
-    .catch(siteGoneAsNotFound);
+    }
+    const zoomBefore = floor.defaultZoomLevel === null ? null : Number(floor.defaultZoomLevel);
+    if (row && input.defaultZoomLevel !== undefined && input.defaultZoomLevel !== zoomBefore) {
+      await recordSettingChange(tx, {
+        organizationId: floor.organizationId,
+        actor: { id: userId },
+        action: 'floor.zoom_changed',
+        target: { type: 'floor', id: floor.id },
+        details: { name: row.name, from: zoomBefore, to: input.defaultZoomLevel },
+      });
+    }
+    return row;
+  });
   if (!updated) throw floorNotFound();
   if (moved) {
     const site = { name: moved.target.name, ...toSiteClock(moved.target) };

@@ -41,14 +41,22 @@ export async function findSiteOfMember(
   return row;
 }
 
-/** The organization's first site: the one organizations.time_zone copies (migration 0024). */
-export async function findFirstSite(db: Database, organizationId: string): Promise<SiteRow | undefined> {
-  const [row] = await db
+/**
+ * The organization's first site: the one organizations.time_zone copies (migration 0024). With `lock`, held against
+ * deletion until the transaction ends (a first site deleted meanwhile is skipped for the next).
+ */
+export async function findFirstSite(
+  db: Database,
+  organizationId: string,
+  options: { lock?: boolean } = {},
+): Promise<SiteRow | undefined> {
+  const query = db
     .select()
     .from(sites)
     .where(eq(sites.organizationId, organizationId))
     .orderBy(asc(sites.createdAt), asc(sites.id))
     .limit(1);
+  const [row] = options.lock ? await query.for('key share') : await query;
   return row;
 }
 

@@ -38,7 +38,7 @@ export const siteRoutes = routeModule('Sites', (route, context) => {
     description:
       'Admins only, with an enabled subscription (403 / 422). The hours are checked together with those the site ' +
       'keeps (400). A new zone or new hours keep every booking’s date and slot and move its times: the owners of ' +
-      'upcoming bookings on the site get one mail each.',
+      'upcoming bookings on the site (but the admin who made the change) get one mail each.',
     params: siteParams,
     body: updateSiteSchema,
     response: siteSchema,

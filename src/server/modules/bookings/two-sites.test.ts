@@ -188,10 +188,18 @@ describe('two sites on opposite sides of the date line, at one instant', () => {
     );
     expect(byDesk.get(world.tokyoDesks[2] as string)?.startsAt).toBe(`${winterMonday}T09:00:00+09:00`);
     expect(byDesk.get(world.newYorkDesks[2] as string)?.startsAt).toBe(`${winterMonday}T12:30:00-05:00`);
+    // New York's hours change back: the same read (no booking changed since) follows the site at once.
     await testApp.database.sql.query(
       `UPDATE sites SET day_start = '09:00', midday = '13:00', day_end = '18:00' WHERE id = $1`,
       [world.newYorkSiteId],
     );
+    const again = await admin.client.get(
+      `/api/organizations/${world.organization.id}/bookings?startDate=${winterMonday}&endDate=${winterMonday}`,
+    );
+    const newYorkAgain = (again.body as Array<{ deskId: string; startsAt: string; startTime: string }>).find(
+      (booking) => booking.deskId === world.newYorkDesks[2],
+    );
+    expect(newYorkAgain).toMatchObject({ startTime: '13:00', startsAt: `${winterMonday}T13:00:00-05:00` });
   });
 });
 

@@ -308,3 +308,44 @@ describe('working days, per site', () => {
     expect(last?.text).toContain('Times are Asia/Tokyo time.');
   });
 });
+
+describe('the calendar feed and Team Bookings of two sites', () => {
+  let world: TwoSites;
+  let member: Member;
+  beforeAll(async () => {
+    world = await twoSiteOrganization(testApp, { tokyo: everyDay, newYork: everyDay });
+    await setBookingRules(world.organization, { maxDaysAhead: 730, onePerPersonPerSlot: false });
+    member = await addMember(testApp, world.organization.id);
+  });
+
+  it('writes each event on its site’s clock, one VTIMEZONE per zone, and each CSV row in its site’s zone', async () => {
+    const monday = nextDay(addDays(todayIn(tokyoZone), 3), 1, 1);
+    const inTokyo = await book(member, world, {
+      deskId: world.tokyoDesks[0],
+      bookingDate: monday,
+      timeSlot: 'morning',
+    });
+    const inNewYork = await book(member, world, {
+      deskId: world.newYorkDesks[0],
+      bookingDate: monday,
+      timeSlot: 'afternoon',
+    });
+    expect([inTokyo.status, inNewYork.status]).toEqual([201, 201]);
+
+    const created = await member.client.post('/api/user/calendar-feed');
+    expect(created.status, created.text).toBe(201);
+    const feed = await testApp.app.inject({ method: 'GET', url: new URL(created.body.url).pathname });
+    expect(feed.statusCode).toBe(200);
+    const lines = feed.body.split('\r\n');
+    const day = monday.replaceAll('-', '');
+    expect(lines).toContain(`DTSTART;TZID=Asia/Tokyo:${day}T090000`);
+    expect(lines).toContain(`DTSTART;TZID=America/New_York:${day}T130000`);
+    expect(lines.filter((line) => line === 'BEGIN:VTIMEZONE')).toHaveLength(2);
+
+    const csv = await world.organization.admin.client.get(`/api/organizations/${world.organization.id}/bookings.csv`);
+    expect(csv.status, csv.text).toBe(200);
+    const rows = csv.text.split('\r\n').filter((line) => line.includes(monday));
+    expect(rows.find((line) => line.startsWith(inTokyo.body.id))?.endsWith(',Asia/Tokyo')).toBe(true);
+    expect(rows.find((line) => line.startsWith(inNewYork.body.id))?.endsWith(',America/New_York')).toBe(true);
+  });
+});

@@ -236,6 +236,27 @@ describe('working days, per site', () => {
     expect(onBehalf.status, onBehalf.text).toBe(201);
   });
 
+  it('answers 404 for another organization’s desk whatever its site’s working days, and 400 for a malformed one', async () => {
+    const other = await twoSiteOrganization(testApp, { tokyo: [1, 2, 3, 4, 5], newYork: [1, 2, 3, 4, 5] });
+    const saturday = nextDay(addDays(todayIn(tokyoZone), 2), 6);
+    const strangers = await book(member, world, { deskId: other.tokyoDesks[0], bookingDate: saturday });
+    expect(strangers.status).toBe(404);
+    const series = await member.client.post('/api/bookings/bulk', {
+      organizationId: world.organization.id,
+      bookings: [{ deskId: other.newYorkDesks[0], bookingDate: saturday, timeSlot: 'morning' }],
+    });
+    expect(series.status).toBe(404);
+    const weekly = await member.client.post('/api/desks/weekly-availability', {
+      organizationId: world.organization.id,
+      deskId: other.newYorkDesks[0],
+      startDate: nextDay(saturday, 1),
+      timeSlot: 'morning',
+    });
+    expect(weekly.status).toBe(404);
+    const malformed = await book(member, world, { deskId: world.tokyoDesks[0], bookingDate: '2026-02-30' });
+    expect(malformed.status).toBe(400);
+  });
+
   it('offers the weekly series on each site’s working days, and refuses a member’s series with a closed day', async () => {
     const monday = nextDay(addDays(todayIn(tokyoZone), 2), 1);
     const weekly = (deskId: string | undefined) =>

@@ -43,7 +43,8 @@ export async function listOrganizationBookings(
     : undefined;
   if (!membership) throw notFound('Organization not found.');
   const cache = bookingsReadCache(context);
-  const key = BookingsReadCache.key(organizationId, range.startDate, range.endDate);
+  // A read is valid for one revision of the bookings and one version of the sites' clocks (their times follow them).
+  const key = `${BookingsReadCache.key(organizationId, range.startDate, range.endDate)}#${membership.sites}`;
   const revision = BigInt(membership.revision);
   const cached = cache.get(key, revision);
   if (cached) return cached;
@@ -55,7 +56,16 @@ export async function listOrganizationBookings(
     range.endDate,
   );
   if (!found.isMember) throw notFound('Organization not found.');
-  const body = new CachedJsonBody(Buffer.from(JSON.stringify(found.bookings.map(toBookingView))));
+  let clocks = repo.siteClocksOf(membership.sites);
+  // A floor moved to a site made since the revision was read: its clock is read now (and the answer not kept).
+  const isCurrent = found.bookings.every((row) => clocks.has(row.siteId));
+  if (!isCurrent) clocks = await repo.findSiteClocks(context.db, organizationId);
+  const views = found.bookings.flatMap((row) => {
+    const clock = clocks.get(row.siteId);
+    return clock ? [toBookingView({ ...row, ...clock })] : [];
+  });
+  const body = new CachedJsonBody(Buffer.from(JSON.stringify(views)));
+  if (!isCurrent) return body;
   cache.put(key, revision, body);
   return body;
 }

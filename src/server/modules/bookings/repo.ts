@@ -65,8 +65,15 @@ export const bookingJoins = sql`JOIN desks d ON d.id = b.desk_id JOIN floors f O
 // lookup a per-row index probe.
 const bookingLookups = sql`CROSS JOIN LATERAL (SELECT name, floor_id FROM desks WHERE id = b.desk_id OFFSET 0) AS d
   CROSS JOIN LATERAL (SELECT name, site_id FROM floors WHERE id = d.floor_id OFFSET 0) AS f
-  CROSS JOIN LATERAL (SELECT id, time_zone, day_start, midday, day_end FROM sites WHERE id = f.site_id OFFSET 0) AS s
   CROSS JOIN LATERAL (SELECT first_name, last_name, email FROM users WHERE id = b.user_id OFFSET 0) AS u`;
+// The day read's columns: its rows name their site only; the site's clock is per site, not per row (issue 28).
+const dayReadColumns = sql`b.id, b.organization_id AS "organizationId", b.desk_id AS "deskId", d.name AS "deskName",
+  f.name AS "floorName", b.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email,
+  b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.notes, b.is_permanent AS "isPermanent",
+  ${bookingRealityColumns(sql`b`)}, f.site_id AS "siteId"`;
+
+/** A day read's row: a booking whose site's clock the caller adds (siteClocksOf). */
+export type DayBookingRow = Omit<BookingRow, keyof SiteClockRow>;
 
 /** '[2026-11-23 09:00,2026-11-23 13:00)', or open-ended when end is null: the same shape as bookings.occupied. */
 export function localRange(start: string, end: string | null): string {
@@ -75,30 +82,59 @@ export function localRange(start: string, end: string | null): string {
 
 const bookingsRevisionStatement = namedStatement<
   { organizationId: string; userId: string },
-  { role: Role; revision: string }
+  { role: Role; revision: string; sites: string }
 >('perch_bookings_revision', (db) =>
   db
     .select({
       role: memberships.role,
       revision: sql<string>`(SELECT coalesce(sum(${deskBookingRevisions.revision}), 0)::text FROM ${deskBookingRevisions}
         WHERE ${deskBookingRevisions.organizationId} = ${param('organizationId')})`,
+      // The clocks of the organization's few sites (issue 28), as compact text: what a read's times depend on besides
+      // the bookings, so part of what a cached read is valid for.
+      sites: sql<string>`(SELECT coalesce(string_agg(concat_ws('|', s.id, s.time_zone, to_char(s.day_start, 'HH24:MI'),
+          to_char(s.midday, 'HH24:MI'), to_char(s.day_end, 'HH24:MI')), ',' ORDER BY s.id), '')
+        FROM sites s WHERE s.organization_id = ${param('organizationId')})`,
     })
     .from(memberships)
     .where(and(eq(memberships.organizationId, param('organizationId')), eq(memberships.userId, param('userId')))),
 );
 
 /**
- * The caller's role (undefined for a non-member) and the organization's bookings revision: the sum of its desks'
- * revisions (migration 0010), which every committed change to what a bookings read shows raises.
- * A named prepared statement (decision 009).
+ * The caller's role (undefined for a non-member), the organization's bookings revision: the sum of its desks'
+ * revisions (migration 0010), which every committed change to what a bookings read shows raises, and its sites'
+ * clocks (siteClocksOf reads them), whose change moves every booking's times. A named prepared statement (decision 009).
  */
 export async function findBookingsRevision(
   db: Database,
   organizationId: string,
   userId: string,
-): Promise<{ role: Role; revision: string } | undefined> {
+): Promise<{ role: Role; revision: string; sites: string } | undefined> {
   const [row] = await bookingsRevisionStatement.rows(db, { organizationId, userId });
   return row;
+}
+
+/** A site's clock as the reads need it: zone and office hours ('HH:MM'). */
+export type SiteClockRow = Pick<BookingRow, 'timeZone' | 'dayStart' | 'midday' | 'dayEnd'>;
+
+/** The sites' clocks of findBookingsRevision's text, by site id. */
+export function siteClocksOf(text: string): Map<string, SiteClockRow> {
+  const clocks = new Map<string, SiteClockRow>();
+  for (const entry of text.split(',')) {
+    const [id, timeZone, dayStart, midday, dayEnd] = entry.split('|');
+    if (id && timeZone && dayStart && midday && dayEnd) clocks.set(id, { timeZone, dayStart, midday, dayEnd });
+  }
+  return clocks;
+}
+
+/** The organization's sites' clocks read now (a day read whose rows name a site made after its revision was read). */
+export async function findSiteClocks(db: Database, organizationId: string): Promise<Map<string, SiteClockRow>> {
+  const rows = await rowsOf<SiteClockRow & { id: string }>(
+    db,
+    sql`SELECT s.id, s.time_zone AS "timeZone", to_char(s.day_start, 'HH24:MI') AS "dayStart",
+      to_char(s.midday, 'HH24:MI') AS "midday", to_char(s.day_end, 'HH24:MI') AS "dayEnd"
+      FROM sites s WHERE s.organization_id = ${organizationId}::uuid`,
+  );
+  return new Map(rows.map(({ id, ...clock }) => [id, clock]));
 }
 
 /** The site of a booking's desk as the write paths read it (issue 28): its clock, hours ('HH:MM') and working days. */
@@ -283,12 +319,12 @@ export async function listActiveBookingsInRange(
   userId: string,
   startDate: string,
   endDate: string,
-): Promise<{ isMember: boolean; bookings: BookingRow[] }> {
-  const rows = await rowsOf<BookingRow & { role: Role }>(
+): Promise<{ isMember: boolean; bookings: DayBookingRow[] }> {
+  const rows = await rowsOf<DayBookingRow & { role: Role }>(
     db,
     sql`SELECT m.role, r.* FROM memberships m
       LEFT JOIN LATERAL (
-        SELECT ${bookingColumns}
+        SELECT ${dayReadColumns}
         FROM (
           SELECT * FROM bookings
           WHERE organization_id = ${organizationId} AND status = 'active'

@@ -9,6 +9,8 @@ import { findRulesContextUnderPersonLock } from './repo.ts';
 // The booking rules applied where bookings are made (issue 15): inside the booking's transaction, under the person's
 // lock, judged by src/domain/booking-rules.ts on the person's bookings as committed when the lock was granted, and
 // on the organization's check-in (issue 26: no booking of a slot whose check-in window has closed, but a walk-in).
+// Each request is judged on its desk's site's clock (issue 28): the site's today for the advance window, its hours
+// for check-in, and its working days (a member's booking on a closed day is refused; an admin's is an event).
 
 export interface JudgedPerson {
   /** The one the bookings are for, as the booking views and mails name them. */

@@ -11,7 +11,6 @@ import {
   bookingJoins,
   isoInstant,
   type PlaceSite,
-  placeSiteJson,
 } from './repo.ts';
 
 // The bookings module's writes: making a booking (the one-statement placement, the plain insert under the desk's
@@ -78,7 +77,13 @@ type PlacedRow = Omit<BookingPlace, 'desk'> & {
   bookingId: string | null;
   isTaken: boolean;
   checkedInAt: string | null;
-  site: PlaceSite | null;
+  siteId: string | null;
+  siteName: string;
+  siteTimeZone: string;
+  dayStart: string;
+  midday: string;
+  dayEnd: string;
+  workingDays: number[];
   recipientTimeZone: string;
 };
 
@@ -106,12 +111,16 @@ const placeBookingStatement = namedStatement<
         d.unavailable_reason AS "unavailableReason",
         EXISTS (SELECT FROM bookings b WHERE b.desk_id = d.id AND b.status = 'active'
           AND b.occupied && ${param('occupied')}::tsrange) AS "isTaken",
-        ${placeSiteJson(sql`s`)} AS site,
-        coalesce((SELECT hs.time_zone FROM sites hs WHERE hs.id = m.home_site_id), o.time_zone) AS "recipientTimeZone"
+        s.id AS "siteId", s.name AS "siteName", s.time_zone AS "siteTimeZone",
+        to_char(s.day_start, 'HH24:MI') AS "dayStart", to_char(s.midday, 'HH24:MI') AS "midday",
+        to_char(s.day_end, 'HH24:MI') AS "dayEnd", s.working_days AS "workingDays",
+        -- The person's mails are written in their home site's zone, else the organization's (its first site's).
+        coalesce(hs.time_zone, o.time_zone) AS "recipientTimeZone"
       FROM memberships m JOIN organizations o ON o.id = m.organization_id
         LEFT JOIN desks d ON d.id = ${param('deskId')}::uuid AND d.organization_id = m.organization_id
         LEFT JOIN floors f ON f.id = d.floor_id
         LEFT JOIN sites s ON s.id = f.site_id
+        LEFT JOIN sites hs ON hs.id = m.home_site_id
       WHERE m.organization_id = ${param('organizationId')}::uuid AND m.user_id = ${param('userId')}::uuid
     ), inserted AS (
       INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, notes, is_permanent,
@@ -176,9 +185,26 @@ export async function placeBooking(
     bookingId,
     isTaken,
     checkedInAt,
-    site,
+    siteId,
+    siteName,
+    siteTimeZone,
+    dayStart,
+    midday,
+    dayEnd,
+    workingDays,
     ...membership
   } = row;
+  const site: PlaceSite | null = siteId
+    ? {
+        id: siteId,
+        name: siteName,
+        timeZone: siteTimeZone,
+        dayStart,
+        midday,
+        dayEnd,
+        workingDays: workingDays.map(Number),
+      }
+    : null;
   return {
     ...membership,
     desk: deskId && site ? { id: deskId, name: deskName, floorName, bookable, unavailableReason, site } : null,

@@ -8,10 +8,10 @@ import { z } from './zod.ts';
 export type SiteHours = Pick<SiteClock, 'timeZone' | 'dayStart' | 'midday' | 'dayEnd'>;
 
 // Check-in (issue 16): people confirm that they came, in a window around the start of their slot, on the clock of
-// the desk's site (its zone and office hours, issue 28). A booking nobody checked in to by the window's close is released (a no-show) when the
-// organization asks for it. The server judges a check-in with checkInRefusal and releases by releaseDue; the browser
-// shows Check in while checkInWindowState is 'open'. Permanent bookings are desk blocks: they are never checked in
-// nor released.
+// the desk's site (its zone and office hours, issue 28). A booking nobody checked in to by the window's close is
+// released (a no-show) when the organization asks for it. The server judges a check-in with checkInRefusal and
+// releases by releaseDue; the browser shows Check in while checkInWindowState is 'open'. Permanent bookings are desk
+// blocks: they are never checked in nor released.
 
 /** The window opens this long before the slot starts. */
 export const checkInOpensBeforeMinutes = 30;

@@ -26,8 +26,9 @@ import { type OfficeHours, slotHours } from './sites.ts';
 import { z } from './zod.ts';
 
 // The desk's own page (issue 16): what a QR code at a desk offers the person who scanned it, at the local time of the
-// desk's site, by its office hours (issue 28). One thing at a time: check in to your booking of this desk; else, when the desk is free now, sit here
-// (a walk-in, booked and checked in at once); else say until when it is taken and point at the nearest free desk.
+// desk's site, by its office hours (issue 28). One thing at a time: check in to your booking of this desk; else, when
+// the desk is free now, sit here (a walk-in, booked and checked in at once); else say until when it is taken and point
+// at the nearest free desk.
 
 export const deskHereMessages = {
   /** The page's answer to a desk of no organization of the person's (the server's 404). */
@@ -42,7 +43,9 @@ export const deskHereMessages = {
   takenUntil: (time: string) => `Taken until ${formatClockTime(time)}`,
   takenForTheDay: 'Taken for the rest of the day',
   freeThisAfternoon: (hours: Pick<OfficeHours, 'midday' | 'dayEnd'>) =>
-    `Free from ${formatClockTime(hours.midday)} to ${formatClockTime(hours.dayEnd)}: book it now and check in from ${formatClockTime(minutesBefore(hours.midday, checkInOpensBeforeMinutes))}.`,
+    `Free from ${formatClockTime(hours.midday)} to ${formatClockTime(hours.dayEnd)}: book it now and check in from ${formatClockTime(
+      minutesBefore(hours.midday, checkInOpensBeforeMinutes),
+    )}.`,
   takenBy: (name: string) => `Booked by ${name}`,
   blocked: 'Reserved permanently',
   nearestFree: (deskName: string) => `The nearest free desk is ${deskName}`,
@@ -104,7 +107,7 @@ export const deskHereOfferSchema = z.discriminatedUnion('kind', [
     isCheckedIn: z.boolean(),
   }),
   z.object({ kind: z.literal('sit-here'), slots: z.array(timeSlotSchema) }),
-  /** Taken this morning, free from 13:00 (issue 27): "This afternoon" books it. `holder` as for 'taken'. */
+  /** Taken this morning, free from the site's midday (issue 27): "This afternoon" books it. `holder` as for 'taken'. */
   z.object({ kind: z.literal('afternoon-free'), holder: z.string().nullable() }),
   z.object({
     /** Taken for the rest of the day (a desk free again this afternoon is 'afternoon-free'). */
@@ -188,7 +191,7 @@ export function freeWalkInSlots(
   return walkInSlots(localTime, hours).filter((slot) => slots[slot] === 'available');
 }
 
-/** The half day a local time falls in for a walk-in: the morning until midday (early arrivals too), then the afternoon. */
+/** The half day a local time falls in for a walk-in: the morning until midday (early arrivals too), then afternoon. */
 function currentHalf(localTime: string, hours: Pick<OfficeHours, 'midday'>): 'morning' | 'afternoon' {
   return localTime < hours.midday ? 'morning' : 'afternoon';
 }
@@ -247,9 +250,9 @@ function ownBookingOffer(situation: DeskHereSituation, today: string, localTime:
 }
 
 /**
- * What the desk's page offers the person now (issue 16), on the desk's site's clock, the first that fits: check in to (or hear about) their own
- * booking of this desk; that the desk is out of service; Sit here in a slot left today; that the office day is over;
- * or that the desk is taken, by whom and until when. Check-in is offered whether or not the organization requires it.
+ * What the desk's page offers the person now (issue 16), on the desk's site's clock, the first that fits: check in to
+ * (or hear about) their own booking of this desk; that the desk is out of service; Sit here in a slot left today; that
+ * the office day is over; or that the desk is taken, by whom and until when. Check-in is offered whether or not the organization requires it.
  */
 export function decideDeskHere(situation: DeskHereSituation): DeskHereOffer {
   const { site } = situation;

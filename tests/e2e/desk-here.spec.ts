@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { todayIn } from '#domain/dates.ts';
+import { zonePlaceName } from '#domain/sites.ts';
 import { zoneWhereHourIs } from '#test-support/time-zones.ts';
 import {
   apiAs,
@@ -155,6 +156,8 @@ test('a phone takes a free desk with Sit here and is checked in at once', async 
   await expect(page.getByRole('heading', { level: 1, name: 'D02' })).toBeVisible();
   await expect(page.getByText('Free now. Sitting here books the desk for you and checks you in.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Only this morning' })).toBeVisible();
+  // At the desk, the phone's clock is the site's: nothing to say about zones.
+  await expect(page.getByText(/^Times are /)).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath('desk-here-sit-here-390.png') });
 
@@ -187,6 +190,25 @@ test('a phone takes a free desk with Sit here and is checked in at once', async 
     }),
   ]);
   await page.context().close();
+  await laptopPage.context().close();
+});
+
+test('a desk’s page opened on a clock of another zone says its times are the site’s (issue 28)', async ({
+  browser,
+}, testInfo) => {
+  const admin = newPerson('Zoe', 'Zhang');
+  const { page: laptopPage, office } = await createOffice(browser, admin, 'Far Away Works');
+  // A browser where it is 3 or 4 in the morning, when the office's clock shows 10 or 11.
+  const context = await browser.newContext({ viewport: phone, timezoneId: zoneWhereHourIs([3, 4]) });
+  const page = await context.newPage();
+  await page.goto(`/desk/${office.desks.D01}`);
+  await signInOnPhone(page, admin);
+  await expect(page.getByRole('heading', { level: 1, name: 'D01' })).toBeVisible();
+  await expect(page.getByText(`Times are ${zonePlaceName(office.timeZone)} time, where the desk is:`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Only this morning' })).toBeVisible();
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath('desk-here-other-zone-390.png') });
+  await context.close();
   await laptopPage.context().close();
 });
 

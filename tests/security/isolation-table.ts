@@ -61,7 +61,8 @@ const officeHoursTenant = (world: World) => {
     found = (async () => {
       const tenant = await createTenant(world.testApp, 'A3', world.a.admin, world.a.member);
       const zone = zoneWhereHourIs([10, 11, 14, 15]);
-      await world.testApp.database.sql.query('UPDATE organizations SET time_zone = $2 WHERE id = $1', [
+      // Its only site's zone (the desk's clock; the organization's follows it).
+      await world.testApp.database.sql.query('UPDATE sites SET time_zone = $2 WHERE organization_id = $1', [
         tenant.id,
         zone,
       ]);

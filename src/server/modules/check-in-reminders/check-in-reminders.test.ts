@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkInWindow } from '#domain/check-in.ts';
+import { checkInWindow, localClock } from '#domain/check-in.ts';
+import { addDays, todayIn } from '#domain/dates.ts';
 import { defaultSiteClock } from '#domain/sites.ts';
 import { checkInRemindersJob } from '#server/jobs/check-in-reminders.ts';
 import { addMember, book, createOrganization, type TestOrganization } from '#test-support/bookings.ts';
+import { tokyoAndNewYork } from '#test-support/check-in-sites.ts';
 import { startTestAppForFile } from '#test-support/harness.ts';
+import { insertBooking } from '#test-support/team.ts';
 
 const testApp = startTestAppForFile();
 
@@ -123,6 +126,61 @@ describe('the check-in reminder job', () => {
     expect(mailsTo(member.email).map((mail) => mail.subject)).toEqual([
       'Reminder: check in to desk D01 at Acme Corp from 12:30 Tokyo time',
     ]);
+  });
+});
+
+describe('the check-in reminder job in an organization with sites in Tokyo and New York', () => {
+  it('reminds on each desk’s site’s clock, with the reader’s own time beside it when their home site is elsewhere', async () => {
+    const { organization, tokyoDesk, newYorkDesk, newYorkSiteId } = await tokyoAndNewYork(testApp);
+    const traveller = await addMember(testApp, organization.id, 'member', { firstName: 'Nia', lastName: 'York' });
+    const local = await addMember(testApp, organization.id, 'member', { firstName: 'Ned', lastName: 'Local' });
+    // Both work in New York (without a home site, a person's zone is the first site's: Tokyo here).
+    await testApp.database.sql.query('UPDATE memberships SET home_site_id = $1 WHERE user_id = ANY($2::uuid[])', [
+      newYorkSiteId,
+      [traveller.user.id, local.user.id],
+    ]);
+    const date = addDays(todayIn('Asia/Tokyo'), 3);
+    for (const [person, deskId] of [
+      [traveller, tokyoDesk],
+      [local, newYorkDesk],
+    ] as const) {
+      await insertBooking(testApp, {
+        organizationId: organization.id,
+        deskId,
+        userId: person.user.id,
+        bookingDate: date,
+        timeSlot: 'morning',
+      });
+    }
+    const tokyo = { timeZone: 'Asia/Tokyo', dayStart: '08:00', midday: '12:00', dayEnd: '17:00' };
+    const opensAt = checkInWindow({ bookingDate: date, timeSlot: 'morning' }, tokyo, 30).opensAt;
+    // 40 minutes before Tokyo's window opens (06:50 there): New York's morning of that date is a day away.
+    await runJobAt(opensAt.getTime() - 40 * minute);
+    expect(mailsTo(local.email)).toHaveLength(0);
+    const [reminder] = mailsTo(traveller.email);
+    const readers = (instant: Date) => localClock(instant, 'America/New_York').time;
+    const closesAt = new Date(opensAt.getTime() + 60 * minute);
+    expect(reminder?.subject).toMatch(
+      new RegExp(`^Reminder: check in to desk D01 at Acme Corp from 07:30 Tokyo time, ${readers(opensAt)} your time`),
+    );
+    expect(reminder?.text).toContain(
+      `Desk D01 on Floor 1, morning (08:00–12:00 Tokyo time, ${readers(new Date(opensAt.getTime() + 30 * minute))}–`,
+    );
+    expect(reminder?.text).toContain(`check in from 07:30 Tokyo time, ${readers(opensAt)} your time`);
+    expect(reminder?.text).toContain(`to 08:30 Tokyo time, ${readers(closesAt)} your time`);
+    expect(reminder?.text).not.toContain('Times are');
+
+    // New York's window opens at 08:30 there: its member is reminded then, on his own clock.
+    const newYorkOpens = checkInWindow(
+      { bookingDate: date, timeSlot: 'morning' },
+      defaultSiteClock('America/New_York'),
+      30,
+    ).opensAt;
+    await runJobAt(newYorkOpens.getTime() - 40 * minute);
+    expect(mailsTo(local.email).map((mail) => mail.subject)).toEqual([
+      'Reminder: check in to desk NY01 at Acme Corp from 08:30 New York time',
+    ]);
+    expect(mailsTo(local.email)[0]?.text).toContain('Times are New York time.');
   });
 });
 

@@ -47,7 +47,7 @@ export function checkInReminderMail(bookings: ReminderCandidate[], now: Date, pu
       paragraphs: [
         `${organizationName} asks people to check in to their desks. ${isToday ? 'Today' : `On ${formatLongDate(first.bookingDate)}`} you have:`,
         ...lines,
-        `${release}${clock.note ?? ''}`.trim(),
+        ...[`${release}${clock.note ?? ''}`.trim()].filter((paragraph) => paragraph !== ''),
         `Your bookings are on your dashboard: ${dashboard}`,
       ],
       action: { label: `Check in at desk ${first.deskName}`, url: deskPageUrl(publicUrl, first.deskId) },

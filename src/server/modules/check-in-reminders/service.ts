@@ -9,8 +9,9 @@ const keyOf = (claim: repo.ReminderClaim) => `${claim.userId} ${claim.organizati
 
 /**
  * Mails each person who wants reminders once per organization and day, from an hour before the day's first check-in
- * window opens until it closes, each window on its desk's site's clock. Each reminder is claimed by an insert before it is sent (the claim is committed
- * first), so no two runs or instances send it twice; a mail that cannot be sent is logged, never retried.
+ * window opens until it closes, each window on its desk's site's clock. Each reminder is claimed by an insert before
+ * it is sent (the claim is committed first), so no two runs or instances send it twice; a mail that cannot be sent is
+ * logged, never retried.
  * Answers how many were sent. Run by the scheduler (src/server/jobs/check-in-reminders.ts): no caller to authorize.
  */
 export async function sendCheckInReminders(context: AppContext, now: Date): Promise<number> {

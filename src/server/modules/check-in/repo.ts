@@ -146,10 +146,16 @@ export function findReleaseCandidates(db: Database, now: Date): Promise<ReleaseC
         SELECT min((${at} AT TIME ZONE z.time_zone)::date) AS earliest, max((${at} AT TIME ZONE z.time_zone)::date) AS latest
         FROM sites z WHERE z.organization_id = o.id
       ) AS local
-      JOIN bookings b ON b.organization_id = o.id AND b.status = 'active'
-        AND b.booking_date BETWEEN local.earliest - 7 AND local.latest
+      -- OFFSET 0 keeps this a range scan of (organization_id, booking_date): left to itself, the planner reads every
+      -- active booking of the organization and filters the dates after a join.
+      CROSS JOIN LATERAL (
+        SELECT b.id, b.organization_id, b.desk_id, b.booking_date, b.time_slot FROM bookings b
+        WHERE b.organization_id = o.id AND b.status = 'active' AND b.booking_date BETWEEN local.earliest - 7 AND local.latest
+          AND NOT b.is_permanent AND b.checked_in_at IS NULL
+        OFFSET 0
+      ) AS b
       JOIN desks d ON d.id = b.desk_id ${siteOfDesk}
-      WHERE o.check_in_required AND o.auto_release AND NOT b.is_permanent AND b.checked_in_at IS NULL
+      WHERE o.check_in_required AND o.auto_release
         AND b.booking_date BETWEEN (${at} AT TIME ZONE s.time_zone)::date - 7 AND (${at} AT TIME ZONE s.time_zone)::date
         -- Only those whose window has closed: the slot's start on its site's wall clock, plus grace.
         AND ${slotStartsAt} + make_interval(mins => o.check_in_grace_minutes) <= ${at}`,

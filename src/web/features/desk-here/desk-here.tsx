@@ -5,6 +5,7 @@ import type { TimeSlot } from '#domain/bookings.ts';
 import { localClock, walkInSlotLabel } from '#domain/check-in.ts';
 import { type DeskHereView, deskHereMessages } from '#domain/desk-here.ts';
 import { moveHereMessages } from '#domain/desk-here-move.ts';
+import { zonePlaceName } from '#domain/sites.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { BrandMark } from '#web/components/layout/brand.tsx';
 import { PageShell } from '#web/components/layout/page-shell.tsx';
@@ -49,6 +50,21 @@ function CheckedInStatus({ done, timeZone }: { done: Done | null; timeZone: stri
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * "Times are Tokyo time": said under the desk's name when this browser's clock shows another time than the desk's
+ * site's (someone opening a desk's address from another office); the page's times are the site's.
+ */
+function SiteClockNote({ timeZone }: { timeZone: string }) {
+  const now = new Date();
+  const browserZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (localClock(now, browserZone).time === localClock(now, timeZone).time) return null;
+  return (
+    <p className="mt-1 text-sm text-slate-600">
+      Times are {zonePlaceName(timeZone)} time, where the desk is: {localClock(now, timeZone).time} there now.
+    </p>
   );
 }
 
@@ -148,9 +164,10 @@ export function DeskHere({ view, userId }: { view: DeskHereView; userId: string 
         <main className="mx-auto grid w-full max-w-md flex-1 content-start gap-6 px-5 pt-8 pb-12">
           <div>
             <p className="text-sm font-medium text-slate-600">
-              {view.organization.name} · {view.site.name} · {desk.floor.name}
+              {view.organization.name} · {desk.floor.name}
             </p>
             <h1 className="mt-1 text-6xl font-bold tracking-tight text-slate-900">{desk.name}</h1>
+            <SiteClockNote timeZone={view.site.timeZone} />
           </div>
           <CheckedInStatus done={shown} timeZone={view.site.timeZone} />
           {isElsewhere ? (

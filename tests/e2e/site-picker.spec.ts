@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { todayIn } from '#domain/dates.ts';
+import { formatLongDate, todayIn } from '#domain/dates.ts';
 import { isWorkingDay, workingDaysFrom } from '#domain/sites.ts';
 import {
   apiAs,
@@ -85,6 +85,13 @@ test('a member switches to the Tokyo site: its floor, its today and its hours, b
   await expect(member.getByText('Tokyo time · 8:00 AM – 5:00 PM, Monday to Friday')).toBeVisible();
   await expect(member.getByRole('heading', { name: `${organizationName} · Tokyo` })).toBeVisible();
   expect(await dashboardDate(member)).toBe(todayIn('Asia/Tokyo'));
+
+  // Who's in today is about Tokyo's day.
+  await member.getByRole('button', { name: "Who's in today?" }).click();
+  const roster = member.getByRole('dialog', { name: "Who's in today?" });
+  await expect(roster).toContainText(`Tokyo · ${formatLongDate(todayIn('Asia/Tokyo'))}`);
+  await member.keyboard.press('Escape');
+  await expect(roster).toBeHidden();
 
   // Book Desk shows Tokyo's hours; a member gets Tokyo's next working day.
   await deskTile(member, 'T01').click();

@@ -15,7 +15,6 @@ import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
 import { slotTimesText, useCurrentSite, useSiteLookup, viewerTimeZone } from '../sites/index.ts';
 import { Badge, bookingStatusBadgeKind } from './booking-badge.tsx';
 import { BookingRow } from './booking-row.tsx';
-import { bookingSiteId } from './booking-site.ts';
 import { useCancelBooking } from './cancel-booking.ts';
 import { CancelBookingConfirm } from './cancel-booking-confirm.tsx';
 import { CheckInControl } from './check-in-control.tsx';
@@ -55,7 +54,7 @@ export function MyBookingsDialog({ organization, onClose }: { organization: Orga
         {bookings.data?.length === 0 && <p className="text-sm text-slate-600">You have no bookings yet.</p>}
         <ul className="divide-y divide-slate-100">
           {sorted.map((booking) => {
-            const { clock } = siteOf(bookingSiteId(booking));
+            const { clock } = siteOf(booking.siteId);
             const siteDay = siteToday(clock, now);
             const isCancellable =
               booking.status === 'active' && (booking.isPermanent || booking.bookingDate >= siteDay);

@@ -10,7 +10,6 @@ import { Button } from '#web/components/ui/button.tsx';
 import { takesEscapeAttribute } from '#web/components/ui/combobox.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { useCurrentSite, useSiteLookup } from '../sites/index.ts';
-import { bookingSiteId } from './booking-site.ts';
 import { CheckedInBadge } from './check-in-control.tsx';
 import { useOrganizationBookings } from './list-organization-bookings.ts';
 
@@ -40,10 +39,7 @@ export function RosterDialog({
     () =>
       (bookings.data ?? [])
         .filter((booking) => countsOnDate(booking, date))
-        .filter((booking) => {
-          const bookingSite = bookingSiteId(booking);
-          return !siteId || !bookingSite || bookingSite === siteId;
-        })
+        .filter((booking) => !siteId || booking.siteId === siteId)
         .sort((a, b) => displayName(a.user).localeCompare(displayName(b.user))),
     [bookings.data, date, siteId],
   );
@@ -110,10 +106,7 @@ export function RosterDialog({
                   {booking.isPermanent ? 'permanent' : slotLabel(booking.timeSlot)}
                 </span>
                 {booking.checkedInAt && (
-                  <CheckedInBadge
-                    checkedInAt={booking.checkedInAt}
-                    timeZone={siteOf(bookingSiteId(booking)).clock.timeZone}
-                  />
+                  <CheckedInBadge checkedInAt={booking.checkedInAt} timeZone={siteOf(booking.siteId).clock.timeZone} />
                 )}
                 {onShowDesk && (
                   <Button

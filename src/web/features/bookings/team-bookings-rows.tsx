@@ -6,7 +6,6 @@ import { Button } from '#web/components/ui/button.tsx';
 import { type SiteLookup, slotTimesText } from '../sites/index.ts';
 import { Badge, bookingBadgeKind } from './booking-badge.tsx';
 import { BookingRow } from './booking-row.tsx';
-import { bookingSiteId } from './booking-site.ts';
 import { CheckedInBadge } from './check-in-control.tsx';
 
 /**
@@ -37,7 +36,7 @@ export function TeamBookingsRows({
   return (
     <ul aria-label="Bookings" aria-busy={isBusy} className="divide-y divide-slate-100">
       {items.map((booking) => {
-        const { clock } = siteOf(bookingSiteId(booking));
+        const { clock } = siteOf(booking.siteId);
         const kind = bookingBadgeKind(booking, siteToday(clock));
         const isActive = booking.status === 'active';
         const person = displayName(booking.user);

@@ -10,7 +10,6 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import { useBookingRules } from '#web/features/booking-rules/index.ts';
 import { slotTimesText, useSiteLookup, viewerTimeZone } from '../sites/index.ts';
 import type { BookableDesk } from './book-desk-form.tsx';
-import { bookingSiteId } from './booking-site.ts';
 import { useCancelBooking } from './cancel-booking.ts';
 import { CancelBookingConfirm } from './cancel-booking-confirm.tsx';
 import { CheckInControl } from './check-in-control.tsx';
@@ -72,7 +71,7 @@ export function YourBookingView({
     <>
       <ul className="grid gap-3">
         {bookings.map((booking) => {
-          const { clock } = siteOf(bookingSiteId(booking));
+          const { clock } = siteOf(booking.siteId);
           return (
             <li key={booking.id} className="grid gap-3 rounded-xl border border-brand-200 bg-brand-50/60 p-4">
               <dl className="grid gap-2 text-sm text-slate-800">

@@ -14,6 +14,7 @@ import {
   weeksCovering,
 } from './booking-rules.ts';
 import type { NewBookingCheckIn } from './check-in.ts';
+import { formatLongDate } from './dates.ts';
 
 // 2026-11-25 is a Wednesday; its week runs from Monday 23 to Sunday 29 November.
 const today = '2026-11-25';
@@ -40,6 +41,9 @@ const checkIn = (change: Partial<NewBookingCheckIn> = {}): NewBookingCheckIn => 
   checkInRequired: false,
   checkInGraceMinutes: 15,
   timeZone: 'Europe/London',
+  dayStart: '09:00',
+  midday: '13:00',
+  dayEnd: '18:00',
   now: new Date(`${today}T11:00:00Z`),
   isWalkIn: false,
   ...change,
@@ -379,5 +383,78 @@ describe('the calendar the rules count in', () => {
     expect(needsHeldBookings(noRules, false)).toBe(false);
     expect(needsHeldBookings({ ...noRules, maxBookingsPerWeek: 2 }, false)).toBe(true);
     expect(needsHeldBookings({ ...noRules, maxBookingsPerWeek: 2 }, true)).toBe(false);
+  });
+});
+
+describe('the desk’s site’s clock and working days (issue 28)', () => {
+  // Tokyo works Monday to Friday. 2026-11-28 is a Saturday; at 2026-11-27T20:00Z it is already Saturday 05:00 there,
+  // while London is still on Friday.
+  const tokyo = {
+    name: 'Tokyo',
+    timeZone: 'Asia/Tokyo',
+    dayStart: '09:00',
+    midday: '13:00',
+    dayEnd: '18:00',
+    workingDays: [1, 2, 3, 4, 5],
+    today: '2026-11-28',
+  };
+  const atTokyo = (bookingDate: string, timeSlot: RequestedBooking['timeSlot'] = 'full-day') => ({
+    ...ask(bookingDate, timeSlot),
+    site: tokyo,
+  });
+  const now = new Date('2026-11-27T20:00:00Z');
+  const londonFriday = (overrides: Partial<BookingRuleContext> = {}) =>
+    bookingRuleContext('2026-11-27', { checkIn: checkIn({ now }), ...overrides });
+
+  it.each([
+    ['a member, on a Saturday', '2026-11-28', false, 'working-days'],
+    ['a member, on a Sunday', '2026-11-29', false, 'working-days'],
+    ['a member, on a Monday', '2026-11-30', false, null],
+    ['an admin, on a Saturday (an event)', '2026-11-28', true, null],
+  ])('judges %s', (_name, date, bookerIsAdmin, rule) => {
+    const refusal = judgeBookings([atTokyo(date)], londonFriday({ bookerIsAdmin }));
+    expect(refusal?.rule ?? null).toBe(rule);
+    if (refusal)
+      expect(refusal.message).toBe(`${formatLongDate(date)} is not a working day at Tokyo. Choose another date.`);
+  });
+
+  it('refuses a series on its first closed day, with the same sentence', () => {
+    const refusal = judgeBookings(
+      ['2026-12-03', '2026-12-04', '2026-12-05'].map((date) => atTokyo(date)),
+      londonFriday(),
+    );
+    expect(refusal).toEqual({
+      rule: 'working-days',
+      bookingDate: '2026-12-05',
+      message: 'Saturday, 5 December 2026 is not a working day at Tokyo. Choose another date.',
+    });
+  });
+
+  it('counts the advance window from the site’s today, not the context’s', () => {
+    const windowOfTwo = londonFriday({ rules: { ...noRules, maxDaysAhead: 2 } });
+    // Tokyo's today is Saturday 28: Monday 30 is two days ahead there (three from London's Friday).
+    expect(judgeBookings([atTokyo('2026-11-30')], windowOfTwo)).toBeNull();
+    expect(judgeBookings([ask('2026-11-30')], windowOfTwo)?.rule).toBe('advance-window');
+    expect(judgeBookings([atTokyo('2026-12-01')], windowOfTwo)?.message).toBe(
+      'Bookings open 2 days ahead: choose a date until Monday, 30 November 2026',
+    );
+  });
+
+  it('judges check-in on the site’s hours and zone', () => {
+    // Monday 30 November, 10:00 in Tokyo (01:00Z): a morning from 09:00 with 15 minutes of grace has closed there.
+    const monday = { ...tokyo, today: '2026-11-30' };
+    const context = bookingRuleContext('2026-11-29', {
+      rules: noRules,
+      checkIn: checkIn({ checkInRequired: true, now: new Date('2026-11-30T01:00:00Z') }),
+    });
+    const morning = { ...ask('2026-11-30', 'morning'), site: monday };
+    expect(judgeBookings([morning], context)?.rule).toBe('check-in-closed');
+    // The same instant at a site whose day starts at 10:30: its morning's window has not closed.
+    const late = { ...monday, dayStart: '10:30', midday: '14:00' };
+    expect(judgeBookings([{ ...morning, site: late }], context)).toBeNull();
+  });
+
+  it('applies the context’s site to requests without their own (the browser’s Book Desk)', () => {
+    expect(judgeBookings([ask('2026-11-28')], londonFriday({ site: tokyo }))?.rule).toBe('working-days');
   });
 });

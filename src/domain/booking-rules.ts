@@ -1,6 +1,13 @@
 import { slotLabel, type TimeSlot } from './bookings.ts';
-import { checkInSettingsSchema, defaultCheckInSettings, missedCheckIn, type NewBookingCheckIn } from './check-in.ts';
+import {
+  checkInSettingsSchema,
+  defaultCheckInSettings,
+  missedCheckIn,
+  type NewBookingCheckIn,
+  type SiteHours,
+} from './check-in.ts';
 import { addDays, formatLongDate } from './dates.ts';
+import { isWorkingDay, siteMessages } from './sites.ts';
 import { z } from './zod.ts';
 
 // An organization's booking rules (issue 15), check-in's one rule for new bookings (no booking of a slot whose
@@ -53,7 +60,21 @@ export const defaultBookingRules: BookingRules = {
   ...defaultCheckInSettings,
 };
 
-export type BookingRule = 'check-in-closed' | 'one-desk-per-person' | 'advance-window' | 'weekly-quota';
+export type BookingRule =
+  | 'check-in-closed'
+  | 'working-days'
+  | 'one-desk-per-person'
+  | 'advance-window'
+  | 'weekly-quota';
+
+/** What the rules need of the desk's site (issue 28): its clock judges "today", check-in and working days. */
+export interface BookingSite extends SiteHours {
+  name: string;
+  /** ISO weekdays; a booking on another day is for admins only. */
+  workingDays: readonly number[];
+  /** The site's today. */
+  today: string;
+}
 
 /** A booking asked for: one day and slot of a desk. */
 export interface RequestedBooking {
@@ -61,6 +82,8 @@ export interface RequestedBooking {
   deskName: string;
   bookingDate: string;
   timeSlot: TimeSlot;
+  /** The desk's site, when known: its today, hours and working days judge this request (else the context's). */
+  site?: BookingSite | undefined;
 }
 
 /** One of the person's active one-off bookings (permanent ones are desk blocks and never count). */
@@ -73,7 +96,7 @@ export interface HeldBooking {
 
 export interface BookingRuleContext {
   rules: BookingLimits;
-  /** The organization's today. */
+  /** Today at the site of the desks (a request's own `site` overrides it, with `checkIn`'s zone and hours). */
   today: string;
   /** Whether the one booking is an admin of the organization (the exemption is the booker's). */
   bookerIsAdmin: boolean;
@@ -81,8 +104,10 @@ export interface BookingRuleContext {
   personName: string | null;
   /** The person's active one-off bookings in the weeks the requests fall in (more do no harm). */
   held: readonly HeldBooking[];
-  /** The organization's check-in, its zone and now: a booking of today whose check-in has closed is refused. */
+  /** The organization's check-in, the site's zone and now: a booking of today whose check-in has closed is refused. */
   checkIn: NewBookingCheckIn;
+  /** The desks' site when every request is on it (the browser's Book Desk): its working days are judged. */
+  site?: BookingSite | undefined;
 }
 
 export interface BookingRefusal {
@@ -146,6 +171,8 @@ export const bookingRuleMessages = {
     person
       ? `${person} has booked their ${daysWord(quota)} ${weekOf(date, today)}`
       : `You have booked your ${daysWord(quota)} ${weekOf(date, today)}`,
+  /** A non-admin booking on a day the desk's site is closed (issue 28): the same sentence wherever it is made. */
+  nonWorkingDay: siteMessages.nonWorkingDay,
   /** A series asks for more new days than the quota leaves: says how many are left, never that they are booked. */
   weeklyQuotaLeft: (person: string | null, left: number, asked: number, date: string, today: string) =>
     `${person ?? 'You'} can book only ${left === 1 ? '1 more day' : `${left} more days`} ${weekOf(date, today)}, not ${asked}`,
@@ -195,14 +222,33 @@ export function judgeBookings(
   requests: readonly RequestedBooking[],
   context: BookingRuleContext,
 ): BookingRefusal | null {
-  const { rules, today, personName } = context;
-  const latest = latestDateAllowed(context);
+  const { rules, personName } = context;
   const quota = context.bookerIsAdmin && rules.adminsExempt ? null : rules.maxBookingsPerWeek;
   const held: HeldBooking[] = [...context.held];
   for (const request of requests) {
+    const site = request.site ?? context.site;
+    const today = site?.today ?? context.today;
+    const checkIn = site
+      ? {
+          ...context.checkIn,
+          timeZone: site.timeZone,
+          dayStart: site.dayStart,
+          midday: site.midday,
+          dayEnd: site.dayEnd,
+        }
+      : context.checkIn;
+    const latest = latestDateAllowed({ ...context, today });
     // Nobody could check it in, and the release job would end it at its next pass: no exemption makes sense of it.
-    const missed = missedCheckIn(request, context.checkIn, personName);
+    const missed = missedCheckIn(request, checkIn, personName);
     if (missed) return { rule: 'check-in-closed', bookingDate: request.bookingDate, message: missed };
+    // The office is closed that day: admins may still book it (a Saturday event), whatever the exemption says.
+    if (site && !context.bookerIsAdmin && !isWorkingDay(site, request.bookingDate)) {
+      return {
+        rule: 'working-days',
+        bookingDate: request.bookingDate,
+        message: bookingRuleMessages.nonWorkingDay(request.bookingDate, site.name),
+      };
+    }
     if (latest !== undefined && request.bookingDate > latest) {
       return {
         rule: 'advance-window',
@@ -241,7 +287,7 @@ export function judgeBookings(
         return {
           rule: 'weekly-quota',
           bookingDate: request.bookingDate,
-          message: quotaRefusal(requests, context, quota, request.bookingDate),
+          message: quotaRefusal(requests, { ...context, today }, quota, request.bookingDate),
         };
       }
     }

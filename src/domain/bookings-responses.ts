@@ -18,9 +18,16 @@ export const bookingSchema = z.object({
   notes: z.string().nullable(),
   isPermanent: z.boolean(),
   organizationId: z.string(),
-  /** 'HH:MM', local to the organization. */
+  /** The site of the booking's desk (issue 28): its zone and office hours give the booking its real times. */
+  siteId: z.string(),
+  /** The site's IANA time zone. */
+  timeZone: z.string(),
+  /** 'HH:MM' on the site's wall clock: the slot's hours at the desk's site. */
   startTime: z.string(),
   endTime: z.string(),
+  /** The slot's instants, ISO 8601 with the site's offset that day ("2026-11-30T09:00:00+09:00"); a permanent booking's first day's. */
+  startsAt: z.string(),
+  endsAt: z.string(),
   /** When the person checked in (ISO instant), or null (issue 16). */
   checkedInAt: z.string().nullable(),
   /** Null while active; why it ended otherwise: cancelled by someone, or released because nobody checked in. */

@@ -7,6 +7,10 @@ const booking: FeedBooking = {
   id: 'b-1',
   organizationName: 'Acme Corp',
   timeZone: 'America/New_York',
+  dayStart: '09:00',
+  midday: '13:00',
+  dayEnd: '18:00',
+  workingDays: [1, 2, 3, 4, 5],
   deskName: 'D01',
   floorName: 'Floor 1',
   // A Monday.
@@ -48,7 +52,7 @@ describe('feed addresses', () => {
 });
 
 describe('feedEvent', () => {
-  it("is the confirmation mail's event: same UID, the slot's hours in the organization's zone", () => {
+  it("is the confirmation mail's event: same UID, the slot's hours in its site's zone", () => {
     const event = feedEvent(booking, 'perch.test');
     expect(event).toMatchObject({
       uid: 'booking-b-1@perch.test',
@@ -87,6 +91,28 @@ describe('feedEvent', () => {
       sequence: 1,
       summary: `${prefix}Desk D01 (morning)`,
       lastModified: change.releasedAt ?? change.cancelledAt,
+    });
+  });
+
+  it('is on its desk’s site’s clock: its zone, its office hours, and its working days for a permanent booking', () => {
+    const tokyo = {
+      ...booking,
+      timeZone: 'Asia/Tokyo',
+      dayStart: '08:30',
+      midday: '12:00',
+      dayEnd: '17:30',
+      workingDays: [1, 2, 3, 4, 5, 6],
+    };
+    expect(feedEvent({ ...tokyo, timeSlot: 'afternoon' }, 'perch.test')).toMatchObject({
+      start: new Date('2026-11-23T03:00:00Z'),
+      end: new Date('2026-11-23T08:30:00Z'),
+      timeZone: 'Asia/Tokyo',
+    });
+    // A permanent booking from a Sunday repeats from the next working day, on the site's working days.
+    const permanent = feedEvent({ ...tokyo, isPermanent: true, bookingDate: '2026-11-29' }, 'perch.test');
+    expect(permanent).toMatchObject({
+      start: new Date('2026-11-29T23:30:00Z'),
+      repeat: { timeZone: 'Asia/Tokyo', byDay: ['MO', 'TU', 'WE', 'TH', 'FR', 'SA'] },
     });
   });
 

@@ -1,6 +1,7 @@
-import { isWeekday, slotLabel, slotTimes, type TimeSlot } from './bookings.ts';
-import { bookingEventUid, type CalendarEvent, type WeekdayCode, zonedTimeToUtc } from './calendar.ts';
+import { slotLabel, type TimeSlot } from './bookings.ts';
+import { bookingEventUid, type CalendarEvent, type WeekdayCode } from './calendar.ts';
 import { addDays } from './dates.ts';
+import { defaultWorkingDays, isWorkingDay, slotInstants } from './sites.ts';
 import { z } from './zod.ts';
 
 // A person's calendar feed (issue 16): a secret address that calendar programs subscribe to, answering the person's
@@ -14,7 +15,7 @@ export type CalendarFeed = z.infer<typeof calendarFeedSchema>;
 export const calendarFeedStatusSchema = z.object({ exists: z.boolean(), createdAt: z.string().nullable() });
 export type CalendarFeedStatus = z.infer<typeof calendarFeedStatusSchema>;
 
-/** The feed shows bookings from this many days before each organization's today on. */
+/** The feed shows bookings from this many days before their desk's site's today on. */
 export const feedDaysBack = 30;
 /** How often calendar programs are asked to read the feed again. */
 export const feedRefreshMinutes = 60;
@@ -42,7 +43,12 @@ export function webcalUrl(url: string): string {
 export interface FeedBooking {
   id: string;
   organizationName: string;
+  /** The desk's site's zone, office hours ('HH:MM') and working days (issue 28). */
   timeZone: string;
+  dayStart: string;
+  midday: string;
+  dayEnd: string;
+  workingDays: readonly number[];
   deskName: string;
   floorName: string;
   bookingDate: string;
@@ -56,11 +62,18 @@ export interface FeedBooking {
   releasedAt: Date | null;
 }
 
-const officeDays: readonly WeekdayCode[] = ['MO', 'TU', 'WE', 'TH', 'FR'];
+const weekdayCodes: readonly WeekdayCode[] = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU'];
 
-function firstWeekdayFrom(date: string): string {
+/** The RFC 5545 days of a site's working days (ISO weekdays), Monday first. */
+export function workingDayCodes(workingDays: readonly number[]): WeekdayCode[] {
+  const days = workingDays.length > 0 ? workingDays : defaultWorkingDays;
+  return weekdayCodes.filter((_code, index) => days.includes(index + 1));
+}
+
+function firstWorkingDayFrom(date: string, workingDays: readonly number[]): string {
+  const clock = { workingDays: workingDays.length > 0 ? workingDays : defaultWorkingDays };
   let day = date;
-  while (!isWeekday(day)) day = addDays(day, 1);
+  for (let tries = 0; tries < 7 && !isWorkingDay(clock, day); tries += 1) day = addDays(day, 1);
   return day;
 }
 
@@ -71,12 +84,15 @@ function firstWeekdayFrom(date: string): string {
  *
  * A permanent booking holds its desk every day from its date on, with no end. Rather than an event per day (a feed
  * that grows without bound) or a single first day (as the confirmation mail shows it), it is one event repeating on
- * every weekday from its first weekday, Monday to Friday (the office days Perch's weekly bookings use), in the
- * organization's time zone, so that its hours stay the slot's local hours across the clock changes.
+ * every working day of its desk's site from its first one, in the site's time zone, so that its hours stay the
+ * slot's local hours across the clock changes. Every event is written in its desk's site's zone (issue 28): a feed of
+ * bookings at several sites carries one VTIMEZONE per zone.
  */
 export function feedEvent(booking: FeedBooking, host: string): CalendarEvent {
-  const date = booking.isPermanent ? firstWeekdayFrom(booking.bookingDate) : booking.bookingDate;
-  const times = slotTimes[booking.timeSlot];
+  const date = booking.isPermanent
+    ? firstWorkingDayFrom(booking.bookingDate, booking.workingDays)
+    : booking.bookingDate;
+  const { startsAt, endsAt } = slotInstants(booking, date, booking.timeSlot);
   const ended = booking.status !== 'active';
   const state = booking.releasedAt ? 'Released: ' : ended ? 'Cancelled: ' : '';
   const notes = booking.notes ? `\nNotes: ${booking.notes}` : '';
@@ -86,14 +102,17 @@ export function feedEvent(booking: FeedBooking, host: string): CalendarEvent {
   const released = booking.releasedAt ? '\nReleased because nobody checked in.' : '';
   return {
     uid: bookingEventUid(booking.id, host),
-    start: zonedTimeToUtc(date, times.start, booking.timeZone),
-    end: zonedTimeToUtc(date, times.end, booking.timeZone),
+    start: startsAt,
+    end: endsAt,
+    timeZone: booking.timeZone,
     summary: `${state}Desk ${booking.deskName} (${slotLabel(booking.timeSlot)})`,
     description: `Desk ${booking.deskName} on ${booking.floorName}, ${booking.organizationName}.${notes}${permanent}${released}`,
     location: `${booking.deskName}, ${booking.floorName}, ${booking.organizationName}`,
     status: ended ? 'CANCELLED' : 'CONFIRMED',
     sequence: ended ? 1 : 0,
     lastModified: booking.releasedAt ?? booking.cancelledAt ?? booking.createdAt,
-    ...(booking.isPermanent ? { repeat: { timeZone: booking.timeZone, byDay: officeDays } } : {}),
+    ...(booking.isPermanent
+      ? { repeat: { timeZone: booking.timeZone, byDay: workingDayCodes(booking.workingDays) } }
+      : {}),
   };
 }

@@ -134,6 +134,38 @@ describe('buildCalendar for a subscribed feed', () => {
     expect(lines).not.toContain('BEGIN:VTIMEZONE');
   });
 
+  it('writes one-off events of several sites each on its zone’s wall clock, with one VTIMEZONE per zone used', () => {
+    const text = buildCalendar({
+      events: [
+        { ...event, timeZone: 'America/New_York' },
+        {
+          ...event,
+          uid: 'b-2',
+          start: new Date('2026-11-30T00:00:00Z'),
+          end: new Date('2026-11-30T04:00:00Z'),
+          timeZone: 'Asia/Tokyo',
+        },
+        {
+          ...event,
+          uid: 'b-3',
+          start: new Date('2026-12-01T14:00:00Z'),
+          end: new Date('2026-12-01T18:00:00Z'),
+          timeZone: 'America/New_York',
+        },
+      ],
+      now: new Date('2026-11-01T12:00:00Z'),
+    });
+    const lines = text.split('\r\n');
+    expect(lines).toContain('DTSTART;TZID=America/New_York:20261123T090000');
+    expect(lines).toContain('DTSTART;TZID=Asia/Tokyo:20261130T090000');
+    expect(lines).toContain('DTEND;TZID=Asia/Tokyo:20261130T130000');
+    expect(lines).toContain('DTSTART;TZID=America/New_York:20261201T090000');
+    expect(lines.filter((line) => line === 'BEGIN:VTIMEZONE')).toHaveLength(2);
+    expect(lines.filter((line) => line === 'TZID:America/New_York')).toHaveLength(1);
+    expect(lines).toContain('TZID:Asia/Tokyo');
+    expect(lines.some((line) => line.startsWith('RRULE'))).toBe(false);
+  });
+
   it('writes a repeating event in the wall clock of its zone, with the zone rules it needs', () => {
     const text = buildCalendar({
       events: [{ ...event, repeat: { timeZone: 'America/New_York', byDay: ['MO', 'TU', 'WE', 'TH', 'FR'] } }],

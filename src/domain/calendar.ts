@@ -128,6 +128,11 @@ export interface CalendarEvent {
   /** When the event last changed (LAST-MODIFIED). */
   lastModified?: Date;
   /**
+   * The zone the event happens in (the desk's site's): its start and end are written as wall clocks of that zone,
+   * with the zone's VTIMEZONE, rather than in UTC.
+   */
+  timeZone?: string;
+  /**
    * Repeats every week on these days from `start`. Its start and end are then written as wall clocks of `timeZone`
    * (with the zone's VTIMEZONE), so that every occurrence keeps its local hours across the clock changes.
    */
@@ -218,28 +223,36 @@ export function timeZoneComponent(timeZone: string, fromYear: number, toYear: nu
   return lines;
 }
 
-/** Zone rules for every repeating event's zone: from its first start's year to ten years past `now`. */
+/** The zone an event's times are written in, or undefined for UTC. */
+function zoneOf(event: CalendarEvent): string | undefined {
+  return event.repeat?.timeZone ?? event.timeZone;
+}
+
+/**
+ * One VTIMEZONE per zone the events use (a feed may mix sites' zones): from the year before its earliest start to its
+ * latest event's year, or to ten years past `now` for a repeating event.
+ */
 function timeZonesOf(events: CalendarEvent[], now: Date): string[] {
-  const firstYears = new Map<string, number>();
+  const years = new Map<string, { first: number; last: number }>();
+  const repeatsUntil = now.getUTCFullYear() + 10;
   for (const event of events) {
-    if (!event.repeat) continue;
-    const year = event.start.getUTCFullYear() - 1;
-    const known = firstYears.get(event.repeat.timeZone);
-    if (known === undefined || year < known) firstYears.set(event.repeat.timeZone, year);
+    const timeZone = zoneOf(event);
+    if (!timeZone) continue;
+    const first = event.start.getUTCFullYear() - 1;
+    const last = event.repeat ? Math.max(repeatsUntil, event.end.getUTCFullYear()) : event.end.getUTCFullYear();
+    const known = years.get(timeZone);
+    years.set(timeZone, { first: Math.min(first, known?.first ?? first), last: Math.max(last, known?.last ?? last) });
   }
-  const lastYear = now.getUTCFullYear() + 10;
-  return [...firstYears].flatMap(([timeZone, firstYear]) =>
-    timeZoneComponent(timeZone, Math.min(firstYear, lastYear), lastYear),
-  );
+  return [...years].flatMap(([timeZone, { first, last }]) => timeZoneComponent(timeZone, Math.min(first, last), last));
 }
 
 function eventTimes(event: CalendarEvent): string[] {
-  if (!event.repeat) return [`DTSTART:${formatUtcStamp(event.start)}`, `DTEND:${formatUtcStamp(event.end)}`];
-  const { timeZone, byDay } = event.repeat;
+  const timeZone = zoneOf(event);
+  if (!timeZone) return [`DTSTART:${formatUtcStamp(event.start)}`, `DTEND:${formatUtcStamp(event.end)}`];
   return [
     `DTSTART;TZID=${timeZone}:${formatLocalStamp(event.start.getTime(), timeZone)}`,
     `DTEND;TZID=${timeZone}:${formatLocalStamp(event.end.getTime(), timeZone)}`,
-    `RRULE:FREQ=WEEKLY;BYDAY=${byDay.join(',')}`,
+    ...(event.repeat ? [`RRULE:FREQ=WEEKLY;BYDAY=${event.repeat.byDay.join(',')}`] : []),
   ];
 }
 

@@ -103,10 +103,10 @@ describe('the export’s check-in columns', () => {
     createdAt: '2026-11-20T10:00:00.000Z',
     cancelledAt: null,
   });
-  const lastThree = (line: string) => line.trimEnd().split(',').slice(-3);
+  const lastFour = (line: string) => line.trimEnd().split(',').slice(-4);
 
-  it('ends the header with Checked in at, Released and Walk-in', () => {
-    expect(lastThree(teamBookingsCsvHeader)).toEqual(['Checked in at', 'Released', 'Walk-in']);
+  it('ends the header with Checked in at, Released, Walk-in and the site’s Time zone', () => {
+    expect(lastFour(teamBookingsCsvHeader)).toEqual(['Checked in at', 'Released', 'Walk-in', 'Time zone']);
   });
 
   it.each([
@@ -114,27 +114,36 @@ describe('the export’s check-in columns', () => {
       'a walk-in checked in, on the office’s clock',
       { checkedInAt: '2026-11-23T08:41:00.000Z', isWalkIn: true },
       'America/New_York',
-      ['2026-11-23 03:41', 'no', 'yes'],
+      ['2026-11-23 03:41', 'no', 'yes', 'America/New_York'],
     ],
     [
       'the same instant in Tokyo, the next morning there',
       { checkedInAt: '2026-11-22T23:41:00.000Z' },
       'Asia/Tokyo',
-      ['2026-11-23 08:41', 'no', 'no'],
+      ['2026-11-23 08:41', 'no', 'no', 'Asia/Tokyo'],
     ],
     [
       'a booking released because nobody checked in',
       { status: 'cancelled' as const, endReason: 'no-show' as const },
       'Europe/London',
-      ['', 'yes', 'no'],
+      ['', 'yes', 'no', 'Europe/London'],
     ],
     [
       'a booking cancelled by someone',
       { status: 'cancelled' as const, endReason: 'cancelled' as const },
       'Europe/London',
-      ['', 'no', 'no'],
+      ['', 'no', 'no', 'Europe/London'],
     ],
-  ])('reads %s', (_name, overrides, timeZone, expected) => {
-    expect(lastThree(teamBookingCsvLine(row(overrides), timeZone))).toEqual(expected);
+  ])('reads %s, on the clock of the booking’s site', (_name, overrides, timeZone, expected) => {
+    // The zone given to the line is only for a booking without a site: each booking's own site's is read.
+    expect(lastFour(teamBookingCsvLine(row({ ...overrides, timeZone }), 'Pacific/Kiritimati'))).toEqual(expected);
+  });
+
+  it('writes Start and End as the booking’s site’s office hours', () => {
+    const line = teamBookingCsvLine(
+      row({ timeSlot: 'morning', startTime: '08:30', endTime: '12:00', timeZone: 'Asia/Tokyo' }),
+      'Europe/London',
+    );
+    expect(line.split(',').slice(3, 5)).toEqual(['08:30', '12:00']);
   });
 });

@@ -155,7 +155,7 @@ export function csvLine(values: ReadonlyArray<string | number | boolean | null |
   return `${values.map(csvCell).join(',')}\r\n`;
 }
 
-/** 'YYYY-MM-DD HH:MM' on the organization's wall clock: how a spreadsheet reads a local time. */
+/** 'YYYY-MM-DD HH:MM' on the booking's site's wall clock: how a spreadsheet reads a local time. */
 function localDateTime(instant: string | null, timeZone: string): string | null {
   if (!instant) return null;
   const { date, time } = localClock(new Date(instant), timeZone);
@@ -165,9 +165,10 @@ function localDateTime(instant: string | null, timeZone: string): string | null 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
 /**
- * The export's columns, in order, and how each is read from a booking in the organization's zone. Created at and
- * Cancelled at stay UTC instants, as they always were; the check-in columns (issue 27) came later and read as the
- * office's clock does. New columns go last, so that a sheet reading columns by position keeps working.
+ * The export's columns, in order, and how each is read from a booking. Start and End are the desk's site's hours and
+ * Checked in at its wall clock (issue 28: each booking its own site's, `timeZone` only for a booking without one);
+ * Created at and Cancelled at stay UTC instants, as they always were. New columns go last (Time zone: the site's), so
+ * that a sheet reading columns by position keeps working.
  */
 export const teamBookingsCsvColumns: ReadonlyArray<
   readonly [string, (booking: TeamBookingView, timeZone: string) => string | null]
@@ -188,14 +189,15 @@ export const teamBookingsCsvColumns: ReadonlyArray<
   ['Notes', (booking) => booking.notes],
   ['Created at', (booking) => booking.createdAt],
   ['Cancelled at', (booking) => booking.cancelledAt],
-  ['Checked in at', (booking, timeZone) => localDateTime(booking.checkedInAt, timeZone)],
+  ['Checked in at', (booking, timeZone) => localDateTime(booking.checkedInAt, booking.timeZone || timeZone)],
   ['Released', (booking) => yesNo(booking.endReason === 'no-show')],
   ['Walk-in', (booking) => yesNo(booking.isWalkIn)],
+  ['Time zone', (booking, timeZone) => booking.timeZone || timeZone],
 ];
 
 export const teamBookingsCsvHeader = csvLine(teamBookingsCsvColumns.map(([name]) => name));
 
-/** One booking's line of the export; local times in the organization's zone. */
+/** One booking's line of the export; local times in its site's zone (`timeZone` for one without). */
 export function teamBookingCsvLine(booking: TeamBookingView, timeZone: string): string {
   return csvLine(teamBookingsCsvColumns.map(([, read]) => read(booking, timeZone)));
 }

@@ -343,3 +343,57 @@ describe('planWeeklyBooking', () => {
     }
   });
 });
+
+describe('planWeeklyBooking at a site with other working days (issue 28)', () => {
+  // Monday 7 December 2026.
+  it('books the site’s working days left in the week, skipping the others', () => {
+    const dates = ['2026-12-07', '2026-12-09', '2026-12-11'];
+    const plan = planWeeklyBooking({
+      startDate: laterMonday,
+      slot: 'morning',
+      availability: availability(dates),
+      rules: rules({ rules: { ...defaultBookingRules, maxDaysAhead: 730 } }),
+      workingDays: [1, 3, 5],
+    });
+    expect(plan).toMatchObject({ kind: 'free', dates, deskId: 'desk-d20' });
+  });
+
+  it('runs to Saturday where the site works Saturdays, and Monday to Friday by default', () => {
+    const base = { slot: 'morning' as const, availability: undefined, rules: undefined };
+    expect(planWeeklyBooking({ ...base, startDate: '2026-12-10', workingDays: [1, 2, 3, 4, 5, 6] }).dates).toEqual([
+      '2026-12-10',
+      '2026-12-11',
+      '2026-12-12',
+    ]);
+    expect(planWeeklyBooking({ ...base, startDate: '2026-12-10' }).dates).toEqual(['2026-12-10', '2026-12-11']);
+  });
+
+  it('says when the chosen day is not a working day of the site', () => {
+    const plan = planWeeklyBooking({
+      startDate: '2026-12-08',
+      slot: 'morning',
+      availability: undefined,
+      rules: undefined,
+      workingDays: [1, 3, 5],
+    });
+    expect(plan).toMatchObject({
+      kind: 'no-weekdays',
+      lines: ['The week has no working days left from this date. Working days are Monday, Wednesday and Friday.'],
+    });
+  });
+
+  it('says a working-day refusal once, with its own full stop', () => {
+    const site = { name: 'Tokyo', timeZone: 'Asia/Tokyo', dayStart: '09:00', midday: '13:00', dayEnd: '18:00' };
+    const plan = planWeeklyBooking({
+      startDate: laterMonday,
+      slot: 'morning',
+      availability: availability(laterWeek),
+      rules: rules({
+        rules: { ...defaultBookingRules, maxDaysAhead: 730 },
+        site: { ...site, workingDays: [1, 2, 3, 4], today },
+      }),
+    });
+    expect(plan.kind).toBe('refused');
+    expect(plan.lines[0]).toBe('Friday, 11 December 2026 is not a working day at Tokyo. Choose another date.');
+  });
+});

@@ -1,11 +1,13 @@
 import { type BookingRefusal, type BookingRuleContext, judgeBookings, type RequestedBooking } from './booking-rules.ts';
-import { bookingMessages, remainingWeekdays, type TimeSlot, takenDaysSentence } from './bookings.ts';
+import { bookingMessages, type TimeSlot, takenDaysSentence } from './bookings.ts';
 import type { WeeklyAvailabilityView } from './bookings-responses.ts';
 import { formatLongDate } from './dates.ts';
+import { remainingWorkingDays } from './site-times.ts';
+import { defaultWorkingDays, describeWorkingDays } from './sites.ts';
 
 // What Book Desk says of "Book for the rest of the week" (issue 27): one judgement that picks the days, the desk and
 // every sentence together, so that the form never says two things at once (a quota refusal beside "free every day").
-// The server books the same days (remainingWeekdays) and judges them with the same judgeBookings when the series is
+// The server books the same days (remainingWorkingDays of the desk's site) and judges them with the same judgeBookings when the series is
 // sent; this function only explains beforehand.
 
 export type WeeklyBookingKind =
@@ -46,11 +48,16 @@ export interface WeeklyBookingInput {
   chosenAlternativeId?: string | undefined;
   /** The rules, the person's bookings of the week and check-in, as judgeBookings takes them; undefined while read. */
   rules: BookingRuleContext | undefined;
+  /** The working days of the desk's site (ISO weekdays): the series skips the others. Monday to Friday by default. */
+  workingDays?: readonly number[] | undefined;
 }
 
 export const weeklyBookingMessages = {
   checking: 'Checking the rest of the week…',
   noWeekdays: 'The week has no weekdays left from this date. Choose a date from Monday to Friday.',
+  /** The same, at a site whose working days are not Monday to Friday. */
+  noWorkingDays: (workingDays: readonly number[]) =>
+    `The week has no working days left from this date. Working days are ${describeWorkingDays(workingDays)}.`,
   /** A Friday: the week's last weekday is the whole series, and says so rather than "from Friday to Friday". */
   lastWeekday: (date: string) =>
     `${formatLongDate(date)} is the last weekday of its week: only that day will be booked.`,
@@ -73,8 +80,13 @@ function plan(kind: WeeklyBookingKind, dates: string[], lines: string[], more: P
  * when only the series would book them (judgeBookings counts the person's held days apart from the series').
  */
 export function planWeeklyBooking(input: WeeklyBookingInput): WeeklyBookingPlan {
-  const dates = remainingWeekdays(input.startDate);
-  if (dates.length === 0) return plan('no-weekdays', dates, [weeklyBookingMessages.noWeekdays]);
+  const workingDays = input.workingDays ?? defaultWorkingDays;
+  const dates = remainingWorkingDays(input.startDate, workingDays);
+  if (dates.length === 0) {
+    const isDefault = describeWorkingDays(workingDays) === describeWorkingDays(defaultWorkingDays);
+    const sentence = isDefault ? weeklyBookingMessages.noWeekdays : weeklyBookingMessages.noWorkingDays(workingDays);
+    return plan('no-weekdays', dates, [sentence]);
+  }
   const { availability, rules } = input;
   if (!availability || !rules) return plan('checking', dates, [weeklyBookingMessages.checking]);
   const oneDay = dates.length === 1 ? [weeklyBookingMessages.lastWeekday(input.startDate)] : [];
@@ -90,7 +102,8 @@ export function planWeeklyBooking(input: WeeklyBookingInput): WeeklyBookingPlan 
   if (refusal) {
     // Individual days are worth trying when the first alone may be booked (a later day or the quota's count refused).
     const firstAlone = dates.length > 1 && judgeBookings(seriesOn(chosen, dates.slice(0, 1)), rules) === null;
-    return plan('refused', dates, [`${refusal.message}.`, ...(firstAlone ? [bookingMessages.tryIndividualDays] : [])], {
+    const sentence = refusal.message.endsWith('.') ? refusal.message : `${refusal.message}.`;
+    return plan('refused', dates, [sentence, ...(firstAlone ? [bookingMessages.tryIndividualDays] : [])], {
       refusal,
     });
   }

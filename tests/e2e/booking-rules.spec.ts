@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { addDays, formatLongDate } from '#domain/dates.ts';
 import {
+  apiAs,
   createOrganizationThroughApi,
   dashboardDate,
   deskTile,
@@ -36,7 +37,9 @@ test('an admin sets the booking rules, Book Desk explains them to a member befor
   await page.setViewportSize({ width: 1440, height: 900 });
   const organizationName = 'Tannery Yard';
   const mia = newPerson('Mia', 'Sato');
-  await createOrganizationThroughApi(page, newPerson('Noor', 'Khan'), organizationName, { desks: 3 });
+  const { organizationId } = await createOrganizationThroughApi(page, newPerson('Noor', 'Khan'), organizationName, {
+    desks: 3,
+  });
   const today = await dashboardDate(page);
 
   // The rules in force: the defaults.
@@ -112,6 +115,11 @@ test('an admin sets the booking rules, Book Desk explains them to a member befor
   await date.fill(addDays(today, 14));
   await expect(date).toHaveAttribute('aria-invalid', 'false');
   await expect(slotRadio(bookD02, 'Morning')).toHaveAccessibleName(/Available$/);
+
+  // The office now works Monday to Friday (issue 28: the weekly option books the site's working days); the open form
+  // follows the site's change as it happens.
+  const [site] = await apiAs(page)<Array<{ id: string }>>('GET', `/api/organizations/${organizationId}/sites`);
+  await apiAs(page)('PUT', `/api/sites/${site!.id}`, { workingDays: [1, 2, 3, 4, 5] });
 
   // The rest of next week is five days, the quota three, and Mia has none booked there (issue 27): the weekly option
   // says how many are left, once, and nothing says they are booked or that the desk is the answer.

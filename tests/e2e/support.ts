@@ -200,13 +200,15 @@ export const dashboardDate = (page: Page): Promise<string> => page.getByRole('ba
 /**
  * Set-up through the API for the tests that are not about it: `admin` signs up in the page's browser, creates the
  * organization (in the browser's time zone, as /setup does) with `desks` desks D01, D02, … on Floor 1 where the
- * editor would put them, and the page opens its dashboard. Answers the organization's and the floor's ids.
+ * editor would put them, and the page opens its dashboard. Answers the organization's and the floor's ids. Its site
+ * works every day unless `workingDays` names its days (issue 28: members book working days only), so that tests
+ * booking "today" or "tomorrow" as members pass whatever weekday they run on.
  */
 export async function createOrganizationThroughApi(
   page: Page,
   admin: Person,
   organizationName: string,
-  { desks = 0 }: { desks?: number } = {},
+  { desks = 0, workingDays = [1, 2, 3, 4, 5, 6, 7] }: { desks?: number; workingDays?: readonly number[] } = {},
 ): Promise<{ organizationId: string; floorId: string }> {
   await signUpThroughApi(page, admin);
   const call = apiAs(page);
@@ -217,6 +219,9 @@ export async function createOrganizationThroughApi(
     slug,
     timeZone,
   });
+  const [site] = await call<Array<{ id: string }>>('GET', `/api/organizations/${organization.id}/sites`);
+  if (!site) throw new Error('a new organization has no site');
+  await call('PUT', `/api/sites/${site.id}`, { workingDays });
   const [floor] = await call<Array<{ id: string }>>('GET', `/api/organizations/${organization.id}/floors`);
   if (!floor) throw new Error('a new organization has no floor');
   for (let index = 0; index < desks; index += 1) {

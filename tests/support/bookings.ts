@@ -28,6 +28,11 @@ export async function createOrganization(
     hours?: readonly number[];
     deskCount?: number;
     admin?: Awaited<ReturnType<typeof signUp>>;
+    /**
+     * The working days of its site (issue 28): every day by default, so that tests booking "tomorrow" or "in a week"
+     * as members pass whatever weekday they run on; tests of working days name theirs.
+     */
+    workingDays?: readonly number[];
   } = {},
 ): Promise<TestOrganization> {
   const admin = options.admin ?? (await signUp(testApp, { firstName: 'Ada', lastName: 'Admin' }));
@@ -40,6 +45,10 @@ export async function createOrganization(
   });
   if (response.status !== 201) throw new Error(`organization: ${response.status} ${response.text}`);
   const id = response.body.id as string;
+  await testApp.database.sql.query('UPDATE sites SET working_days = $2::smallint[] WHERE organization_id = $1', [
+    id,
+    `{${(options.workingDays ?? [1, 2, 3, 4, 5, 6, 7]).join(',')}}`,
+  ]);
   const floorId = await addFloor(testApp, id, 'Floor 1');
   const desks = await addDesks(testApp, id, floorId, options.deskCount ?? 3);
   return { id, timeZone, admin, floorId, desks, day: (days) => addDays(todayIn(timeZone), days) };

@@ -4,7 +4,7 @@ import { Redirect } from 'wouter';
 import type { PublicUser } from '#domain/account.ts';
 import { countsOnDate } from '#domain/bookings.ts';
 import type { BookingView } from '#domain/bookings-responses.ts';
-import { todayIn } from '#domain/dates.ts';
+import { siteToday } from '#domain/sites.ts';
 import { isSubscriptionEnabled } from '#domain/subscription.ts';
 import { ApiError } from '../app/api.ts';
 import { Footer } from '../components/layout/footer.tsx';
@@ -27,15 +27,17 @@ import {
 } from '../features/dashboard/index.ts';
 import { type Desk, organizationDesksQuery, useFloorDesks } from '../features/desks/index.ts';
 import { availabilityByDesk, DeskList, FloorPlanView, summariseAvailability } from '../features/floor-plan/index.ts';
-import { AddFloorDialog, useFloors } from '../features/floors/index.ts';
+import { AddFloorDialog, type Floor, useFloors } from '../features/floors/index.ts';
 import { LostOrganizationsNotice, useLostOrganizations } from '../features/lost-organizations/index.ts';
 import { type Organization, useOrganizations } from '../features/organizations/index.ts';
 import { useLiveUpdates } from '../features/realtime/index.ts';
 import { useCurrentUser } from '../features/session/index.ts';
+import { CurrentSiteProvider, SitePicker, useSiteChoice } from '../features/sites/index.ts';
 import { SsoLinkPrompt } from '../features/sso/index.ts';
 
 const noDesks: Desk[] = [];
 const noBookings: BookingView[] = [];
+const noFloors: Floor[] = [];
 
 type OpenDialog = { kind: 'book'; deskId: string } | { kind: SidebarDialog | 'roster' } | null;
 
@@ -61,11 +63,24 @@ function Workspace({
 }) {
   const queryClient = useQueryClient();
   const floors = useFloors(organization.id);
+  // The site the dashboard is about (issue 28): its floors are offered, and its clock gives "today", slot times and
+  // check-in windows to everything below (CurrentSiteProvider).
+  const siteChoice = useSiteChoice(organization);
+  const { site, sites, clock } = siteChoice.current;
+  const hasSites = sites.length > 1;
+  const siteFloors = useMemo(() => {
+    const all = floors.data ?? noFloors;
+    if (!hasSites || !site) return all;
+    return all.filter((item) => item.siteId === site.id);
+  }, [floors.data, hasSites, site]);
   const [floorId, setFloorId] = useState<string | null>(null);
-  const floor = floors.data?.find((item) => item.id === floorId) ?? floors.data?.[0];
+  const floor = siteFloors.find((item) => item.id === floorId) ?? siteFloors[0];
   const desks = useFloorDesks(floor?.id);
-  const today = todayIn(organization.timeZone);
-  const [date, setDate] = useState(today);
+  const today = siteToday(clock);
+  // Null follows the site's today (also once the sites are read, or a site on the other side of the date line is
+  // chosen); a date the person picked stays while it is not past at the site shown.
+  const [chosenDate, setDate] = useState<string | null>(null);
+  const date = chosenDate !== null && chosenDate >= today ? chosenDate : today;
   const [wantsEditMode, setWantsEditMode] = useState(false);
   const [isAddingFloor, setIsAddingFloor] = useState(false);
   const [openDialog, setOpenDialog] = useState<OpenDialog>(null);
@@ -111,6 +126,9 @@ function Workspace({
       toast({ title: 'Desk not found', description: 'That desk is no longer on any floor.', variant: 'destructive' });
       return;
     }
+    // A desk on another site's floor: that site is shown (not remembered: the person only looked a desk up).
+    const siteOfDesk = floors.data?.find((item) => item.id === floorOfDesk)?.siteId;
+    if (siteOfDesk && siteOfDesk !== site?.id) siteChoice.show(siteOfDesk);
     setFloorId(floorOfDesk);
     setHighlight({ deskId, nonce: Date.now() });
   };
@@ -122,7 +140,7 @@ function Workspace({
   const closeDialog = () => setOpenDialog(null);
 
   let floorArea: ReactNode;
-  if (floors.isPending) {
+  if (floors.isPending || siteChoice.isLoading) {
     floorArea = (
       <FloorArea>
         <p role="status">Loading floors…</p>
@@ -145,7 +163,11 @@ function Workspace({
   } else if (!floor) {
     floorArea = (
       <FloorArea>
-        <p className="text-slate-700">No floors yet. An admin of {organization.name} can add one with Add Floor.</p>
+        <p className="text-slate-700">
+          {hasSites && site
+            ? `${site.name} has no floors yet. An admin of ${organization.name} can add one with Add Floor.`
+            : `No floors yet. An admin of ${organization.name} can add one with Add Floor.`}
+        </p>
       </FloorArea>
     );
   } else {
@@ -187,100 +209,116 @@ function Workspace({
     );
   }
 
+  const chooseSite = (siteId: string) => {
+    siteChoice.choose(siteId);
+    setFloorId(null);
+  };
+
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50 md:flex-row">
-      <SkipToMapLink onShowMap={() => setView('map')} />
-      <Sidebar
-        organizations={organizations}
-        organization={organization}
-        onOrganizationChange={onOrganizationChange}
-        floors={floors.data ?? []}
-        isLoadingFloors={floors.isPending}
-        selectedFloorId={floor?.id}
-        onFloorChange={setFloorId}
-        onAddFloor={() => setIsAddingFloor(true)}
-        isEditMode={isEditMode}
-        onEditModeChange={setWantsEditMode}
-        onOpenMyBookings={() => setOpenDialog({ kind: 'my-bookings' })}
-        onOpenTeamBookings={() => setOpenDialog({ kind: 'team-bookings' })}
-        onOpenTeamManagement={() => setOpenDialog({ kind: 'team-management' })}
-        onOpenSubscription={() => setOpenDialog({ kind: 'subscription' })}
-        onOpenOrganizationOverview={() => setOpenDialog({ kind: 'organization-overview' })}
-        currentUserId={user.id}
-        firstRun={
-          <FirstRunChecklist
-            organization={organization}
-            userId={user.id}
-            isEditMode={isEditMode}
-            onStartEditing={() => {
-              setView('map');
-              setWantsEditMode(true);
-            }}
-            onInvite={() => setOpenDialog({ kind: 'team-invite' })}
-            onOpenSubscription={() => setOpenDialog({ kind: 'subscription' })}
-          />
-        }
-      />
-      <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar
-          user={user}
-          date={date}
-          today={today}
-          onDateChange={setDate}
-          onOpenRoster={() => setOpenDialog({ kind: 'roster' })}
-          liveStatus={liveStatus}
-        />
-        <main className="flex flex-1 flex-col gap-3 p-3 sm:p-4">
-          <ViewSwitch
-            view={shownView}
-            onViewChange={setView}
-            isListDisabled={isEditMode}
-            header={
-              <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-                <h1 className="text-lg font-semibold text-slate-900">{organization.name}</h1>
-                <TodayStatistics statistics={statistics} date={date} today={today} />
-              </div>
-            }
-          >
-            {floorArea}
-          </ViewSwitch>
-        </main>
-        <Footer />
-      </div>
-      {bookingDesk && (
-        <DeskDialog
+    <CurrentSiteProvider value={siteChoice.current}>
+      <div className="flex min-h-screen flex-col bg-slate-50 md:flex-row">
+        <SkipToMapLink onShowMap={() => setView('map')} />
+        <Sidebar
+          organizations={organizations}
           organization={organization}
-          desk={bookingDesk}
-          date={date}
-          dayBookings={bookings}
+          onOrganizationChange={onOrganizationChange}
+          sitePicker={<SitePicker sites={sites} selectedSiteId={site?.id} onChange={chooseSite} />}
+          floors={siteFloors}
+          isLoadingFloors={floors.isPending || siteChoice.isLoading}
+          selectedFloorId={floor?.id}
+          onFloorChange={setFloorId}
+          onAddFloor={() => setIsAddingFloor(true)}
+          isEditMode={isEditMode}
+          onEditModeChange={setWantsEditMode}
+          onOpenMyBookings={() => setOpenDialog({ kind: 'my-bookings' })}
+          onOpenTeamBookings={() => setOpenDialog({ kind: 'team-bookings' })}
+          onOpenTeamManagement={() => setOpenDialog({ kind: 'team-management' })}
+          onOpenSubscription={() => setOpenDialog({ kind: 'subscription' })}
+          onOpenOrganizationOverview={() => setOpenDialog({ kind: 'organization-overview' })}
           currentUserId={user.id}
-          onClose={closeDialog}
+          firstRun={
+            <FirstRunChecklist
+              organization={organization}
+              userId={user.id}
+              isEditMode={isEditMode}
+              onStartEditing={() => {
+                setView('map');
+                setWantsEditMode(true);
+              }}
+              onInvite={() => setOpenDialog({ kind: 'team-invite' })}
+              onOpenSubscription={() => setOpenDialog({ kind: 'subscription' })}
+            />
+          }
         />
-      )}
-      <SidebarDialogs
-        open={openDialog?.kind ?? null}
-        organization={organization}
-        currentUserId={user.id}
-        isAdmin={isAdmin}
-        onClose={closeDialog}
-      />
-      {openDialog?.kind === 'roster' && (
-        <RosterDialog
+        <div className="flex min-w-0 flex-1 flex-col">
+          <TopBar
+            user={user}
+            date={date}
+            today={today}
+            onDateChange={setDate}
+            onOpenRoster={() => setOpenDialog({ kind: 'roster' })}
+            liveStatus={liveStatus}
+          />
+          <main className="flex flex-1 flex-col gap-3 p-3 sm:p-4">
+            <ViewSwitch
+              view={shownView}
+              onViewChange={setView}
+              isListDisabled={isEditMode}
+              header={
+                <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                  <h1 className="text-lg font-semibold text-slate-900">
+                    {organization.name}
+                    {hasSites && site && <span className="font-normal text-slate-600"> · {site.name}</span>}
+                  </h1>
+                  <TodayStatistics statistics={statistics} date={date} today={today} />
+                </div>
+              }
+            >
+              {floorArea}
+            </ViewSwitch>
+          </main>
+          <Footer />
+        </div>
+        {bookingDesk && (
+          <DeskDialog
+            organization={organization}
+            desk={bookingDesk}
+            date={date}
+            dayBookings={bookings}
+            currentUserId={user.id}
+            onClose={closeDialog}
+          />
+        )}
+        <SidebarDialogs
+          open={openDialog?.kind ?? null}
           organization={organization}
-          date={date}
+          currentUserId={user.id}
+          isAdmin={isAdmin}
           onClose={closeDialog}
-          onShowDesk={(deskId) => void showDeskOnMap(deskId)}
         />
-      )}
-      {isAdmin && (
-        <AddFloorDialog
-          organizationId={organization.id}
-          open={isAddingFloor}
-          onOpenChange={setIsAddingFloor}
-          onCreated={(created) => setFloorId(created.id)}
-        />
-      )}
-    </div>
+        {openDialog?.kind === 'roster' && (
+          <RosterDialog
+            organization={organization}
+            date={date}
+            onClose={closeDialog}
+            onShowDesk={(deskId) => void showDeskOnMap(deskId)}
+          />
+        )}
+        {isAdmin && (
+          <AddFloorDialog
+            organizationId={organization.id}
+            open={isAddingFloor}
+            onOpenChange={setIsAddingFloor}
+            onCreated={(created) => {
+              // A new floor belongs to the site it was made for (the first by default): that site is shown.
+              const createdSite = created.siteId;
+              if (createdSite && createdSite !== site?.id) siteChoice.show(createdSite);
+              setFloorId(created.id);
+            }}
+          />
+        )}
+      </div>
+    </CurrentSiteProvider>
   );
 }
 

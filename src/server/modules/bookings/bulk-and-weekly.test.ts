@@ -155,7 +155,7 @@ describe('weekly availability', () => {
   let office: TestOrganization;
   let secondFloorDesks: string[];
   beforeAll(async () => {
-    office = await createOrganization(testApp, { deskCount: 3 });
+    office = await createOrganization(testApp, { deskCount: 3, workingDays: [1, 2, 3, 4, 5] });
     const secondFloor = await addFloor(testApp, office.id, 'Floor 2');
     secondFloorDesks = await addDesks(testApp, office.id, secondFloor, 12, 'E');
   });

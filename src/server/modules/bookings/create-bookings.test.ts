@@ -37,30 +37,36 @@ describe('booking a desk', () => {
       notes: 'Near the window',
       isPermanent: false,
       organizationId: organization.id,
+      siteId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      timeZone: organization.timeZone,
       startTime: '09:00',
       endTime: '13:00',
+      // London: 09:00 is 09:00 UTC in winter and 08:00 UTC in summer.
+      startsAt: expect.stringMatching(new RegExp(`^${organization.day(7)}T09:00:00\\+0[01]:00$`)),
+      endsAt: expect.stringMatching(new RegExp(`^${organization.day(7)}T13:00:00\\+0[01]:00$`)),
       checkedInAt: null,
       endReason: null,
       isWalkIn: false,
     });
   });
 
-  it('mails the booker a confirmation with an iCalendar attachment of the slot in UTC', async () => {
+  it('mails the booker a confirmation with an iCalendar attachment of the slot in the site’s zone', async () => {
     const newYork = await createOrganization(testApp, { timeZone: 'America/New_York' });
     const response = await book(newYork.admin.client, newYork, { timeSlot: 'afternoon' });
     expect(response.status).toBe(201);
     await vi.waitFor(() => expect(mailsTo(newYork.admin.email)).toHaveLength(1));
     const [mail] = mailsTo(newYork.admin.email);
     expect(mail?.subject).toMatch(/^Desk D01 booked for /);
-    expect(mail?.text).toContain('afternoon (13:00-18:00)');
+    expect(mail?.text).toContain('afternoon (13:00–18:00)');
     expect(mail?.attachments).toHaveLength(1);
     const attachment = mail?.attachments?.[0];
     expect(attachment?.filename).toBe('booking.ics');
     expect(attachment?.contentType).toBe('text/calendar; charset=utf-8; method=PUBLISH');
     const date = newYork.day(7).replaceAll('-', '');
-    // 13:00 in New York is 18:00 UTC in winter (EST) and 17:00 UTC in summer (EDT).
-    expect(attachment?.content).toMatch(new RegExp(`\\r\\nDTSTART:${date}T1[78]0000Z\\r\\n`));
-    expect(attachment?.content).toMatch(new RegExp(`\\r\\nDTEND:${date}T2[23]0000Z\\r\\n`));
+    // The event is written on New York's wall clock, with New York's zone rules beside it.
+    expect(attachment?.content).toContain(`\r\nDTSTART;TZID=America/New_York:${date}T130000\r\n`);
+    expect(attachment?.content).toContain(`\r\nDTEND;TZID=America/New_York:${date}T180000\r\n`);
+    expect(attachment?.content).toContain('\r\nBEGIN:VTIMEZONE\r\nTZID:America/New_York\r\n');
     expect(attachment?.content).toContain(`\r\nUID:booking-${response.body.id}@perch.test\r\n`);
   });
 });

@@ -1,6 +1,5 @@
 import {
   deskAvailabilityOn,
-  remainingWeekdays,
   slotAvailabilityOn,
   slotTimes,
   type TimeSlot,
@@ -10,6 +9,8 @@ import {
 import type { BookingView, DeskAvailabilityView, WeeklyAvailabilityView } from '#domain/bookings-responses.ts';
 import { addDays } from '#domain/dates.ts';
 import { isUuid } from '#domain/ids.ts';
+import { remainingWorkingDays } from '#domain/site-times.ts';
+import { describeWorkingDays } from '#domain/sites.ts';
 import { CachedJsonBody } from '#server/cached-body.ts';
 import type { AppContext } from '#server/context.ts';
 import { badRequest, notFound } from '#server/errors.ts';
@@ -42,7 +43,8 @@ export async function listOrganizationBookings(
     : undefined;
   if (!membership) throw notFound('Organization not found.');
   const cache = bookingsReadCache(context);
-  const key = BookingsReadCache.key(organizationId, range.startDate, range.endDate);
+  // A read is valid for one revision of the bookings and one version of the sites' clocks (their times follow them).
+  const key = `${BookingsReadCache.key(organizationId, range.startDate, range.endDate)}#${membership.sites}`;
   const revision = BigInt(membership.revision);
   const cached = cache.get(key, revision);
   if (cached) return cached;
@@ -54,7 +56,16 @@ export async function listOrganizationBookings(
     range.endDate,
   );
   if (!found.isMember) throw notFound('Organization not found.');
-  const body = new CachedJsonBody(Buffer.from(JSON.stringify(found.bookings.map(toBookingView))));
+  let clocks = repo.siteClocksOf(membership.sites);
+  // A floor moved to a site made since the revision was read: its clock is read now (and the answer not kept).
+  const isCurrent = found.bookings.every((row) => clocks.has(row.siteId));
+  if (!isCurrent) clocks = await repo.findSiteClocks(context.db, organizationId);
+  const views = found.bookings.flatMap((row) => {
+    const clock = clocks.get(row.siteId);
+    return clock ? [toBookingView({ ...row, ...clock })] : [];
+  });
+  const body = new CachedJsonBody(Buffer.from(JSON.stringify(views)));
+  if (!isCurrent) return body;
   cache.put(key, revision, body);
   return body;
 }
@@ -97,9 +108,9 @@ export async function findDeskAvailability(
 }
 
 /**
- * Whether the desk is free in the slot on every remaining weekday of startDate's week (and on which days it is
- * not), and up to ten other desks of the organization that are (same floor first). Membership checked by
- * findMemberOrganization.
+ * Whether the desk is free in the slot on every remaining working day of its site in startDate's week (and on which
+ * days it is not), and up to ten other desks of the organization that are (same floor first). Membership checked by
+ * findMemberOrganization. The dates are the desk's site's: its today, its working days (issue 28).
  */
 export async function findWeeklyAvailability(
   context: AppContext,
@@ -110,11 +121,16 @@ export async function findWeeklyAvailability(
   const desk = isUuid(input.deskId)
     ? await findDeskInOrganization(context.db, organization.id, input.deskId)
     : undefined;
-  if (!desk) throw deskNotFound();
-  requireBookableDate(input.startDate, organization.timeZone, 'startDate');
-  const dates = remainingWeekdays(input.startDate);
+  const site = desk && (await repo.findDeskSites(context.db, organization.id, [desk.id])).get(desk.id);
+  if (!desk || !site) throw deskNotFound();
+  requireBookableDate(input.startDate, site.timeZone, 'startDate');
+  const dates = remainingWorkingDays(input.startDate, site.workingDays);
   const lastDate = dates.at(-1);
-  if (!lastDate) throw badRequest('A weekly booking starts on a weekday, Monday to Friday (startDate)');
+  if (!lastDate) {
+    const days = describeWorkingDays(site.workingDays);
+    const kind = days === 'Monday to Friday' ? 'weekday' : 'working day';
+    throw badRequest(`A weekly booking starts on a ${kind}, ${days} (startDate)`);
+  }
 
   const [busy, deskBookings] = await Promise.all([
     repo.listBusyDeskIds(

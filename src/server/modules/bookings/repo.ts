@@ -6,7 +6,7 @@ import type { Role } from '#domain/organization.ts';
 import type { Database } from '#server/db/client.ts';
 import { namedStatement, param } from '#server/db/named-statement.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { deskBookingRevisions, desks, floors, memberships, organizations } from '#server/db/schema.ts';
+import { deskBookingRevisions, memberships } from '#server/db/schema.ts';
 
 /** A booking with the names its view shows (desk, floor, owner), as one joined row. */
 export interface BookingRow {
@@ -28,6 +28,18 @@ export interface BookingRow {
   checkedInAt: string | null;
   endReason: BookingEndReason | null;
   isWalkIn: boolean;
+  /** The desk's site (issue 28): its zone and office hours ('HH:MM') give the booking its real times. */
+  siteId: string;
+  timeZone: string;
+  dayStart: string;
+  midday: string;
+  dayEnd: string;
+}
+
+/** The desk's site as a BookingRow carries it, over sites `s`. */
+export function siteColumns(s: SQL): SQL {
+  return sql`${s}.id AS "siteId", ${s}.time_zone AS "timeZone", to_char(${s}.day_start, 'HH24:MI') AS "dayStart",
+  to_char(${s}.midday, 'HH24:MI') AS "midday", to_char(${s}.day_end, 'HH24:MI') AS "dayEnd"`;
 }
 
 /** An instant as ISO text in UTC: both drivers would otherwise make Date objects of it. */
@@ -45,14 +57,23 @@ export function bookingRealityColumns(b: SQL): SQL {
 export const bookingColumns = sql`b.id, b.organization_id AS "organizationId", b.desk_id AS "deskId", d.name AS "deskName",
   f.name AS "floorName", b.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email,
   b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.notes, b.is_permanent AS "isPermanent",
-  ${bookingRealityColumns(sql`b`)}`;
-export const bookingJoins = sql`JOIN desks d ON d.id = b.desk_id JOIN floors f ON f.id = d.floor_id JOIN users u ON u.id = b.user_id`;
+  ${bookingRealityColumns(sql`b`)}, ${siteColumns(sql`s`)}`;
+export const bookingJoins = sql`JOIN desks d ON d.id = b.desk_id JOIN floors f ON f.id = d.floor_id
+  JOIN sites s ON s.id = f.site_id JOIN users u ON u.id = b.user_id`;
 // The same names, looked up by primary key for each booking. For a day's few hundred bookings that is
 // cheaper than the hash joins the planner picks over whole desk and user tables; OFFSET 0 keeps each
 // lookup a per-row index probe.
 const bookingLookups = sql`CROSS JOIN LATERAL (SELECT name, floor_id FROM desks WHERE id = b.desk_id OFFSET 0) AS d
-  CROSS JOIN LATERAL (SELECT name FROM floors WHERE id = d.floor_id OFFSET 0) AS f
+  CROSS JOIN LATERAL (SELECT name, site_id FROM floors WHERE id = d.floor_id OFFSET 0) AS f
   CROSS JOIN LATERAL (SELECT first_name, last_name, email FROM users WHERE id = b.user_id OFFSET 0) AS u`;
+// The day read's columns: its rows name their site only; the site's clock is per site, not per row (issue 28).
+const dayReadColumns = sql`b.id, b.organization_id AS "organizationId", b.desk_id AS "deskId", d.name AS "deskName",
+  f.name AS "floorName", b.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email,
+  b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.notes, b.is_permanent AS "isPermanent",
+  ${bookingRealityColumns(sql`b`)}, f.site_id AS "siteId"`;
+
+/** A day read's row: a booking whose site's clock the caller adds (siteClocksOf). */
+export type DayBookingRow = Omit<BookingRow, keyof SiteClockRow>;
 
 /** '[2026-11-23 09:00,2026-11-23 13:00)', or open-ended when end is null: the same shape as bookings.occupied. */
 export function localRange(start: string, end: string | null): string {
@@ -61,30 +82,70 @@ export function localRange(start: string, end: string | null): string {
 
 const bookingsRevisionStatement = namedStatement<
   { organizationId: string; userId: string },
-  { role: Role; revision: string }
+  { role: Role; revision: string; sites: string }
 >('perch_bookings_revision', (db) =>
   db
     .select({
       role: memberships.role,
       revision: sql<string>`(SELECT coalesce(sum(${deskBookingRevisions.revision}), 0)::text FROM ${deskBookingRevisions}
         WHERE ${deskBookingRevisions.organizationId} = ${param('organizationId')})`,
+      // The clocks of the organization's few sites (issue 28), as compact text: what a read's times depend on besides
+      // the bookings, so part of what a cached read is valid for.
+      sites: sql<string>`(SELECT coalesce(string_agg(concat_ws('|', s.id, s.time_zone, to_char(s.day_start, 'HH24:MI'),
+          to_char(s.midday, 'HH24:MI'), to_char(s.day_end, 'HH24:MI')), ',' ORDER BY s.id), '')
+        FROM sites s WHERE s.organization_id = ${param('organizationId')})`,
     })
     .from(memberships)
     .where(and(eq(memberships.organizationId, param('organizationId')), eq(memberships.userId, param('userId')))),
 );
 
 /**
- * The caller's role (undefined for a non-member) and the organization's bookings revision: the sum of its desks'
- * revisions (migration 0010), which every committed change to what a bookings read shows raises.
- * A named prepared statement (decision 009).
+ * The caller's role (undefined for a non-member), the organization's bookings revision: the sum of its desks'
+ * revisions (migration 0010), which every committed change to what a bookings read shows raises, and its sites'
+ * clocks (siteClocksOf reads them), whose change moves every booking's times. A named prepared statement (decision 009).
  */
 export async function findBookingsRevision(
   db: Database,
   organizationId: string,
   userId: string,
-): Promise<{ role: Role; revision: string } | undefined> {
+): Promise<{ role: Role; revision: string; sites: string } | undefined> {
   const [row] = await bookingsRevisionStatement.rows(db, { organizationId, userId });
   return row;
+}
+
+/** A site's clock as the reads need it: zone and office hours ('HH:MM'). */
+export type SiteClockRow = Pick<BookingRow, 'timeZone' | 'dayStart' | 'midday' | 'dayEnd'>;
+
+/** The sites' clocks of findBookingsRevision's text, by site id. */
+export function siteClocksOf(text: string): Map<string, SiteClockRow> {
+  const clocks = new Map<string, SiteClockRow>();
+  for (const entry of text.split(',')) {
+    const [id, timeZone, dayStart, midday, dayEnd] = entry.split('|');
+    if (id && timeZone && dayStart && midday && dayEnd) clocks.set(id, { timeZone, dayStart, midday, dayEnd });
+  }
+  return clocks;
+}
+
+/** The organization's sites' clocks read now (a day read whose rows name a site made after its revision was read). */
+export async function findSiteClocks(db: Database, organizationId: string): Promise<Map<string, SiteClockRow>> {
+  const rows = await rowsOf<SiteClockRow & { id: string }>(
+    db,
+    sql`SELECT s.id, s.time_zone AS "timeZone", to_char(s.day_start, 'HH24:MI') AS "dayStart",
+      to_char(s.midday, 'HH24:MI') AS "midday", to_char(s.day_end, 'HH24:MI') AS "dayEnd"
+      FROM sites s WHERE s.organization_id = ${organizationId}::uuid`,
+  );
+  return new Map(rows.map(({ id, ...clock }) => [id, clock]));
+}
+
+/** The site of a booking's desk as the write paths read it (issue 28): its clock, hours ('HH:MM') and working days. */
+export interface PlaceSite {
+  id: string;
+  name: string;
+  timeZone: string;
+  dayStart: string;
+  midday: string;
+  dayEnd: string;
+  workingDays: number[];
 }
 
 export interface BookingPlace {
@@ -92,14 +153,21 @@ export interface BookingPlace {
   role: Role;
   organizationId: string;
   organizationName: string;
+  /** The desk's site's zone (its today judges the date); the organization's (its first site's) without a desk. */
   timeZone: string;
   /** Null when the desk is not one of this organization's. */
-  desk: { id: string; name: string; floorName: string } | null;
+  desk: { id: string; name: string; floorName: string; site: PlaceSite } | null;
 }
+
+/** The site `s` of a desk as JSON (PlaceSite), or null without one. */
+export const placeSiteJson = (s: SQL) => sql`CASE WHEN ${s}.id IS NOT NULL THEN jsonb_build_object('id', ${s}.id,
+  'name', ${s}.name, 'timeZone', ${s}.time_zone, 'dayStart', to_char(${s}.day_start, 'HH24:MI'),
+  'midday', to_char(${s}.midday, 'HH24:MI'), 'dayEnd', to_char(${s}.day_end, 'HH24:MI'),
+  'workingDays', to_jsonb(${s}.working_days)) END`;
 
 /**
  * Where a booking would go, in one query: the caller's membership (undefined for a non-member) and,
- * when the desk is one of that organization's, the desk with its floor.
+ * when the desk is one of that organization's, the desk with its floor and site.
  */
 export async function findBookingPlace(
   db: Database,
@@ -107,30 +175,65 @@ export async function findBookingPlace(
   userId: string,
   deskId: string | null,
 ): Promise<BookingPlace | undefined> {
-  const [row] = await db
-    .select({
-      role: memberships.role,
-      organizationId: organizations.id,
-      organizationName: organizations.name,
-      timeZone: organizations.timeZone,
-      deskId: desks.id,
-      deskName: desks.name,
-      floorName: floors.name,
-    })
-    .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .leftJoin(
-      desks,
-      and(deskId === null ? sql`false` : eq(desks.id, deskId), eq(desks.organizationId, memberships.organizationId)),
-    )
-    .leftJoin(floors, eq(floors.id, desks.floorId))
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.userId, userId)));
+  const [row] = await rowsOf<
+    Omit<BookingPlace, 'desk'> & { deskId: string | null; deskName: string; floorName: string; site: PlaceSite | null }
+  >(
+    db,
+    sql`SELECT m.role, o.id AS "organizationId", o.name AS "organizationName",
+        coalesce(s.time_zone, o.time_zone) AS "timeZone", d.id AS "deskId", d.name AS "deskName",
+        f.name AS "floorName", ${placeSiteJson(sql`s`)} AS site
+      FROM memberships m JOIN organizations o ON o.id = m.organization_id
+        LEFT JOIN desks d ON d.id = ${deskId}::uuid AND d.organization_id = m.organization_id
+        LEFT JOIN floors f ON f.id = d.floor_id
+        LEFT JOIN sites s ON s.id = f.site_id
+      WHERE m.organization_id = ${organizationId}::uuid AND m.user_id = ${userId}::uuid`,
+  );
   if (!row) return undefined;
-  const { deskId: foundDeskId, deskName, floorName, ...membership } = row;
+  const { deskId: foundDeskId, deskName, floorName, site, ...membership } = row;
   return {
     ...membership,
-    desk:
-      foundDeskId && deskName !== null && floorName !== null ? { id: foundDeskId, name: deskName, floorName } : null,
+    desk: foundDeskId && site ? { id: foundDeskId, name: deskName, floorName, site } : null,
+  };
+}
+
+/** The sites of the organization's desks among `deskIds`, by desk id, with each site's today (its zone's date now). */
+export async function findDeskSites(
+  db: Database,
+  organizationId: string,
+  deskIds: readonly string[],
+): Promise<Map<string, PlaceSite & { today: string }>> {
+  if (deskIds.length === 0) return new Map();
+  const rows = await rowsOf<{ deskId: string; site: PlaceSite; today: string }>(
+    db,
+    sql`SELECT d.id AS "deskId", ${placeSiteJson(sql`s`)} AS site, ((now() AT TIME ZONE s.time_zone)::date)::text AS today
+      FROM desks d JOIN floors f ON f.id = d.floor_id JOIN sites s ON s.id = f.site_id
+      WHERE d.organization_id = ${organizationId}::uuid
+        AND d.id = ANY (${`{${deskIds.join(',')}}`}::uuid[])`,
+  );
+  return new Map(rows.map((row) => [row.deskId, { ...row.site, today: row.today }]));
+}
+
+/**
+ * Each person's zone as mails write their times (issue 28): their home site's, else the organization's first site's
+ * (organizations.time_zone is kept equal to it). People no longer members get the organization's.
+ */
+export async function findRecipientZones(
+  db: Database,
+  organizationId: string,
+  userIds: readonly string[],
+): Promise<{ organizationZone: string; zones: Map<string, string> }> {
+  const rows = await rowsOf<{ userId: string | null; zone: string }>(
+    db,
+    sql`SELECT NULL AS "userId", o.time_zone AS zone FROM organizations o WHERE o.id = ${organizationId}::uuid
+      UNION ALL
+      SELECT m.user_id, coalesce(hs.time_zone, o.time_zone) FROM memberships m
+        JOIN organizations o ON o.id = m.organization_id LEFT JOIN sites hs ON hs.id = m.home_site_id
+      WHERE m.organization_id = ${organizationId}::uuid AND m.user_id = ANY (${`{${userIds.join(',')}}`}::uuid[])`,
+  );
+  const organizationZone = rows.find((row) => row.userId === null)?.zone ?? 'UTC';
+  return {
+    organizationZone,
+    zones: new Map(rows.flatMap((row) => (row.userId ? [[row.userId, row.zone] as const] : []))),
   };
 }
 
@@ -139,36 +242,59 @@ export interface RulesContext {
   bookerRole: Role | null;
   personRole: Role | null;
   person: { firstName: string | null; lastName: string | null; email: string } | null;
+  /** The organization's today (its first site's): the requests' desks' sites have their own in `sites`. */
   today: string;
   rules: BookingLimits;
   held: HeldBooking[];
-  /** The organization's check-in, its zone, and the database's now (the clock its today is read by). */
-  checkIn: Pick<CheckInSettings, 'checkInRequired' | 'checkInGraceMinutes'> & { timeZone: string; now: Date };
+  /** The organization's check-in, its first site's zone and hours, and the database's now (the clock of every today). */
+  checkIn: Pick<CheckInSettings, 'checkInRequired' | 'checkInGraceMinutes'> & {
+    timeZone: string;
+    dayStart: string;
+    midday: string;
+    dayEnd: string;
+    now: Date;
+  };
+  /** The sites of the requested desks that are the organization's, by desk id, each with its today (issue 28). */
+  sites: Map<string, PlaceSite & { today: string }>;
 }
 
 /**
  * Takes the person's booking lock until the end of the transaction `tx` (when a rule needs it) and reads, after it
- * was granted, what the rules judge: null for an unknown organization. The organization's check-in is read by the
- * same statement, beside migration 0016's function.
+ * was granted, what the rules judge: null for an unknown organization. The organization's check-in and the sites of
+ * the requested desks are read by the same statement, beside migration 0016's function.
  */
 export async function findRulesContextUnderPersonLock(
   tx: Database,
-  scope: { organizationId: string; personId: string; bookerId: string; from: string; to: string },
+  scope: {
+    organizationId: string;
+    personId: string;
+    bookerId: string;
+    from: string;
+    to: string;
+    deskIds: readonly string[];
+  },
 ): Promise<RulesContext | null> {
   const [row] = await rowsOf<{
     context:
-      | (Omit<RulesContext, 'rules' | 'checkIn'> & {
+      | (Omit<RulesContext, 'rules' | 'checkIn' | 'sites'> & {
           rules: Omit<BookingLimits, 'onePerPersonPerSlot'> & { oneDeskPerPerson: boolean };
         })
       | null;
     checkIn: (Omit<RulesContext['checkIn'], 'now'> & { now: string }) | null;
+    sites: Record<string, PlaceSite & { today: string }> | null;
   }>(
     tx,
     sql`SELECT perch_booking_rules_context(${scope.organizationId}::uuid, ${scope.personId}::uuid,
       ${scope.bookerId}::uuid, ${scope.from}::date, ${scope.to}::date) AS context,
       (SELECT jsonb_build_object('checkInRequired', o.check_in_required, 'checkInGraceMinutes', o.check_in_grace_minutes,
-          'timeZone', o.time_zone, 'now', ${isoInstant(sql`now()`)})
-        FROM organizations o WHERE o.id = ${scope.organizationId}::uuid) AS "checkIn"`,
+          'timeZone', o.time_zone, 'dayStart', '09:00', 'midday', '13:00', 'dayEnd', '18:00',
+          'now', ${isoInstant(sql`now()`)})
+        FROM organizations o WHERE o.id = ${scope.organizationId}::uuid) AS "checkIn",
+      (SELECT jsonb_object_agg(d.id, ${placeSiteJson(sql`s`)}
+          || jsonb_build_object('today', ((now() AT TIME ZONE s.time_zone)::date)::text))
+        FROM desks d JOIN floors f ON f.id = d.floor_id JOIN sites s ON s.id = f.site_id
+        WHERE d.organization_id = ${scope.organizationId}::uuid
+          AND d.id = ANY (${`{${scope.deskIds.join(',')}}`}::uuid[])) AS sites`,
   );
   if (!row?.context || !row.checkIn) return null;
   // Migration 0016 names the first rule by its column; the API's name is the server contract's.
@@ -177,6 +303,7 @@ export async function findRulesContextUnderPersonLock(
     ...row.context,
     rules: { ...limits, onePerPersonPerSlot: oneDeskPerPerson },
     checkIn: { ...row.checkIn, now: new Date(row.checkIn.now) },
+    sites: new Map(Object.entries(row.sites ?? {})),
   };
 }
 
@@ -192,12 +319,12 @@ export async function listActiveBookingsInRange(
   userId: string,
   startDate: string,
   endDate: string,
-): Promise<{ isMember: boolean; bookings: BookingRow[] }> {
-  const rows = await rowsOf<BookingRow & { role: Role }>(
+): Promise<{ isMember: boolean; bookings: DayBookingRow[] }> {
+  const rows = await rowsOf<DayBookingRow & { role: Role }>(
     db,
     sql`SELECT m.role, r.* FROM memberships m
       LEFT JOIN LATERAL (
-        SELECT ${bookingColumns}
+        SELECT ${dayReadColumns}
         FROM (
           SELECT * FROM bookings
           WHERE organization_id = ${organizationId} AND status = 'active'
@@ -276,7 +403,8 @@ export async function listBusyDeskIds(
 export interface BookingOfMember extends BookingRow {
   /** The caller's role in the booking's organization. */
   role: Role;
-  timeZone: string;
+  /** The organization's own zone (its first site's); the booking's site's is `timeZone`. */
+  organizationTimeZone: string;
   organizationName: string;
 }
 
@@ -288,7 +416,7 @@ export async function findBookingOfMember(
 ): Promise<BookingOfMember | undefined> {
   const [row] = await rowsOf<BookingOfMember>(
     db,
-    sql`SELECT ${bookingColumns}, m.role, o.time_zone AS "timeZone", o.name AS "organizationName"
+    sql`SELECT ${bookingColumns}, m.role, o.time_zone AS "organizationTimeZone", o.name AS "organizationName"
       FROM bookings b ${bookingJoins}
         JOIN memberships m ON m.organization_id = b.organization_id AND m.user_id = ${userId}
         JOIN organizations o ON o.id = b.organization_id

@@ -1,6 +1,7 @@
 import { displayName } from '#domain/account.ts';
 import { type HeldBooking, judgeBookings, type RequestedBooking, weeksCovering } from '#domain/booking-rules.ts';
 import type { TimeSlot } from '#domain/bookings.ts';
+import { isUuid } from '#domain/ids.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { findRulesContextUnderPersonLock } from './repo.ts';
@@ -8,6 +9,8 @@ import { findRulesContextUnderPersonLock } from './repo.ts';
 // The booking rules applied where bookings are made (issue 15): inside the booking's transaction, under the person's
 // lock, judged by src/domain/booking-rules.ts on the person's bookings as committed when the lock was granted, and
 // on the organization's check-in (issue 26: no booking of a slot whose check-in window has closed, but a walk-in).
+// Each request is judged on its desk's site's clock (issue 28): the site's today for the advance window, its hours
+// for check-in, and its working days (a member's booking on a closed day is refused; an admin's is an event).
 
 export interface JudgedPerson {
   /** The one the bookings are for, as the booking views and mails name them. */
@@ -42,12 +45,15 @@ export async function judgeUnderPersonLock(
 ): Promise<JudgedPerson> {
   const weeks = weeksCovering(booking.requests.map((request) => request.bookingDate));
   if (!weeks) throw new Error('no bookings to judge');
-  const context = await findRulesContextUnderPersonLock(tx, { ...booking, ...weeks });
+  const deskIds = [...new Set(booking.requests.map((request) => request.deskId).filter(isUuid))];
+  const context = await findRulesContextUnderPersonLock(tx, { ...booking, ...weeks, deskIds });
   if (!context?.bookerRole) throw organizationNotFound();
   const forSomeoneElse = booking.personId !== booking.bookerId;
   if (forSomeoneElse && context.bookerRole !== 'admin') throw onlyAdminsBookForOthers();
   if (!context.personRole || !context.person) throw memberNotFound();
-  const refusal = judgeBookings(booking.requests, {
+  // Each request is judged on its desk's site's clock: its today, office hours and working days (issue 28).
+  const requests = booking.requests.map((request) => ({ ...request, site: context.sites.get(request.deskId) }));
+  const refusal = judgeBookings(requests, {
     rules: context.rules,
     today: context.today,
     bookerIsAdmin: context.bookerRole === 'admin',

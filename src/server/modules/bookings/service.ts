@@ -12,7 +12,7 @@ import { findDesksInOrganization } from '../desks/repo.ts';
 import { findMember } from '../members/repo.ts';
 import { findMemberOrganization, requireAdmin } from '../organizations/service.ts';
 import { requireBookableDate } from './horizon.ts';
-import { notifyOwners, sendInBackground } from './mail-delivery.ts';
+import { notifyOwners, recipientZoneOf, sendInBackground } from './mail-delivery.ts';
 import { bookingConfirmationMail } from './mails.ts';
 import { deskNotFound, deskQueueOf, insertOrExplain, placeOrExplain, verdictOf } from './placement.ts';
 import * as repo from './repo.ts';
@@ -55,7 +55,14 @@ export async function createBooking(
     const found = await repo.findBookingPlace(context.db, input.organizationId, user.id, deskId);
     // A permanent booking blocks its desk: in service or not.
     const desk = found?.desk && { ...found.desk, bookable: true, unavailableReason: null };
-    place = found && { ...found, desk: desk ?? null, bookingId: null, isTaken: false, checkedInAt: null };
+    place = found && {
+      ...found,
+      desk: desk ?? null,
+      bookingId: null,
+      isTaken: false,
+      checkedInAt: null,
+      recipientTimeZone: null,
+    };
     if (place?.role === 'admin' && personId !== user.id) {
       const member = await findMember(context.db, place.organizationId, personId);
       if (!member) throw memberNotFound();
@@ -132,8 +139,15 @@ export async function createBooking(
   };
 
   const organization = { name: place.organizationName, timeZone: place.timeZone };
-  sendInBackground(context, () =>
-    bookingConfirmationMail(person.email, [booking], organization, context.config.publicUrl),
+  const { recipientTimeZone } = place;
+  sendInBackground(context, async () =>
+    bookingConfirmationMail(
+      person.email,
+      [booking],
+      organization,
+      context.config.publicUrl,
+      recipientTimeZone ?? (await recipientZoneOf(context, values.organizationId, personId)),
+    ),
   );
   notifyOwners(context, replaced, user.id, organization, 'to make the desk a permanent assignment');
   return booking;
@@ -243,15 +257,24 @@ export async function createBulkBookings(context: AppContext, user: UserRow, inp
   const { organization } = await findMemberOrganization(context, input.organizationId, user.id);
   const personId = input.userId ?? user.id;
   if (!isUuid(personId)) throw personId === user.id ? organizationNotFound() : memberNotFound();
-  input.bookings.forEach((item, index) => {
-    if (!isUuid(item.deskId)) throw deskNotFound();
-    requireBookableDate(item.bookingDate, organization.timeZone, `bookings.${index}.bookingDate`);
-  });
+  if (!input.bookings.every((item) => isUuid(item.deskId))) throw deskNotFound();
   const deskIds = [...new Set(input.bookings.map((item) => item.deskId))];
+  const [found, sites] = await Promise.all([
+    findDesksInOrganization(context.db, organization.id, deskIds),
+    repo.findDeskSites(context.db, organization.id, deskIds),
+  ]);
   const desks = new Map(
-    (await findDesksInOrganization(context.db, organization.id, deskIds)).map((desk) => [desk.id, desk]),
+    found.flatMap((desk) => {
+      const site = sites.get(desk.id);
+      return site ? [[desk.id, { ...desk, site }] as const] : [];
+    }),
   );
   if (desks.size !== deskIds.length) throw deskNotFound();
+  // Each date is judged on its desk's site's clock: today there, and two years from it.
+  input.bookings.forEach((item, index) => {
+    const zone = desks.get(item.deskId)?.site.timeZone ?? organization.timeZone;
+    requireBookableDate(item.bookingDate, zone, `bookings.${index}.bookingDate`);
+  });
   const unavailable = [...desks.values()].find((desk) => !desk.bookable);
   if (unavailable) throw outOfService(unavailable);
 
@@ -300,11 +323,19 @@ export async function createBulkBookings(context: AppContext, user: UserRow, inp
     }
     return { ids: created, person: judged.person };
   });
-  const bookings = items.map((item, index) =>
-    toNewBookingView(ids[index] ?? '', item, desks.get(item.deskId) ?? { name: '', floorName: '' }, person),
-  );
-  sendInBackground(context, () =>
-    bookingConfirmationMail(person.email, bookings, organization, context.config.publicUrl),
+  const bookings = items.map((item, index) => {
+    const desk = desks.get(item.deskId);
+    if (!desk) throw deskNotFound();
+    return toNewBookingView(ids[index] ?? '', item, desk, person);
+  });
+  sendInBackground(context, async () =>
+    bookingConfirmationMail(
+      person.email,
+      bookings,
+      organization,
+      context.config.publicUrl,
+      await recipientZoneOf(context, organization.id, personId),
+    ),
   );
   return { message: `${bookings.length} ${bookings.length === 1 ? 'booking' : 'bookings'} created`, bookings };
 }
@@ -319,6 +350,7 @@ export async function cancelBooking(context: AppContext, userId: string, booking
   const isOwner = found.userId === userId;
   if (found.role !== 'admin' && !isOwner) throw forbidden('You can only cancel your own bookings.');
   if (found.status !== 'active') throw badRequest('This booking is already cancelled.');
+  // The past is the desk's site's: its today.
   if (found.role !== 'admin' && !found.isPermanent && found.bookingDate < todayIn(found.timeZone)) {
     throw badRequest('A booking in the past cannot be cancelled.');
   }
@@ -340,7 +372,7 @@ export async function cancelBooking(context: AppContext, userId: string, booking
     context,
     [toBookingView(cancelled)],
     userId,
-    { name: found.organizationName, timeZone: found.timeZone },
+    { name: found.organizationName, timeZone: found.organizationTimeZone },
     'on your behalf',
   );
   return { message: 'Booking cancelled.' };

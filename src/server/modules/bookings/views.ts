@@ -1,14 +1,15 @@
 import { displayName } from '#domain/account.ts';
-import { slotTimes } from '#domain/bookings.ts';
 import type { BookingView } from '#domain/bookings-responses.ts';
+import { bookingTimes } from '#domain/site-times.ts';
 import type { UserRow } from '../accounts/user-row.ts';
-import type { BookingRow } from './repo.ts';
+import type { BookingRow, PlaceSite } from './repo.ts';
 import type { NewBooking } from './writes-repo.ts';
 
 // How a booking is shown: the API's view of a row, and what the audit log keeps of it.
 
 export function toBookingView(row: BookingRow): BookingView {
-  const times = slotTimes[row.timeSlot];
+  // The site's hours on the booking's (first) date in the site's zone: written once per site, date and slot.
+  const times = bookingTimes(row, row.bookingDate, row.timeSlot);
   return {
     id: row.id,
     deskId: row.deskId,
@@ -21,8 +22,12 @@ export function toBookingView(row: BookingRow): BookingView {
     notes: row.notes,
     isPermanent: row.isPermanent,
     organizationId: row.organizationId,
-    startTime: times.start,
-    endTime: times.end,
+    siteId: row.siteId,
+    timeZone: row.timeZone,
+    startTime: times.startTime,
+    endTime: times.endTime,
+    startsAt: times.startsAt,
+    endsAt: times.endsAt,
     checkedInAt: row.checkedInAt,
     endReason: row.endReason,
     isWalkIn: row.isWalkIn,
@@ -33,12 +38,18 @@ export function toBookingView(row: BookingRow): BookingView {
 export function toNewBookingView(
   id: string,
   booking: NewBooking,
-  desk: { name: string; floorName: string },
+  desk: { name: string; floorName: string; site: Omit<PlaceSite, 'name' | 'workingDays'> },
   user: Pick<UserRow, 'firstName' | 'lastName' | 'email'>,
 ): BookingView {
+  const { site } = desk;
   return toBookingView({
     ...booking,
     id,
+    siteId: site.id,
+    timeZone: site.timeZone,
+    dayStart: site.dayStart,
+    midday: site.midday,
+    dayEnd: site.dayEnd,
     deskName: desk.name,
     floorName: desk.floorName,
     firstName: user.firstName,

@@ -4,7 +4,14 @@ import { horizonYears } from '#domain/horizon.ts';
 import type { Database } from '#server/db/client.ts';
 import { namedStatement, param } from '#server/db/named-statement.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { type BookingPlace, type BookingRow, bookingColumns, bookingJoins, isoInstant } from './repo.ts';
+import {
+  type BookingPlace,
+  type BookingRow,
+  bookingColumns,
+  bookingJoins,
+  isoInstant,
+  type PlaceSite,
+} from './repo.ts';
 
 // The bookings module's writes: making a booking (the one-statement placement, the plain insert under the desk's
 // lock) and cancelling. The reads are in repo.ts.
@@ -56,6 +63,8 @@ export interface PlacedBooking extends Omit<BookingPlace, 'desk'> {
   isTaken: boolean;
   /** A walk-in's check-in, made by the insert itself (ISO instant); null otherwise. */
   checkedInAt: string | null;
+  /** The zone the person's mails are written in: their home site's, else the organization's first site's (null: not read). */
+  recipientTimeZone: string | null;
 }
 
 /** What placeBookingStatement answers: the place found (as findBookingPlace's row) and what the insert did. */
@@ -68,6 +77,14 @@ type PlacedRow = Omit<BookingPlace, 'desk'> & {
   bookingId: string | null;
   isTaken: boolean;
   checkedInAt: string | null;
+  siteId: string | null;
+  siteName: string;
+  siteTimeZone: string;
+  dayStart: string;
+  midday: string;
+  dayEnd: string;
+  workingDays: number[];
+  recipientTimeZone: string;
 };
 
 const placeBookingStatement = namedStatement<
@@ -87,14 +104,23 @@ const placeBookingStatement = namedStatement<
 >(
   'perch_place_booking',
   sql`WITH place AS (
-      SELECT m.role, o.id AS "organizationId", o.name AS "organizationName", o.time_zone AS "timeZone",
+      SELECT m.role, o.id AS "organizationId", o.name AS "organizationName",
+        -- The desk's site's clock judges the date (issue 28); without a desk nothing is inserted.
+        coalesce(s.time_zone, o.time_zone) AS "timeZone",
         d.id AS "deskId", d.name AS "deskName", f.name AS "floorName", d.bookable,
         d.unavailable_reason AS "unavailableReason",
         EXISTS (SELECT FROM bookings b WHERE b.desk_id = d.id AND b.status = 'active'
-          AND b.occupied && ${param('occupied')}::tsrange) AS "isTaken"
+          AND b.occupied && ${param('occupied')}::tsrange) AS "isTaken",
+        s.id AS "siteId", s.name AS "siteName", s.time_zone AS "siteTimeZone",
+        to_char(s.day_start, 'HH24:MI') AS "dayStart", to_char(s.midday, 'HH24:MI') AS "midday",
+        to_char(s.day_end, 'HH24:MI') AS "dayEnd", s.working_days AS "workingDays",
+        -- The person's mails are written in their home site's zone, else the organization's (its first site's).
+        coalesce(hs.time_zone, o.time_zone) AS "recipientTimeZone"
       FROM memberships m JOIN organizations o ON o.id = m.organization_id
         LEFT JOIN desks d ON d.id = ${param('deskId')}::uuid AND d.organization_id = m.organization_id
         LEFT JOIN floors f ON f.id = d.floor_id
+        LEFT JOIN sites s ON s.id = f.site_id
+        LEFT JOIN sites hs ON hs.id = m.home_site_id
       WHERE m.organization_id = ${param('organizationId')}::uuid AND m.user_id = ${param('userId')}::uuid
     ), inserted AS (
       INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, notes, is_permanent,
@@ -108,7 +134,7 @@ const placeBookingStatement = namedStatement<
         SELECT ${deskLock(sql`place."deskId"`)}
         WHERE ${param('mayInsert')}::boolean AND place."deskId" IS NOT NULL AND NOT place."isTaken" AND place.bookable
           AND ${param('bookingDate')}::date >= (now() AT TIME ZONE place."timeZone")::date
-          -- The booking horizon of src/domain/horizon.ts, from the organization's today.
+          -- The booking horizon of src/domain/horizon.ts, from the site's today.
           AND ${param('bookingDate')}::date
             <= (now() AT TIME ZONE place."timeZone")::date + make_interval(years => ${param('horizonYears')}::int)
       ) AS desk_lock
@@ -119,8 +145,8 @@ const placeBookingStatement = namedStatement<
 );
 
 /**
- * A one-off booking in one statement: finds the caller's membership, the organization and the desk (as
- * findBookingPlace does) and, when the desk is the organization's, the date is not past in the organization's
+ * A one-off booking in one statement: finds the caller's membership, the organization and the desk with its site (as
+ * findBookingPlace does) and, when the desk is the organization's, the date is not past in its site's
  * zone and no active booking of the desk holds `occupied` yet, takes the desk's lock and inserts, as insertBooking
  * does. A time already taken is answered without waiting for the lock, and with `mayInsert` false the statement
  * only looks (decision 013). Undefined for a non-member.
@@ -150,11 +176,38 @@ export async function placeBooking(
     horizonYears,
   });
   if (!row) return undefined;
-  const { deskId, deskName, floorName, bookable, unavailableReason, bookingId, isTaken, checkedInAt, ...membership } =
-    row;
+  const {
+    deskId,
+    deskName,
+    floorName,
+    bookable,
+    unavailableReason,
+    bookingId,
+    isTaken,
+    checkedInAt,
+    siteId,
+    siteName,
+    siteTimeZone,
+    dayStart,
+    midday,
+    dayEnd,
+    workingDays,
+    ...membership
+  } = row;
+  const site: PlaceSite | null = siteId
+    ? {
+        id: siteId,
+        name: siteName,
+        timeZone: siteTimeZone,
+        dayStart,
+        midday,
+        dayEnd,
+        workingDays: workingDays.map(Number),
+      }
+    : null;
   return {
     ...membership,
-    desk: deskId ? { id: deskId, name: deskName, floorName, bookable, unavailableReason } : null,
+    desk: deskId && site ? { id: deskId, name: deskName, floorName, bookable, unavailableReason, site } : null,
     bookingId,
     isTaken,
     checkedInAt,
@@ -183,7 +236,7 @@ export function cancelBookings(
 /**
  * What cancelling a person's bookings means, wherever it happens (an admin cancelling all of a member's bookings,
  * removing the member, the person deleting their account): every active booking from today on, today being the
- * booking's organization's (in its time zone), and every active permanent one, which holds its desk from today on
+ * booking's desk's site's (in its time zone), and every active permanent one, which holds its desk from today on
  * too. Past bookings are history and stay as they were. In one organization, or in every one with
  * `organizationId` null (the account's own deletion). One statement; answers the bookings it cancelled.
  */
@@ -197,10 +250,10 @@ export function cancelUpcomingBookingsOfUser(
     db,
     sql`WITH b AS (
       UPDATE bookings SET status = 'cancelled', cancelled_at = now(), cancelled_by = ${scope.cancelledBy}
-      FROM organizations o
-      WHERE o.id = bookings.organization_id AND bookings.user_id = ${scope.userId} ${inOrganization}
+      FROM desks bd JOIN floors bf ON bf.id = bd.floor_id JOIN sites bs ON bs.id = bf.site_id
+      WHERE bd.id = bookings.desk_id AND bookings.user_id = ${scope.userId} ${inOrganization}
         AND bookings.status = 'active'
-        AND (bookings.is_permanent OR bookings.booking_date >= (now() AT TIME ZONE o.time_zone)::date)
+        AND (bookings.is_permanent OR bookings.booking_date >= (now() AT TIME ZONE bs.time_zone)::date)
       RETURNING bookings.*
     )
     SELECT ${bookingColumns} FROM b ${bookingJoins} ORDER BY b.booking_date`,

@@ -69,7 +69,11 @@ async function createFeed(client: Awaited<ReturnType<typeof addMember>>['client'
 describe('the calendar feed', () => {
   it("answers, with no cookie, the person's bookings of every organization they belong to, in each one's time zone", async () => {
     const newYork = await createOrganization(testApp, { timeZone: 'America/New_York', deskCount: 3 });
-    const kolkata = await createOrganization(testApp, { timeZone: 'Asia/Kolkata', deskCount: 2 });
+    const kolkata = await createOrganization(testApp, {
+      timeZone: 'Asia/Kolkata',
+      deskCount: 2,
+      workingDays: [1, 2, 3, 4, 5],
+    });
     const left = await createOrganization(testApp, { timeZone: 'Europe/Paris' });
     // The person holds a permanent desk beside a day's booking there.
     await testApp.database.sql.query('UPDATE organizations SET one_desk_per_person = false WHERE id = $1', [
@@ -155,7 +159,8 @@ describe('the calendar feed', () => {
     }
     expect(events.get(uidOf(released.body.id))?.description).toContain('Released because nobody checked in.');
 
-    // The permanent booking: one event on every weekday from its date, at the slot's hours in Kolkata.
+    // The permanent booking: one event on every working day of its site (Monday to Friday) from its date, at the slot's
+    // hours in Kolkata.
     const permanentEvent = events.get(uidOf(permanent.body.id));
     expect(permanentEvent?.isRecurring()).toBe(true);
     const occurrences = permanentEvent?.iterator();

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FeedBooking } from '#domain/calendar-feed.ts';
 import type { Database } from '#server/db/client.ts';
-import { bookings, calendarFeeds, desks, floors, memberships, organizations } from '#server/db/schema.ts';
+import { bookings, calendarFeeds, desks, floors, memberships, organizations, sites } from '#server/db/schema.ts';
 
 /** Gives the person a feed with this token digest, replacing any earlier one (whose address then stops working). */
 export async function saveFeed(db: Database, userId: string, tokenDigest: string): Promise<void> {
@@ -38,8 +38,8 @@ export async function findFeedOwner(db: Database, tokenDigest: string): Promise<
 const maxFeedBookings = 5000;
 
 /**
- * The person's bookings in every organization they still belong to, from `daysBack` days before each organization's
- * today on, whatever their status; and the permanent ones that still stand or ended within those days. Through
+ * The person's bookings in every organization they still belong to, from `daysBack` days before their desk's site's
+ * today on, whatever their status (each with its site's zone, hours and working days); and the permanent ones that still stand or ended within those days. Through
  * bookings_user_idx (user, organization, date), one organization at a time.
  */
 export async function listFeedBookings(
@@ -49,37 +49,51 @@ export async function listFeedBookings(
   daysBack: number,
 ): Promise<FeedBooking[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
-  return db
-    .select({
-      id: bookings.id,
-      organizationName: organizations.name,
-      timeZone: organizations.timeZone,
-      deskName: desks.name,
-      floorName: floors.name,
-      bookingDate: bookings.bookingDate,
-      timeSlot: bookings.timeSlot,
-      status: bookings.status,
-      isPermanent: bookings.isPermanent,
-      notes: bookings.notes,
-      createdAt: bookings.createdAt,
-      cancelledAt: bookings.cancelledAt,
-      releasedAt: bookings.releasedAt,
-    })
-    .from(memberships)
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .innerJoin(
-      bookings,
-      and(
-        eq(bookings.userId, memberships.userId),
-        eq(bookings.organizationId, memberships.organizationId),
-        sql`(${bookings.bookingDate} >= (${at} AT TIME ZONE ${organizations.timeZone})::date - ${daysBack}::int
+  return (
+    db
+      .select({
+        id: bookings.id,
+        organizationName: organizations.name,
+        timeZone: sites.timeZone,
+        dayStart: sql<string>`to_char(${sites.dayStart}, 'HH24:MI')`,
+        midday: sql<string>`to_char(${sites.midday}, 'HH24:MI')`,
+        dayEnd: sql<string>`to_char(${sites.dayEnd}, 'HH24:MI')`,
+        workingDays: sites.workingDays,
+        deskName: desks.name,
+        floorName: floors.name,
+        bookingDate: bookings.bookingDate,
+        timeSlot: bookings.timeSlot,
+        status: bookings.status,
+        isPermanent: bookings.isPermanent,
+        notes: bookings.notes,
+        createdAt: bookings.createdAt,
+        cancelledAt: bookings.cancelledAt,
+        releasedAt: bookings.releasedAt,
+      })
+      .from(memberships)
+      .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+      .innerJoin(
+        bookings,
+        and(
+          eq(bookings.userId, memberships.userId),
+          eq(bookings.organizationId, memberships.organizationId),
+          sql`(${bookings.bookingDate} >= (${at} AT TIME ZONE ${organizations.timeZone})::date - ${daysBack + 2}::int
           OR (${bookings.isPermanent} AND (${bookings.status} = 'active'
             OR ${bookings.cancelledAt} >= ${at} - make_interval(days => ${daysBack}::int))))`,
-      ),
-    )
-    .innerJoin(desks, eq(desks.id, bookings.deskId))
-    .innerJoin(floors, eq(floors.id, desks.floorId))
-    .where(eq(memberships.userId, userId))
-    .orderBy(asc(bookings.bookingDate), asc(bookings.timeSlot), asc(bookings.id))
-    .limit(maxFeedBookings);
+        ),
+      )
+      .innerJoin(desks, eq(desks.id, bookings.deskId))
+      .innerJoin(floors, eq(floors.id, desks.floorId))
+      .innerJoin(sites, eq(sites.id, floors.siteId))
+      // The window by the desk's site's today; the organization's (two days wider: zones lie at most 26 hours apart) lets the index find the rows.
+      .where(
+        and(
+          eq(memberships.userId, userId),
+          sql`(${bookings.bookingDate} >= (${at} AT TIME ZONE ${sites.timeZone})::date - ${daysBack}::int
+          OR ${bookings.isPermanent})`,
+        ),
+      )
+      .orderBy(asc(bookings.bookingDate), asc(bookings.timeSlot), asc(bookings.id))
+      .limit(maxFeedBookings)
+  );
 }

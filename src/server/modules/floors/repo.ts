@@ -126,11 +126,11 @@ export async function countFloorContents(
   return row ?? { desks: 0, upcomingBookings: 0, floors: 0 };
 }
 
-/** Bookings `b` of desks `d` on the floor that still hold a desk: active, from the organization's today, or permanent. */
+/** Bookings `b` of desks `d` on the floor that still hold a desk: active, from its site's today, or permanent. */
 function upcomingOnFloor(organizationId: string, floorId: string) {
-  return sql`JOIN organizations o ON o.id = b.organization_id
-    WHERE d.organization_id = ${organizationId} AND d.floor_id = ${floorId} AND b.status = 'active'
-      AND (b.is_permanent OR b.booking_date >= (now() AT TIME ZONE o.time_zone)::date)`;
+  const siteZone = sql`(SELECT fs.time_zone FROM floors ff JOIN sites fs ON fs.id = ff.site_id WHERE ff.id = ${floorId})`;
+  return sql`WHERE d.organization_id = ${organizationId} AND d.floor_id = ${floorId} AND b.status = 'active'
+      AND (b.is_permanent OR b.booking_date >= (now() AT TIME ZONE ${siteZone})::date)`;
 }
 
 /**

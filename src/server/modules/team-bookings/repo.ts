@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { TeamBookingPermanentFilter, TeamBookingSort, TeamBookingStatusFilter } from '#domain/team-bookings.ts';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { type BookingRow, bookingRealityColumns, isoInstant } from '../bookings/repo.ts';
+import { type BookingRow, bookingRealityColumns, isoInstant, siteColumns } from '../bookings/repo.ts';
 
 /** What to list: one organization's bookings, narrowed by the filters, in the chosen order. */
 export interface TeamBookingsSelection {
@@ -92,20 +92,22 @@ function whereOf(conditions: SQL[], part: SQL | undefined, extra?: SQL): SQL {
 const bookingFields = sql`b.id, b.organization_id, b.desk_id, b.user_id, b.booking_date, b.time_slot, b.status,
   b.notes, b.is_permanent, b.created_at, b.cancelled_at, b.checked_in_at, b.released_at, b.is_walk_in`;
 
-// A TeamBookingRow's columns over the booking `b`, desk `d`, floor `f` and person `u`. Dates and instants leave the
+// A TeamBookingRow's columns over the booking `b`, desk `d`, floor `f`, site `s` and person `u`. Dates and instants leave the
 // database as text: both drivers would otherwise make Date objects of them.
 const rowColumns = sql`b.id, b.organization_id AS "organizationId", b.desk_id AS "deskId", d.name AS "deskName",
   f.name AS "floorName", b.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email,
   b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.notes, b.is_permanent AS "isPermanent",
   ${isoInstant(sql`b.created_at`)} AS "createdAt", ${isoInstant(sql`b.cancelled_at`)} AS "cancelledAt",
-  ${bookingRealityColumns(sql`b`)}`;
+  ${bookingRealityColumns(sql`b`)}, ${siteColumns(sql`s`)}`;
 
 // A page's few rows look up their names by primary key; OFFSET 0 keeps each lookup a per-row index probe rather
 // than the hash join of whole desk and user tables the planner would otherwise pick.
 const rowLookups = sql`CROSS JOIN LATERAL (SELECT name, floor_id FROM desks WHERE id = b.desk_id OFFSET 0) AS d
-  CROSS JOIN LATERAL (SELECT name FROM floors WHERE id = d.floor_id OFFSET 0) AS f
+  CROSS JOIN LATERAL (SELECT name, site_id FROM floors WHERE id = d.floor_id OFFSET 0) AS f
+  CROSS JOIN LATERAL (SELECT id, time_zone, day_start, midday, day_end FROM sites WHERE id = f.site_id OFFSET 0) AS s
   CROSS JOIN LATERAL (SELECT first_name, last_name, email FROM users WHERE id = b.user_id OFFSET 0) AS u`;
-const rowJoins = sql`JOIN desks d ON d.id = b.desk_id JOIN floors f ON f.id = d.floor_id JOIN users u ON u.id = b.user_id`;
+const rowJoins = sql`JOIN desks d ON d.id = b.desk_id JOIN floors f ON f.id = d.floor_id JOIN sites s ON s.id = f.site_id
+  JOIN users u ON u.id = b.user_id`;
 
 /** The order's columns, and the same values of a row the list already has (for the export's next chunk). */
 function sortKeysOf(sort: TeamBookingSort): SQL[] {

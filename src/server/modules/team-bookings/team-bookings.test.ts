@@ -334,12 +334,13 @@ describe('GET /api/organizations/{id}/bookings.csv', () => {
           'Checked in at': '',
           Released: item.endReason === 'no-show' ? 'yes' : 'no',
           'Walk-in': item.isWalkIn ? 'yes' : 'no',
+          'Time zone': item.timeZone,
         });
       }
     }
   });
 
-  it('says when each booking was checked in, in the organization’s zone, whether it was released and whether it was a walk-in', async () => {
+  it('says when each booking was checked in, in its site’s zone, whether it was released and whether it was a walk-in', async () => {
     // Tokyo is 9 hours ahead of UTC all year: 23:41 UTC on the 1st is 08:41 on the 2nd there.
     const tokyo = await createOrganization(testApp, { deskCount: 2, timeZone: 'Asia/Tokyo' });
     const date = tokyo.day(-3);
@@ -362,7 +363,7 @@ describe('GET /api/organizations/{id}/bookings.csv', () => {
     expect(response.status, response.text).toBe(200);
     expect(response.text.split('\r\n')[0]).toBe(
       '\uFEFFBooking ID,Date,Slot,Start,End,Status,Permanent,Desk,Floor,First name,Last name,Email,User ID,Notes,' +
-        'Created at,Cancelled at,Checked in at,Released,Walk-in',
+        'Created at,Cancelled at,Checked in at,Released,Walk-in,Time zone',
     );
     const records = csvRecords(response.text);
     expect(records.find((record) => record['Booking ID'] === walkIn)).toMatchObject({
@@ -370,6 +371,7 @@ describe('GET /api/organizations/{id}/bookings.csv', () => {
       'Checked in at': `${date} 08:41`,
       Released: 'no',
       'Walk-in': 'yes',
+      'Time zone': 'Asia/Tokyo',
     });
     expect(records.find((record) => record['Booking ID'] === released)).toMatchObject({
       Status: 'cancelled',

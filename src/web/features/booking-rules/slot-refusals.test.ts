@@ -3,6 +3,7 @@ import { type BookingRuleContext, defaultBookingRules, type RequestedBooking } f
 import type { TimeSlot } from '#domain/bookings.ts';
 import { remainingWeekdays } from '#domain/bookings.ts';
 import type { BookingView } from '#domain/bookings-responses.ts';
+import { defaultOfficeHours } from '#domain/sites.ts';
 import { bookingRuleContext, bookingView } from '#test-support/booking-fixtures.ts';
 import { dateRefusalOf, heldBookingsOf, judgeSlots } from './slot-refusals.ts';
 
@@ -89,6 +90,7 @@ describe('judgeSlots with check-in required', () => {
           checkInRequired: true,
           checkInGraceMinutes: 15,
           timeZone: 'Europe/London',
+          ...defaultOfficeHours,
           now: new Date(`${today}T11:00:00Z`),
           isWalkIn: false,
         },

@@ -9,15 +9,15 @@ import {
   bookingMessages,
   fullyBookedMessage,
   isFullyBooked,
-  isWeekday,
   maxNotesLength,
-  remainingWeekdays,
   type TimeSlot,
 } from '#domain/bookings.ts';
 import type { BookingView } from '#domain/bookings-responses.ts';
-import { todayIn } from '#domain/dates.ts';
+import { formatLongDate } from '#domain/dates.ts';
 import { horizonMessages, latestBookingDate } from '#domain/horizon.ts';
 import type { OrganizationView } from '#domain/organization.ts';
+import { remainingWorkingDays } from '#domain/site-times.ts';
+import { isWorkingDay, siteMessages, siteToday, workingDaysFrom } from '#domain/sites.ts';
 import { planWeeklyBooking, weeklyBookingMessages } from '#domain/weekly-booking.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -25,6 +25,7 @@ import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useCurrentUser } from '../session/index.ts';
+import { useCurrentSite, viewerTimeZone } from '../sites/index.ts';
 import { membersQuery } from '../team/index.ts';
 import { BookForField } from './book-for-field.tsx';
 import { BookingOptions, PermanentConflictsNotice } from './booking-options.tsx';
@@ -42,12 +43,17 @@ export interface BookableDesk {
 }
 
 export const bookDeskTitle = (desk: BookableDesk) => `Book Desk ${desk.name}`;
-export const bookDeskDescription = (organization: OrganizationView) =>
-  `${organization.name} · choose a date and a time slot.`;
+/** Names the site too where the organization has several (issue 28): the times below are its. */
+export const bookDeskDescription = (organization: OrganizationView, siteName?: string) =>
+  `${siteName ? `${organization.name} · ${siteName}` : organization.name} · choose a date and a time slot.`;
+
+const isDateText = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
 /**
  * Spec section 2, Book Desk: date, slot with live availability, notes, permanent (admins) or weekly. The body of the
- * desk dialog, which names itself after the desk that will be booked (onBookedDeskChange).
+ * desk dialog, which names itself after the desk that will be booked (onBookedDeskChange). Its clock is the desk's
+ * site's (issue 28): "today", the slots' times, check-in and working days; a member cannot choose a day the site does
+ * not work (an admin may, for a Saturday event), and the weekly option books the site's working days of the week.
  */
 export function BookDeskForm({
   organization,
@@ -66,8 +72,14 @@ export function BookDeskForm({
   onBookedDeskChange: (desk: BookableDesk) => void;
   onClose: () => void;
 }) {
-  const today = todayIn(organization.timeZone);
+  const { site, clock } = useCurrentSite(organization);
+  const siteName = site?.name ?? organization.name;
+  const today = siteToday(clock);
   const isAdmin = organization.role === 'admin';
+  // A member is offered the first working day from the date asked for; an admin the date itself.
+  const firstDate = initialDate < today ? today : initialDate;
+  const openingDate =
+    isAdmin || isWorkingDay(clock, firstDate) ? firstDate : (workingDaysFrom(clock, firstDate, 1)[0] ?? firstDate);
   // bookingFormSchema's problems are said as soon as a field changes (notes too long, a slot chosen at last), except
   // the date's, which the date field works out itself from the organization's today below.
   const { control, register, handleSubmit, watch, setValue, setFocus, formState } = useForm({
@@ -75,7 +87,7 @@ export function BookDeskForm({
     mode: 'onChange',
     shouldFocusError: false,
     defaultValues: {
-      bookingDate: initialDate < today ? today : initialDate,
+      bookingDate: openingDate,
       timeSlot: initialSlot,
       notes: '',
       isPermanent: false,
@@ -111,19 +123,30 @@ export function BookDeskForm({
   // date, one beyond the server's horizon (two years ahead) or one beyond the organization's advance window asks no
   // availability: there is none to ask for.
   const latestDate = latestBookingDate(today);
+  const isOffDay = isDateText(bookingDate) && !isWorkingDay(clock, bookingDate);
   const calendarProblem =
     bookingDateFieldProblem(bookingDate, today) ??
-    (bookingDate > latestDate ? horizonMessages.tooFarAhead(latestDate) : undefined);
+    (bookingDate > latestDate ? horizonMessages.tooFarAhead(latestDate) : undefined) ??
+    (isOffDay && !isAdmin ? siteMessages.nonWorkingDay(bookingDate, siteName) : undefined);
+  // The site's working days of the date's week from the date on: what the weekly option books.
+  const weekDates = isDateText(bookingDate) ? remainingWorkingDays(bookingDate, clock.workingDays) : [];
+  // What the weekly option says when the week has no working day left from the date (planWeeklyBooking's sentence).
+  const noDaysLeft =
+    planWeeklyBooking({
+      startDate: bookingDate,
+      slot: 'full-day',
+      availability: undefined,
+      rules: undefined,
+      workingDays: clock.workingDays,
+    }).lines[0] ?? weeklyBookingMessages.noWeekdays;
   // The rules judge each slot on the date; the person's bookings of the whole week are read for the weekly plan.
   const rules = useSlotRules({
     organization,
+    clock,
+    siteName,
     desk: bookedDesk,
     date: calendarProblem ? null : bookingDate,
-    seriesDates: calendarProblem
-      ? []
-      : isWeekly && isWeekday(bookingDate)
-        ? remainingWeekdays(bookingDate)
-        : [bookingDate],
+    seriesDates: calendarProblem ? [] : isWeekly && weekDates.length > 0 ? weekDates : [bookingDate],
     personId: personId || currentUserId,
     personName,
     isPermanent,
@@ -147,8 +170,8 @@ export function BookDeskForm({
     );
   const checkWeekOnChange = useEffectEvent(checkWeek);
 
-  // A weekly series covers the remaining weekdays of the week: from a Saturday or Sunday there are none.
-  const isWeekendStart = isDateBookable && !isWeekday(bookingDate);
+  // A weekly series covers the remaining working days of the week: from a Saturday or Sunday there are none.
+  const isWeekendStart = isDateBookable && weekDates.length === 0;
   useEffect(() => {
     if (!isWeekly || !isDateBookable || !timeSlot || isWeekendStart) return;
     checkWeekOnChange(bookingDate, timeSlot);
@@ -169,6 +192,7 @@ export function BookDeskForm({
           availability: weekChecked && !weekly.isPending ? weekly.data : undefined,
           chosenAlternativeId: chosenDeskId,
           rules: rules.context,
+          workingDays: clock.workingDays,
         })
       : undefined;
 
@@ -236,8 +260,8 @@ export function BookDeskForm({
     if (dateProblem || isChosenSlotTaken || isFull || chosenSlotRefusal) return;
     if (isWeekly && isWeekendStart) {
       toast({
-        title: 'No weekdays left this week',
-        description: 'Choose a date from Monday to Friday for a weekly booking.',
+        title: 'No working days left this week',
+        description: noDaysLeft,
         variant: 'destructive',
       });
       return;
@@ -296,11 +320,19 @@ export function BookDeskForm({
                 slots={slots}
                 refusals={rules.refusals}
                 isLoading={isDateBookable && (availability.isLoading || rules.isChecking)}
+                clock={clock}
+                date={isDateText(bookingDate) ? bookingDate : ''}
+                viewerZone={viewerTimeZone()}
               />
             )}
           />
         )}
       </FormField>
+      {isOffDay && isAdmin && !calendarProblem && (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          {formatLongDate(bookingDate)} is not a working day at {siteName}. As an admin, you can still book it.
+        </p>
+      )}
       {isFull ? (
         <p role="status" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
           {fullyBookedMessage(desk.name, bookingDate)}
@@ -337,7 +369,7 @@ export function BookDeskForm({
       )}
       {isWeekly && isWeekendStart && (
         <p role="status" className="text-sm text-slate-600">
-          {weeklyBookingMessages.noWeekdays}
+          {noDaysLeft}
         </p>
       )}
       {weekPlan && <WeeklyResult plan={weekPlan} onChooseDesk={setChosenDeskId} />}

@@ -10,10 +10,13 @@ export function BookingRow({
   booking,
   showPerson,
   detail,
+  times,
   children,
 }: {
   booking: BookingView;
   showPerson?: boolean;
+  /** The slot and its times on the clock of the booking's site, both clocks for someone elsewhere (slotTimesText). */
+  times?: string | undefined;
   /** A short line under the date (My Bookings: when check-in opens). */
   detail?: string | undefined;
   children?: ReactNode;
@@ -26,7 +29,7 @@ export function BookingRow({
         </p>
         <p className="text-sm text-slate-600">
           {booking.isPermanent ? `From ${formatLongDate(booking.bookingDate)}` : formatLongDate(booking.bookingDate)} ·{' '}
-          {slotLabel(booking.timeSlot)} ({formatClockRange(booking.startTime, booking.endTime)})
+          {times ?? `${slotLabel(booking.timeSlot)} (${formatClockRange(booking.startTime, booking.endTime)})`}
           {showPerson && <> · {displayName(booking.user)}</>}
         </p>
         {detail && <p className="text-xs font-medium text-brand-700">{detail}</p>}

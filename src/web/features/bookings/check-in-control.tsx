@@ -14,7 +14,7 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
 import { useCheckIn } from './check-in.ts';
 
-/** "Checked in 8:41 AM", in the organization's time. */
+/** "Checked in 8:41 AM", on the clock of the booking's site. */
 export function CheckedInBadge({ checkedInAt, timeZone }: { checkedInAt: string; timeZone: string }) {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-900">
@@ -25,8 +25,8 @@ export function CheckedInBadge({ checkedInAt, timeZone }: { checkedInAt: string;
 }
 
 /**
- * Whether the Check in button belongs on a booking now: required by the organization, and its window open on the
- * clock of the booking's desk's site.
+ * Whether the Check in button belongs on a booking now: required by the organization, and its window open on the clock
+ * of the booking's site (its zone and hours, issue 28).
  */
 export function canCheckInNow(
   booking: Pick<BookingView, 'status' | 'isPermanent' | 'checkedInAt' | 'bookingDate' | 'timeSlot'>,
@@ -51,7 +51,7 @@ export function CheckInControl({
 }: {
   booking: BookingView;
   settings: Pick<CheckInSettings, 'checkInRequired' | 'checkInGraceMinutes'> | undefined;
-  /** The booking's desk's site: its zone and office hours. */
+  /** The booking's site: its window and check-in time are on that site's clock. */
   site: SiteHours;
 }) {
   const now = useMinuteClock();

@@ -7,6 +7,7 @@ import { type DeskView, outOfServiceLabel } from '#domain/floor-plan.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { useCurrentSite } from '../sites/index.ts';
 import { BlockedDeskView, blockedDeskDescription, blockedDeskTitle } from './blocked-desk-view.tsx';
 import { type BookableDesk, BookDeskForm, bookDeskDescription, bookDeskTitle } from './book-desk-form.tsx';
 import { YourBookingView, yourBookingDescription, yourBookingTitle } from './your-booking-view.tsx';
@@ -74,6 +75,7 @@ export function DeskDialog({
   currentUserId: string;
   onClose: () => void;
 }) {
+  const { site, sites } = useCurrentSite(organization);
   const live = useMemo(
     () =>
       deskDialogStateOn(dayBookings, { deskId: desk.id, date, currentUserId, isAdmin: organization.role === 'admin' }),
@@ -101,7 +103,7 @@ export function DeskDialog({
     body = <OutOfServiceView desk={desk} onClose={onClose} />;
   } else if (booking || state.kind === 'book') {
     title = bookDeskTitle(bookedDesk);
-    description = bookDeskDescription(organization);
+    description = bookDeskDescription(organization, sites.length > 1 ? site?.name : undefined);
     body = (
       <BookDeskForm
         organization={organization}

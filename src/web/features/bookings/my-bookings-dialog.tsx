@@ -2,9 +2,9 @@ import { useMemo, useState } from 'react';
 import { slotLabel, sortMyBookings } from '#domain/bookings.ts';
 import type { BookingView } from '#domain/bookings-responses.ts';
 import { checkInNotice } from '#domain/check-in.ts';
-import { formatLongDate, todayIn } from '#domain/dates.ts';
+import { formatLongDate } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
-import { defaultSiteClock } from '#domain/sites.ts';
+import { siteToday } from '#domain/sites.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
@@ -12,6 +12,7 @@ import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useBookingRules } from '#web/features/booking-rules/index.ts';
 import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
+import { slotTimesText, useCurrentSite, useSiteLookup, viewerTimeZone } from '../sites/index.ts';
 import { Badge, bookingStatusBadgeKind } from './booking-badge.tsx';
 import { BookingRow } from './booking-row.tsx';
 import { useCancelBooking } from './cancel-booking.ts';
@@ -22,10 +23,13 @@ import { useUserBookings } from './list-user-bookings.ts';
 /**
  * Spec section 2, My Bookings: only an active, future booking has a Cancel button, which asks before it cancels.
  * Order (sortMyBookings): permanent bookings first, as they are in force today; then upcoming ones, soonest first;
- * then the past and the cancelled, newest first.
+ * then the past and the cancelled, newest first. Bookings of several sites: each one's "today", times and check-in
+ * are its own site's (issue 28), with the viewer's time beside the site's when their clocks differ.
  */
 export function MyBookingsDialog({ organization, onClose }: { organization: OrganizationView; onClose: () => void }) {
-  const today = todayIn(organization.timeZone);
+  const today = siteToday(useCurrentSite(organization).clock);
+  const siteOf = useSiteLookup(organization);
+  const viewerZone = viewerTimeZone();
   const bookings = useUserBookings(organization.id);
   const sorted = useMemo(() => sortMyBookings(bookings.data ?? [], today), [bookings.data, today]);
   const rules = useBookingRules(organization.id);
@@ -50,20 +54,20 @@ export function MyBookingsDialog({ organization, onClose }: { organization: Orga
         {bookings.data?.length === 0 && <p className="text-sm text-slate-600">You have no bookings yet.</p>}
         <ul className="divide-y divide-slate-100">
           {sorted.map((booking) => {
-            const isCancellable = booking.status === 'active' && (booking.isPermanent || booking.bookingDate >= today);
+            const { clock } = siteOf(booking.siteId);
+            const siteDay = siteToday(clock, now);
+            const isCancellable =
+              booking.status === 'active' && (booking.isPermanent || booking.bookingDate >= siteDay);
             return (
               <BookingRow
                 key={booking.id}
                 booking={booking}
-                detail={checkInNotice(booking, rules.data, defaultSiteClock(organization.timeZone), now)}
+                times={slotTimesText(clock, booking.bookingDate, booking.timeSlot, viewerZone)}
+                detail={checkInNotice(booking, rules.data, clock, now)}
               >
-                <Badge kind={bookingStatusBadgeKind(booking, today)} />
-                {booking.bookingDate === today && (
-                  <CheckInControl
-                    booking={booking}
-                    settings={rules.data}
-                    site={defaultSiteClock(organization.timeZone)}
-                  />
+                <Badge kind={bookingStatusBadgeKind(booking, siteDay)} />
+                {booking.bookingDate === siteDay && (
+                  <CheckInControl booking={booking} settings={rules.data} site={clock} />
                 )}
                 {isCancellable && (
                   <Button

@@ -9,10 +9,14 @@ import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { takesEscapeAttribute } from '#web/components/ui/combobox.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { useCurrentSite, useSiteLookup } from '../sites/index.ts';
 import { CheckedInBadge } from './check-in-control.tsx';
 import { useOrganizationBookings } from './list-organization-bookings.ts';
 
-/** Spec section 2, Who's in today: everyone with a desk on the selected date. */
+/**
+ * Spec section 2, Who's in today: everyone with a desk on the selected date. The date is a day of the site the
+ * dashboard shows (issue 28): in an organization of several sites, the people of that site.
+ */
 export function RosterDialog({
   organization,
   date,
@@ -28,12 +32,16 @@ export function RosterDialog({
   const searchId = useId();
   const [search, setSearch] = useState('');
   const bookings = useOrganizationBookings(organization.id, date, date);
+  const { site, sites } = useCurrentSite(organization);
+  const siteOf = useSiteLookup(organization);
+  const siteId = sites.length > 1 ? site?.id : undefined;
   const present = useMemo(
     () =>
       (bookings.data ?? [])
         .filter((booking) => countsOnDate(booking, date))
+        .filter((booking) => !siteId || booking.siteId === siteId)
         .sort((a, b) => displayName(a.user).localeCompare(displayName(b.user))),
-    [bookings.data, date],
+    [bookings.data, date, siteId],
   );
   const find = useMemo(
     () => peopleFinder(present, (booking) => ({ name: displayName(booking.user), email: booking.user.email })),
@@ -42,7 +50,11 @@ export function RosterDialog({
   const shown = search ? find(search) : present;
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent title="Who's in today?" description={formatLongDate(date)} size="lg">
+      <DialogContent
+        title="Who's in today?"
+        description={siteId && site ? `${site.name} · ${formatLongDate(date)}` : formatLongDate(date)}
+        size="lg"
+      >
         {bookings.isPending && <p role="status">Loading…</p>}
         {bookings.isError && <p role="alert">{errorMessage(bookings.error, 'Please try again')}</p>}
         {bookings.isSuccess && present.length === 0 && (
@@ -94,7 +106,7 @@ export function RosterDialog({
                   {booking.isPermanent ? 'permanent' : slotLabel(booking.timeSlot)}
                 </span>
                 {booking.checkedInAt && (
-                  <CheckedInBadge checkedInAt={booking.checkedInAt} timeZone={organization.timeZone} />
+                  <CheckedInBadge checkedInAt={booking.checkedInAt} timeZone={siteOf(booking.siteId).clock.timeZone} />
                 )}
                 {onShowDesk && (
                   <Button

@@ -1,6 +1,8 @@
-import { type SlotAvailability, slotTimes, type TimeSlot, timeSlots } from '#domain/bookings.ts';
+import { type SlotAvailability, type TimeSlot, timeSlots } from '#domain/bookings.ts';
 import { formatClockRange } from '#domain/clock.ts';
+import { type SiteClock, slotHours, zonePlaceName } from '#domain/sites.ts';
 import { cn } from '#web/lib/cn.ts';
+import { slotInViewerTime } from '../sites/index.ts';
 
 const slotNames: Record<TimeSlot, string> = { 'full-day': 'Full day', morning: 'Morning', afternoon: 'Afternoon' };
 
@@ -18,7 +20,8 @@ function stateText(state: SlotAvailability | undefined, refusal: string | undefi
 /**
  * The time-slot cards of the Book Desk form, inside its Time slot group: each slot shows loading, available or booked,
  * or the sentence of the booking rule that forbids it; booked and forbidden ones are disabled. The sentence is part of
- * the card's text, so it is read with the slot.
+ * the card's text, so it is read with the slot. The times are the desk's site's office hours on the date (issue 28);
+ * someone whose own clock reads otherwise sees their time under the site's, and which clock the site's is.
  */
 export function SlotPicker({
   value,
@@ -26,6 +29,9 @@ export function SlotPicker({
   slots,
   refusals,
   isLoading,
+  clock,
+  date,
+  viewerZone,
 }: {
   value: TimeSlot | undefined;
   onChange: (slot: TimeSlot) => void;
@@ -33,10 +39,20 @@ export function SlotPicker({
   /** The sentence of the rule that forbids a slot, if one does (judged by the domain's judgeBookings). */
   refusals?: Partial<Record<TimeSlot, string | undefined>> | undefined;
   isLoading: boolean;
+  /** The desk's site: its hours are the slots' times. */
+  clock: SiteClock;
+  /** The chosen date (the viewer's times of a slot depend on it across daylight saving); empty while none is. */
+  date: string;
+  /** The browser's zone. */
+  viewerZone: string | null;
 }) {
+  const viewerTimes = timeSlots.map((slot) => (date ? slotInViewerTime(clock, date, slot, viewerZone) : null));
+  const isElsewhere = viewerTimes.some((text) => text !== null);
   return (
     <div className="grid grid-cols-3 gap-2">
-      {timeSlots.map((slot) => {
+      {timeSlots.map((slot, index) => {
+        const { start, end } = slotHours(clock, slot);
+        const viewerTime = viewerTimes[index];
         const state = slots?.[slot];
         const refusal = state === 'available' && !isLoading ? refusals?.[slot] : undefined;
         const isBooked = state === 'booked';
@@ -62,8 +78,10 @@ export function SlotPicker({
             />
             <span className="font-medium">{slotNames[slot]}</span>
             <span className="text-xs text-slate-600">
-              {formatClockRange(slotTimes[slot].start, slotTimes[slot].end)}
+              {formatClockRange(start, end)}
+              {isElsewhere && <span className="sr-only"> {zonePlaceName(clock.timeZone)} time</span>}
             </span>
+            {viewerTime && <span className="text-xs text-slate-600">{viewerTime}</span>}
             <span
               className={cn(
                 'mt-1 text-xs font-medium',
@@ -81,6 +99,11 @@ export function SlotPicker({
           </label>
         );
       })}
+      {isElsewhere && (
+        <p className="col-span-3 text-xs text-slate-600">
+          Times are {zonePlaceName(clock.timeZone)} time, where the desk is.
+        </p>
+      )}
     </div>
   );
 }

@@ -1,8 +1,9 @@
 import { ChevronLeft, ChevronRight, Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { displayName } from '#domain/account.ts';
-import { addDays, todayIn } from '#domain/dates.ts';
+import { addDays } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
+import { siteToday } from '#domain/sites.ts';
 import {
   pageCount,
   pageRangeSummary,
@@ -17,6 +18,7 @@ import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useFloors } from '#web/features/floors/index.ts';
+import { useCurrentSite, useSiteLookup, viewerTimeZone } from '../sites/index.ts';
 import { useCancelBooking } from './cancel-booking.ts';
 import { useCancelAllUserBookings } from './cancel-user-bookings.ts';
 import { teamBookingsCsvUrl } from './team-bookings-export.ts';
@@ -57,7 +59,9 @@ function queryOf(filters: TeamBookingsFilterState, q: string, page: number): Tea
  * sorted and paged by the server, exported as CSV with the same filters; cancel one booking or all of a person's.
  */
 export function TeamBookingsDialog({ organization, onClose }: { organization: OrganizationView; onClose: () => void }) {
-  const today = todayIn(organization.timeZone);
+  // The range opens around the dashboard's site's today; each row's badges and times are its own site's (issue 28).
+  const today = siteToday(useCurrentSite(organization).clock);
+  const siteOf = useSiteLookup(organization);
   const [filters, setFilters] = useState(() => initialFilters(today));
   const [page, setPage] = useState(1);
   const q = useDebouncedValue(filters.search, searchDelayMs);
@@ -146,8 +150,8 @@ export function TeamBookingsDialog({ organization, onClose }: { organization: Or
         {items.length > 0 && (
           <TeamBookingsRows
             items={items}
-            today={today}
-            timeZone={organization.timeZone}
+            siteOf={siteOf}
+            viewerZone={viewerTimeZone()}
             isBusy={bookings.isPlaceholderData}
             isCancelling={cancel.isPending}
             onCancel={onCancel}

@@ -1,7 +1,7 @@
 import { type BookingRuleContext, latestDateAllowed, needsHeldBookings, weeksCovering } from '#domain/booking-rules.ts';
 import type { TimeSlot } from '#domain/bookings.ts';
-import { todayIn } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
+import { type SiteClock, siteToday } from '#domain/sites.ts';
 import { dateRefusalOf, heldBookingsOf, judgeSlots, useBookingRules } from '../booking-rules/index.ts';
 import { useOrganizationBookings } from './list-organization-bookings.ts';
 
@@ -22,12 +22,14 @@ export interface SlotRules {
  * What the organization's booking rules say of each slot Book Desk offers, before anyone clicks: the domain's
  * judgeBookings (the server's own judgement) run on the rules, the person's one-off bookings of the week(s) the
  * dates fall in, read with the organization's range call, and the organization's check-in at the moment of the
- * render (a slot of today whose check-in has closed). Permanent bookings are desk blocks: never judged. The slots
+ * render on the clock of the desk's site (its today, zone and hours, issue 28) (a slot of today whose check-in has closed). Permanent bookings are desk blocks: never judged. The slots
  * judge the date alone: what a weekly series meets later in its week is the weekly option's to say, once
  * (planWeeklyBooking), not every slot's.
  */
 export function useSlotRules({
   organization,
+  clock,
+  siteName,
   desk,
   date,
   seriesDates,
@@ -36,6 +38,10 @@ export function useSlotRules({
   isPermanent,
 }: {
   organization: OrganizationView;
+  /** The desk's site: "today", and the check-in windows of its slots. */
+  clock: SiteClock;
+  /** The site's name, as the working-days sentence says it. */
+  siteName: string;
   /** The desk that would be booked (a weekly series' alternative, if chosen). */
   desk: { id: string; name: string };
   /** The chosen date, when it is a date that may be booked at all (else null: nothing is judged). */
@@ -48,7 +54,7 @@ export function useSlotRules({
   personName: string | null;
   isPermanent: boolean;
 }): SlotRules {
-  const today = todayIn(organization.timeZone);
+  const today = siteToday(clock);
   const bookerIsAdmin = organization.role === 'admin';
   const rules = useBookingRules(organization.id);
   const week = date === null ? null : weeksCovering(seriesDates);
@@ -69,11 +75,16 @@ export function useSlotRules({
           bookerIsAdmin,
           personName,
           held: heldBookingsOf(bookings.data ?? [], personId),
+          // The desk's site: its working days are judged (members only) with its today and hours.
+          site: { ...clock, name: siteName, today },
           // Book Desk is never a walk-in: a slot of today whose check-in has closed says so, and offers Sit here.
           checkIn: {
             checkInRequired: rules.data.checkInRequired,
             checkInGraceMinutes: rules.data.checkInGraceMinutes,
-            timeZone: organization.timeZone,
+            timeZone: clock.timeZone,
+            dayStart: clock.dayStart,
+            midday: clock.midday,
+            dayEnd: clock.dayEnd,
             now: new Date(),
             isWalkIn: false,
           },

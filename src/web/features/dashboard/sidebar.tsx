@@ -113,6 +113,7 @@ export function Sidebar({
   organizations,
   organization,
   onOrganizationChange,
+  sitePicker,
   floors,
   isLoadingFloors,
   selectedFloorId,
@@ -134,6 +135,9 @@ export function Sidebar({
   organizations: Organization[];
   organization: Organization;
   onOrganizationChange: (id: string) => void;
+  /** The site picker (issue 28), above the floor picker; it shows itself only when there are several sites. */
+  sitePicker?: ReactNode;
+  /** The chosen site's floors. */
   floors: readonly Floor[];
   isLoadingFloors: boolean;
   selectedFloorId: string | undefined;
@@ -203,6 +207,7 @@ export function Sidebar({
             </select>
           </div>
         )}
+        {sitePicker}
         <FloorPicker
           floors={floors}
           selectedFloorId={selectedFloorId}

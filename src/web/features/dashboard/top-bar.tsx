@@ -8,7 +8,7 @@ import { AccountMenu } from '../account/index.ts';
 import { LiveIndicator, type LiveStatus } from '../realtime/index.ts';
 import { signOut } from '../session/index.ts';
 
-/** The browser's own date, until the dashboard passes the organization's today. */
+/** The browser's own date, until the dashboard passes its site's today. */
 function browserToday(): string {
   try {
     return todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone);
@@ -102,7 +102,7 @@ export function TopBar({
 }: {
   user: PublicUser;
   date: string;
-  /** The organization's today (todayIn its time zone): the first day that can be chosen. */
+  /** The today of the site the dashboard shows (issue 28: siteToday of its clock): the first day that can be chosen. */
   today?: string;
   onDateChange: (date: string) => void;
   onOpenRoster: () => void;

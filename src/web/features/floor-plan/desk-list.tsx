@@ -14,10 +14,10 @@ import {
 } from '#domain/desk-list.ts';
 import type { DeskView } from '#domain/floor-plan.ts';
 import type { OrganizationView } from '#domain/organization.ts';
-import { defaultSiteClock } from '#domain/sites.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
+import { useCurrentSite } from '../sites/index.ts';
 import { AmenityFilter } from './amenity-filter.tsx';
 import { chunkSize, DeskListChunk, type RowActions } from './desk-list-rows.tsx';
 import { useDeskAmenityFilter } from './use-amenity-filter.ts';
@@ -88,7 +88,9 @@ export function DeskList({
   );
   const [search, setSearch] = useState('');
   const [chosenFilter, setChosenFilter] = useState<DeskListFilter>('all');
-  const now = slotNow(defaultSiteClock(organization.timeZone), date, useMinuteClock());
+  // 'Free now' is judged on the clock of the floor's site: its zone, midday and end of day (issue 28).
+  const { clock } = useCurrentSite(organization);
+  const now = slotNow(clock, date, useMinuteClock());
   // 'Free now' is offered only while today's slots run; otherwise a choice of it falls back to every desk.
   const filter = chosenFilter === 'free-now' && now === null ? 'all' : chosenFilter;
   const filters = now === null ? deskListFilters.filter((item) => item !== 'free-now') : deskListFilters;

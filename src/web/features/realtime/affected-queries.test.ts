@@ -69,6 +69,17 @@ describe('isAffectedBy', () => {
     expect(isAffectedBy(renamed, dayView('2030-01-01'), scope)).toBe(true);
   });
 
+  it("refetches every booking list when the organization changes (a site's zone or hours move their times)", () => {
+    const site: OrganizationChange = { kind: 'organization', organizationId: 'org-1' };
+    const teamPage = ['/api/organizations', 'org-1', 'bookings', null, null, 'team-bookings', 'page=1'];
+    expect(isAffectedBy(site, dayView('2030-01-01'), scope)).toBe(true);
+    expect(isAffectedBy(site, teamPage, scope)).toBe(true);
+    expect(isAffectedBy(site, ['/api/users/bookings', 'org-1'], scope)).toBe(true);
+    expect(isAffectedBy(site, dayView('2030-01-01', '2030-01-01', 'org-2'), scope)).toBe(false);
+    expect(isAffectedBy({ ...site, organizationId: 'org-2' }, ['/api/users/bookings', 'org-1'], scope)).toBe(false);
+    expect(isAffectedBy({ kind: 'invitations', organizationId: 'org-1' }, dayView('2030-01-01'), scope)).toBe(false);
+  });
+
   it('refetches the team, the subscription seats and, for a change to me, the organization list', () => {
     const joined: OrganizationChange = { kind: 'members', organizationId: 'org-1', userIds: ['someone'] };
     expect(isAffectedBy(joined, ['/api/organizations', 'org-1', 'members'], scope)).toBe(true);

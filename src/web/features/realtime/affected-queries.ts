@@ -25,11 +25,16 @@ const auditedKinds = new Set<OrganizationChange['kind']>([
   'organization',
 ]);
 
-/** Bookings show desk, floor and member names: a rename changes every booking list. */
-function renamesBookings(change: OrganizationChange): boolean {
+/**
+ * Bookings show desk, floor and member names: a rename changes every booking list. They also carry their site's times
+ * (issue 28: startTime/endTime, startsAt/endsAt), which a change of a site's zone or hours moves: a site's row
+ * announces the organization, and a floor moved to another site announces the floors.
+ */
+function changesBookingLists(change: OrganizationChange): boolean {
   return (
     (change.kind === 'desks' && change.renamed) ||
     change.kind === 'floors' ||
+    change.kind === 'organization' ||
     (change.kind === 'members' && change.renamed === true)
   );
 }
@@ -72,7 +77,7 @@ export function isAffectedBy(change: OrganizationChange, key: readonly unknown[]
         // Seats used and pending invitations are part of it.
         return change.kind === 'subscription' || change.kind === 'members' || change.kind === 'invitations';
       case 'bookings':
-        return change.kind === 'bookings' ? touchesRange(change, rest[0], rest[1]) : renamesBookings(change);
+        return change.kind === 'bookings' ? touchesRange(change, rest[0], rest[1]) : changesBookingLists(change);
       case 'analytics':
         // Issue 17: bookings of its dates, desks and floors (added, deleted, out of service, renamed), and the
         // organization's row (its zone and check-in setting). Members and invitations change no figure.
@@ -93,7 +98,7 @@ export function isAffectedBy(change: OrganizationChange, key: readonly unknown[]
   }
   if (root === '/api/users/bookings') {
     if (id !== change.organizationId) return false;
-    return change.kind === 'bookings' ? includes(change.userIds, scope.userId) : renamesBookings(change);
+    return change.kind === 'bookings' ? includes(change.userIds, scope.userId) : changesBookingLists(change);
   }
   if (root === '/api/desks' && part === 'availability') {
     return change.kind === 'bookings' && touchesRange(change, rest[0], rest[0]);

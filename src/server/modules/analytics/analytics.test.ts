@@ -36,7 +36,7 @@ async function read(query: Record<string, string>): Promise<Analytics> {
 }
 
 beforeAll(async () => {
-  organization = await createOrganization(testApp, { deskCount: 3 });
+  organization = await createOrganization(testApp, { deskCount: 3, workingDays: [1, 2, 3, 4, 5] });
   const today = organization.day(0);
   monday = addDays(today, -14 - (isoWeekday(today) - 1));
   const [d01, d02, d03] = organization.desks as [string, string, string];

@@ -45,7 +45,10 @@ test('an admin opens Analytics from the sidebar and reads the last 4 weeks: the 
     timezoneId: zoneWhereHourIs([6, 7]),
   });
   const page = await context.newPage();
-  await createOrganizationThroughApi(page, newPerson('Nadia', 'Okafor'), 'Harbour Works', { desks: 4 });
+  await createOrganizationThroughApi(page, newPerson('Nadia', 'Okafor'), 'Harbour Works', {
+    desks: 4,
+    workingDays: [1, 2, 3, 4, 5],
+  });
   // A plan to draw the heat map on.
   const editMode = page.getByRole('switch', { name: 'Edit Mode' });
   await editMode.click();

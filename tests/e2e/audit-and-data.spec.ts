@@ -24,7 +24,10 @@ test('an admin reads the Audit Log: a desk, a floor plan, an invitation and a ro
   const sam = newPerson('Sam', 'Lee');
   await page.setViewportSize(laptop);
   // Desk D01 made and a floor plan uploaded through the API, then the invitation and the role change.
-  const { floorId } = await createOrganizationThroughApi(page, admin, organizationName, { desks: 1 });
+  const { floorId } = await createOrganizationThroughApi(page, admin, organizationName, {
+    desks: 1,
+    workingDays: [1, 2, 3, 4, 5],
+  });
   const api = apiAs(page);
   const origin = new URL(page.url()).origin;
   const upload = await api<{ uploadURL: string }>('POST', '/api/objects/upload', {

@@ -72,13 +72,14 @@ test('the API reference groups every operation by topic and opens one to its fie
     'Accounts',
     'Single sign-on',
     'Floors and desks',
+    'Sites',
     'Bookings',
     'Analytics',
     'Platform administration',
     'API reference',
   ])
     await expect(groups.getByRole('link', { name: new RegExp(`^${group} \\d+$`) })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(16);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(17);
   await groups.getByRole('link', { name: /^Bookings/ }).click();
   const operation = page.locator('details', { hasText: 'Book a desk for a date and time slot.' });
   await expect(operation.getByRole('table', { name: 'Request body' })).toBeHidden();

@@ -50,6 +50,7 @@ test('an admin adds a Tokyo site, changes the first site’s zone after seeing h
   await page.setViewportSize(laptop);
   const { organizationId } = await createOrganizationThroughApi(page, newPerson('Aiko', 'Mori'), 'Harbour Works', {
     desks: 1,
+    workingDays: [1, 2, 3, 4, 5],
   });
   const today = await dashboardDate(page);
   const { desks } = await firstFloorOf(page);

@@ -221,7 +221,8 @@ export async function createOrganizationThroughApi(
   });
   const [site] = await call<Array<{ id: string }>>('GET', `/api/organizations/${organization.id}/sites`);
   if (!site) throw new Error('a new organization has no site');
-  await call('PUT', `/api/sites/${site.id}`, { workingDays });
+  // A new site works Monday to Friday: only other days are saved (each save is an audited admin change).
+  if (workingDays.join() !== '1,2,3,4,5') await call('PUT', `/api/sites/${site.id}`, { workingDays });
   const [floor] = await call<Array<{ id: string }>>('GET', `/api/organizations/${organization.id}/floors`);
   if (!floor) throw new Error('a new organization has no floor');
   for (let index = 0; index < desks; index += 1) {

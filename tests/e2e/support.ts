@@ -152,6 +152,21 @@ export async function createOrganizationThroughPage(page: Page, admin: Person, o
   await expect(page.getByRole('heading', { name: organizationName })).toBeVisible();
 }
 
+/**
+ * Makes the first site of the page's person's organization (by name) work every day: a test that sets up through
+ * /setup and books "today" as a member then passes on a Saturday too (issue 28: members book working days only).
+ */
+export async function workEveryDay(page: Page, organizationName: string): Promise<void> {
+  const call = apiAs(page);
+  const organization = (await call<Array<{ id: string; name: string }>>('GET', '/api/organizations')).find(
+    (candidate) => candidate.name === organizationName,
+  );
+  if (!organization) throw new Error(`no organization named ${organizationName}`);
+  const [site] = await call<Array<{ id: string }>>('GET', `/api/organizations/${organization.id}/sites`);
+  if (!site) throw new Error('a new organization has no site');
+  await call('PUT', `/api/sites/${site.id}`, { workingDays: [1, 2, 3, 4, 5, 6, 7] });
+}
+
 /** The screens the browser tests look at: a laptop and a phone. */
 export const laptop = { width: 1440, height: 900 };
 export const phone = { width: 390, height: 844 };

@@ -12,6 +12,7 @@ import {
   linkFromOutbox,
   newPerson,
   signUpThroughPage,
+  workEveryDay,
 } from './support.ts';
 
 test('an admin invites a colleague, who joins through the mailed link; the admin promotes, demotes and removes them, and their booking leaves the floor', async ({
@@ -22,6 +23,7 @@ test('an admin invites a colleague, who joins through the mailed link; the admin
   const admin = newPerson('Maya', 'Okafor');
   const jo = newPerson('Jo', 'Park');
   await createOrganizationThroughPage(page, admin, organizationName);
+  await workEveryDay(page, organizationName);
   await addDesksThroughEditor(page, 1);
 
   await page.getByRole('button', { name: 'Team Management' }).click();

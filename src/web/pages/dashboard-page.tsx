@@ -307,6 +307,7 @@ function Workspace({
         {isAdmin && (
           <AddFloorDialog
             organizationId={organization.id}
+            siteId={site?.id}
             open={isAddingFloor}
             onOpenChange={setIsAddingFloor}
             onCreated={(created) => {

@@ -5,19 +5,24 @@ import { useCreateFloor } from './create-floor.ts';
 import { FloorNameForm } from './floor-name-form.tsx';
 import type { Floor } from './list-floors.ts';
 
-/** Add New Floor: a name as FloorNameForm asks it; the form starts empty each time the dialog opens. */
+/**
+ * Add New Floor: a name as FloorNameForm asks it; the form starts empty each time the dialog opens. The floor goes
+ * to `siteId`, the site shown (the organization's first when not given).
+ */
 export function AddFloorDialog({
   organizationId,
+  siteId,
   open,
   onOpenChange,
   onCreated,
 }: {
   organizationId: string;
+  siteId?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onCreated: (floor: Floor) => void;
 }) {
-  const createFloor = useCreateFloor(organizationId);
+  const createFloor = useCreateFloor(organizationId, siteId);
   const close = () => onOpenChange(false);
   const add = (name: string) =>
     createFloor.mutate(name, {

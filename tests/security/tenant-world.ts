@@ -129,6 +129,12 @@ export async function createTenant(testApp: TestApp, label: string, admin?: Pers
   const slug = unique(`org-${label.toLowerCase()}-`);
   const organization = await expectStatus(owner.client.post('/api/organizations', { name, slug }), 201);
   const id = organization.id as string;
+  // Its site works every day (issue 28: members book working days only), so that the members' walk-ins and bookings
+  // of today pass on a weekend too.
+  await testApp.database.sql.query(
+    "UPDATE sites SET working_days = '{1,2,3,4,5,6,7}'::smallint[] WHERE organization_id = $1",
+    [id],
+  );
   const teammate = member ?? (await signUpPerson(testApp, `${label}-member-`));
   await insertMembership(testApp, id, teammate.id, 'member');
 

@@ -66,6 +66,9 @@ export async function seedBookings(sql: SqlRunner, sessionDays: number): Promise
      SELECT $1, 'Floor ' || n, now() + n * interval '1 second' FROM generate_series(1, $2::int) AS n`,
     [id, bigOrganization.floors],
   );
+  // Its office works every day (issue 28): the load books consecutive dates as members, weekends included, and
+  // measures what judging and placing a booking costs, not a refusal for a closed day.
+  await sql.query(`UPDATE sites SET working_days = '{1,2,3,4,5,6,7}'::smallint[] WHERE organization_id = $1`, [id]);
   await sql.query(
     // The desks were placed before the first booking (analytics counts a desk from the day it was made).
     `INSERT INTO desks (organization_id, floor_id, name, position_x, position_y, width, height, created_at)

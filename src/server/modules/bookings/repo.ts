@@ -263,6 +263,35 @@ export interface RulesContext {
  * was granted, what the rules judge: null for an unknown organization. The organization's check-in and the sites of
  * the requested desks are read by the same statement, beside migration 0016's function.
  */
+type RulesContextRow = {
+  context:
+    | (Omit<RulesContext, 'rules' | 'checkIn' | 'sites'> & {
+        rules: Omit<BookingLimits, 'onePerPersonPerSlot'> & { oneDeskPerPerson: boolean };
+      })
+    | null;
+  checkIn: (Omit<RulesContext['checkIn'], 'now'> & { now: string }) | null;
+  sites: Record<string, PlaceSite & { today: string }> | null;
+};
+
+// Run for every booking made: planned once per connection (decision 009). The desks' sites (issue 28) are looked up
+// by primary key, so one plan fits every call.
+const rulesContextStatement = namedStatement<
+  { organizationId: string; personId: string; bookerId: string; from: string; to: string; deskIds: string },
+  RulesContextRow
+>(
+  'perch_rules_context',
+  sql`SELECT perch_booking_rules_context(${param('organizationId')}::uuid, ${param('personId')}::uuid,
+      ${param('bookerId')}::uuid, ${param('from')}::date, ${param('to')}::date) AS context,
+      (SELECT jsonb_build_object('checkInRequired', o.check_in_required, 'checkInGraceMinutes', o.check_in_grace_minutes,
+          'timeZone', o.time_zone, 'dayStart', '09:00', 'midday', '13:00', 'dayEnd', '18:00',
+          'now', ${isoInstant(sql`now()`)})
+        FROM organizations o WHERE o.id = ${param('organizationId')}::uuid) AS "checkIn",
+      (SELECT jsonb_object_agg(d.id, ${placeSiteJson(sql`s`)}
+          || jsonb_build_object('today', ((now() AT TIME ZONE s.time_zone)::date)::text))
+        FROM desks d JOIN floors f ON f.id = d.floor_id JOIN sites s ON s.id = f.site_id
+        WHERE d.id = ANY (${param('deskIds')}::uuid[]) AND d.organization_id = ${param('organizationId')}::uuid) AS sites`,
+);
+
 export async function findRulesContextUnderPersonLock(
   tx: Database,
   scope: {
@@ -274,28 +303,7 @@ export async function findRulesContextUnderPersonLock(
     deskIds: readonly string[];
   },
 ): Promise<RulesContext | null> {
-  const [row] = await rowsOf<{
-    context:
-      | (Omit<RulesContext, 'rules' | 'checkIn' | 'sites'> & {
-          rules: Omit<BookingLimits, 'onePerPersonPerSlot'> & { oneDeskPerPerson: boolean };
-        })
-      | null;
-    checkIn: (Omit<RulesContext['checkIn'], 'now'> & { now: string }) | null;
-    sites: Record<string, PlaceSite & { today: string }> | null;
-  }>(
-    tx,
-    sql`SELECT perch_booking_rules_context(${scope.organizationId}::uuid, ${scope.personId}::uuid,
-      ${scope.bookerId}::uuid, ${scope.from}::date, ${scope.to}::date) AS context,
-      (SELECT jsonb_build_object('checkInRequired', o.check_in_required, 'checkInGraceMinutes', o.check_in_grace_minutes,
-          'timeZone', o.time_zone, 'dayStart', '09:00', 'midday', '13:00', 'dayEnd', '18:00',
-          'now', ${isoInstant(sql`now()`)})
-        FROM organizations o WHERE o.id = ${scope.organizationId}::uuid) AS "checkIn",
-      (SELECT jsonb_object_agg(d.id, ${placeSiteJson(sql`s`)}
-          || jsonb_build_object('today', ((now() AT TIME ZONE s.time_zone)::date)::text))
-        FROM desks d JOIN floors f ON f.id = d.floor_id JOIN sites s ON s.id = f.site_id
-        WHERE d.organization_id = ${scope.organizationId}::uuid
-          AND d.id = ANY (${`{${scope.deskIds.join(',')}}`}::uuid[])) AS sites`,
-  );
+  const [row] = await rulesContextStatement.rows(tx, { ...scope, deskIds: `{${scope.deskIds.join(',')}}` });
   if (!row?.context || !row.checkIn) return null;
   // Migration 0016 names the first rule by its column; the API's name is the server contract's.
   const { oneDeskPerPerson, ...limits } = row.context.rules;

@@ -61,7 +61,7 @@ async function siteForFloor(db: Database, organizationId: string, siteId: string
     siteId === undefined
       ? await siteRepo.findFirstSite(db, organizationId, { lock: true })
       : isUuid(siteId)
-        ? await siteRepo.findSiteForFloor(db, organizationId, siteId)
+        ? await siteRepo.findSiteInOrganization(db, organizationId, siteId, { lock: true })
         : undefined;
   if (!site) throw siteNotFound();
   return site;

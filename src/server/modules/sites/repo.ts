@@ -61,34 +61,21 @@ export async function findFirstSite(
 }
 
 /**
- * The organization's site, locked against deletion until the transaction ends (a floor going onto it waits for a
- * deletion under way, and then finds no site); undefined when it is not the organization's, or was just deleted.
+ * The organization's site (undefined when it is not the organization's, or was just deleted). With `lock`, locked
+ * against deletion until the transaction ends: a floor going onto it waits for a deletion under way, then finds none.
  */
-export async function findSiteForFloor(
-  db: Database,
-  organizationId: string,
-  siteId: string,
-): Promise<SiteRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(sites)
-    .where(and(eq(sites.organizationId, organizationId), eq(sites.id, siteId)))
-    .limit(1)
-    .for('key share');
-  return row;
-}
-
-/** The organization's site, read without a lock (undefined when it is not the organization's). */
 export async function findSiteInOrganization(
   db: Database,
   organizationId: string,
   siteId: string,
+  options: { lock?: boolean } = {},
 ): Promise<SiteRow | undefined> {
-  const [row] = await db
+  const query = db
     .select()
     .from(sites)
     .where(and(eq(sites.organizationId, organizationId), eq(sites.id, siteId)))
     .limit(1);
+  const [row] = options.lock ? await query.for('key share') : await query;
   return row;
 }
 

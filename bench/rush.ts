@@ -98,6 +98,11 @@ async function seed(sql: SqlRunner): Promise<Seeded> {
     rush.id,
     bystander.id,
   ]);
+  // Their offices work every day (issue 28): a round's date may fall on a weekend, and the crowd is members.
+  await sql.query(`UPDATE sites SET working_days = '{1,2,3,4,5,6,7}'::smallint[] WHERE organization_id IN ($1, $2)`, [
+    rush.id,
+    bystander.id,
+  ]);
   await sql.query(
     `INSERT INTO desks (organization_id, floor_id, name, position_x, position_y, width, height)
      SELECT f.organization_id, f.id, 'D' || lpad(n::text, 3, '0'), (n % 10) * 150, (n / 10) * 90, 120, 80

@@ -5,10 +5,10 @@ import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
 import { useDeleteSite } from './delete-site.ts';
 import type { Site } from './list-sites.ts';
 import { localTimeNow } from './time-zone-options.ts';
-import { useMinuteClock } from './use-minute-clock.ts';
 
 /** The ids the dialog hands focus back to when it shows the list again. */
 export const siteEditButtonId = (siteId: string) => `site-edit-${siteId}`;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Combobox } from '#web/components/ui/combobox.tsx';
+import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
 import { allTimeZones, searchTimeZones, type TimeZoneOption, timeZoneOption } from './time-zone-options.ts';
-import { useMinuteClock } from './use-minute-clock.ts';
 
 /**
  * A searchable list of every IANA time zone and UTC (issue 28): type a city or a region ("tokyo", "new york"), each

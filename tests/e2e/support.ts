@@ -11,9 +11,10 @@ import { e2eDataDir, e2ePort } from './paths.ts';
 const outbox = path.join(e2eDataDir, 'outbox');
 
 let counter = 0;
+/** A unique e-mail address; its unique part is digits only, so no search for a desk or a name finds it by chance. */
 export function uniqueEmail(prefix: string): string {
   counter += 1;
-  return `${prefix}.${Date.now().toString(36)}${counter}@example.com`;
+  return `${prefix}.${Date.now()}.${counter}@example.com`;
 }
 
 /** The newest outbox mail to `to`, decoded from quoted-printable, or undefined while there is none. */

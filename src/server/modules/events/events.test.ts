@@ -151,10 +151,12 @@ describe('GET /api/organizations/{id}/events', () => {
     const other = await createOrganization(testApp, { deskCount: 1 });
     const outsiderStream = await open(baseUrl, other.admin.client, other.id);
     await outsiderStream.waitFor(kindIs('ready'));
+    // The other organization's own setup (its desks) may still be on its way: a first marker lets it pass.
+    const settled = (await outsiderStream.eventsUntil(await commitMarker(other.id), 'the first marker')).length;
 
     expect((await book(member.client, organization, { bookingDate: organization.day(4) })).status).toBe(201);
     const received = await outsiderStream.eventsUntil(await commitMarker(other.id), 'the marker');
-    expect(received.map((event) => event.event)).toEqual(['ready', 'floors']);
+    expect(received.slice(settled).map((event) => event.event)).toEqual(['floors']);
     expect(received.every((event) => event.data.organizationId === other.id)).toBe(true);
   });
 

@@ -43,21 +43,17 @@ export async function listOrganizationBookings(
     : undefined;
   if (!membership) throw notFound('Organization not found.');
   const cache = bookingsReadCache(context);
-  // A read is valid for one revision of the bookings and one version of the sites' clocks (their times follow them).
-  const key = `${BookingsReadCache.key(organizationId, range.startDate, range.endDate)}#${membership.sites}`;
+  // The revision also moves with the sites' clocks (migration 0025): the answer's times are part of what it is valid for.
+  const key = BookingsReadCache.key(organizationId, range.startDate, range.endDate);
   const revision = BigInt(membership.revision);
   const cached = cache.get(key, revision);
   if (cached) return cached;
-  const found = await repo.listActiveBookingsInRange(
-    context.db,
-    organizationId,
-    userId,
-    range.startDate,
-    range.endDate,
-  );
+  let [found, clocks] = await Promise.all([
+    repo.listActiveBookingsInRange(context.db, organizationId, userId, range.startDate, range.endDate),
+    repo.findSiteClocks(context.db, organizationId),
+  ]);
   if (!found.isMember) throw notFound('Organization not found.');
-  let clocks = repo.siteClocksOf(membership.sites);
-  // A floor moved to a site made since the revision was read: its clock is read now (and the answer not kept).
+  // A floor moved to a site made after the clocks were read: they are read again (and the answer not kept).
   const isCurrent = found.bookings.every((row) => clocks.has(row.siteId));
   if (!isCurrent) clocks = await repo.findSiteClocks(context.db, organizationId);
   const views = found.bookings.flatMap((row) => {

@@ -88,6 +88,44 @@ describe("a day's bookings read through another instance", () => {
     });
   });
 
+  it("shows a booking's new times when its site's hours or zone change, or its floor moves to another site, by hand in SQL", async () => {
+    const date = organization.day(13);
+    expect(
+      (await book(organization.admin.client, organization, { bookingDate: date, timeSlot: 'morning' })).status,
+    ).toBe(201);
+    const read = async () => JSON.parse((await dayReadOnSecond(date)).body)[0];
+    const [site] = await testApp.database.sql.query<{ id: string; time_zone: string }>(
+      'SELECT s.id, s.time_zone FROM sites s JOIN floors f ON f.site_id = s.id WHERE f.id = $1',
+      [organization.floorId],
+    );
+    expect(await read()).toMatchObject({ startTime: '09:00', endTime: '13:00', siteId: site!.id });
+    await testApp.database.sql.query(`UPDATE sites SET day_start = '08:00', midday = '12:30' WHERE id = $1`, [
+      site!.id,
+    ]);
+    expect(await read()).toMatchObject({ startTime: '08:00', endTime: '12:30' });
+    await testApp.database.sql.query(`UPDATE sites SET time_zone = 'Pacific/Kiritimati' WHERE id = $1`, [site!.id]);
+    expect(await read()).toMatchObject({ timeZone: 'Pacific/Kiritimati' });
+
+    const [other] = await testApp.database.sql.query<{ id: string }>(
+      `INSERT INTO sites (organization_id, name, time_zone, day_start, midday, day_end)
+       VALUES ($1, 'Annex', 'Asia/Tokyo', '07:00', '11:00', '15:00') RETURNING id`,
+      [organization.id],
+    );
+    await testApp.database.sql.query('UPDATE floors SET site_id = $1 WHERE id = $2', [other!.id, organization.floorId]);
+    expect(await read()).toMatchObject({
+      siteId: other!.id,
+      timeZone: 'Asia/Tokyo',
+      startTime: '07:00',
+      endTime: '11:00',
+    });
+    await testApp.database.sql.query('UPDATE floors SET site_id = $1 WHERE id = $2', [site!.id, organization.floorId]);
+    await testApp.database.sql.query(
+      `UPDATE sites SET time_zone = $1, day_start = '09:00', midday = '13:00' WHERE id = $2`,
+      [site!.time_zone, site!.id],
+    );
+    expect(await read()).toMatchObject({ siteId: site!.id, startTime: '09:00', endTime: '13:00' });
+  });
+
   it('answers gzip and brotli encodings of the same JSON', async () => {
     // One person books every desk of the day.
     await relaxBookingRules(organization, { onePerPersonPerSlot: false });

@@ -72,7 +72,7 @@ const dayReadColumns = sql`b.id, b.organization_id AS "organizationId", b.desk_i
   b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.notes, b.is_permanent AS "isPermanent",
   ${bookingRealityColumns(sql`b`)}, f.site_id AS "siteId"`;
 
-/** A day read's row: a booking whose site's clock the caller adds (siteClocksOf). */
+/** A day read's row: a booking whose site's clock the caller adds (findSiteClocks). */
 export type DayBookingRow = Omit<BookingRow, keyof SiteClockRow>;
 
 /** '[2026-11-23 09:00,2026-11-23 13:00)', or open-ended when end is null: the same shape as bookings.occupied. */
@@ -82,33 +82,28 @@ export function localRange(start: string, end: string | null): string {
 
 const bookingsRevisionStatement = namedStatement<
   { organizationId: string; userId: string },
-  { role: Role; revision: string; sites: string }
+  { role: Role; revision: string }
 >('perch_bookings_revision', (db) =>
   db
     .select({
       role: memberships.role,
       revision: sql<string>`(SELECT coalesce(sum(${deskBookingRevisions.revision}), 0)::text FROM ${deskBookingRevisions}
         WHERE ${deskBookingRevisions.organizationId} = ${param('organizationId')})`,
-      // The clocks of the organization's few sites (issue 28), as compact text: what a read's times depend on besides
-      // the bookings, so part of what a cached read is valid for.
-      sites: sql<string>`(SELECT coalesce(string_agg(concat_ws('|', s.id, s.time_zone, to_char(s.day_start, 'HH24:MI'),
-          to_char(s.midday, 'HH24:MI'), to_char(s.day_end, 'HH24:MI')), ',' ORDER BY s.id), '')
-        FROM sites s WHERE s.organization_id = ${param('organizationId')})`,
     })
     .from(memberships)
     .where(and(eq(memberships.organizationId, param('organizationId')), eq(memberships.userId, param('userId')))),
 );
 
 /**
- * The caller's role (undefined for a non-member), the organization's bookings revision: the sum of its desks'
- * revisions (migration 0010), which every committed change to what a bookings read shows raises, and its sites'
- * clocks (siteClocksOf reads them), whose change moves every booking's times. A named prepared statement (decision 009).
+ * The caller's role (undefined for a non-member) and the organization's bookings revision: the sum of its desks'
+ * revisions (migration 0010), which every committed change to what a bookings read shows raises, a change of a
+ * site's clock or a floor's site included (migration 0025). A named prepared statement (decision 009).
  */
 export async function findBookingsRevision(
   db: Database,
   organizationId: string,
   userId: string,
-): Promise<{ role: Role; revision: string; sites: string } | undefined> {
+): Promise<{ role: Role; revision: string } | undefined> {
   const [row] = await bookingsRevisionStatement.rows(db, { organizationId, userId });
   return row;
 }
@@ -116,17 +111,7 @@ export async function findBookingsRevision(
 /** A site's clock as the reads need it: zone and office hours ('HH:MM'). */
 export type SiteClockRow = Pick<BookingRow, 'timeZone' | 'dayStart' | 'midday' | 'dayEnd'>;
 
-/** The sites' clocks of findBookingsRevision's text, by site id. */
-export function siteClocksOf(text: string): Map<string, SiteClockRow> {
-  const clocks = new Map<string, SiteClockRow>();
-  for (const entry of text.split(',')) {
-    const [id, timeZone, dayStart, midday, dayEnd] = entry.split('|');
-    if (id && timeZone && dayStart && midday && dayEnd) clocks.set(id, { timeZone, dayStart, midday, dayEnd });
-  }
-  return clocks;
-}
-
-/** The organization's sites' clocks read now (a day read whose rows name a site made after its revision was read). */
+/** The organization's sites' clocks, by site id: what a day read's times follow. */
 export async function findSiteClocks(db: Database, organizationId: string): Promise<Map<string, SiteClockRow>> {
   const rows = await rowsOf<SiteClockRow & { id: string }>(
     db,

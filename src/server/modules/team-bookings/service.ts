@@ -82,8 +82,8 @@ export async function listTeamBookings(
   if (membership.role !== 'admin') throw notAdmin();
   const selection = await selectionFor(context, organizationId, query);
   const cache = teamBookingsCache(context);
-  // Valid for one revision of the bookings and one version of the sites' clocks (the times follow them).
-  const key = `${organizationId}?${teamBookingsSearchParams(query)}#${membership.sites}`;
+  // Valid for one revision of the bookings, which a change of the sites' clocks raises too (migration 0025).
+  const key = `${organizationId}?${teamBookingsSearchParams(query)}`;
   const revision = BigInt(membership.revision);
   const cached = cache.get(key, revision);
   if (cached) return cached;

@@ -7,6 +7,7 @@ import {
   type SiteHours,
 } from './check-in.ts';
 import { addDays, formatLongDate } from './dates.ts';
+import { type NeighbourhoodRestriction, neighbourhoodRefusal } from './neighbourhoods.ts';
 import { isWorkingDay, siteMessages } from './sites.ts';
 import { z } from './zod.ts';
 
@@ -63,6 +64,7 @@ export const defaultBookingRules: BookingRules = {
 export type BookingRule =
   | 'check-in-closed'
   | 'working-days'
+  | 'neighbourhood'
   | 'one-desk-per-person'
   | 'advance-window'
   | 'weekly-quota';
@@ -84,6 +86,8 @@ export interface RequestedBooking {
   timeSlot: TimeSlot;
   /** The desk's site, when known: its today, hours and working days judge this request (else the context's). */
   site?: BookingSite | undefined;
+  /** The desk's neighbourhood when it is kept for teams (issue 29): only their members book it on its days. */
+  neighbourhood?: NeighbourhoodRestriction | undefined;
 }
 
 /** One of the person's active one-off bookings (permanent ones are desk blocks and never count). */
@@ -108,6 +112,8 @@ export interface BookingRuleContext {
   checkIn: NewBookingCheckIn;
   /** The desks' site when every request is on it (the browser's Book Desk): its working days are judged. */
   site?: BookingSite | undefined;
+  /** The teams the person is in (issue 29): a neighbourhood kept for one of them is theirs to book. */
+  personTeamIds?: readonly string[] | undefined;
 }
 
 export interface BookingRefusal {
@@ -248,6 +254,16 @@ export function judgeBookings(
         bookingDate: request.bookingDate,
         message: bookingRuleMessages.nonWorkingDay(request.bookingDate, site.name),
       };
+    }
+    // A neighbourhood kept for teams, on its days: for their members; admins are exempt when the rules say so.
+    if (!(context.bookerIsAdmin && rules.adminsExempt)) {
+      const kept = neighbourhoodRefusal(
+        request.deskName,
+        request.bookingDate,
+        request.neighbourhood,
+        context.personTeamIds ?? [],
+      );
+      if (kept) return { rule: 'neighbourhood', bookingDate: request.bookingDate, message: kept };
     }
     if (latest !== undefined && request.bookingDate > latest) {
       return {

@@ -171,7 +171,55 @@ export const desks = pgTable('desks', {
   amenities: text('amenities').array().notNull().default(sql`'{}'::text[]`),
   bookable: boolean('bookable').notNull().default(true),
   unavailableReason: text('unavailable_reason'),
+  /** Migration 0026: the neighbourhood of its floor the desk is in (null: none). */
+  neighbourhoodId: uuid('neighbourhood_id'),
 });
+
+/** Migration 0026: an organization's teams; their limits, when set, replace the organization's (src/domain/teams.ts). */
+export const teams = pgTable('teams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id').notNull(),
+  name: text('name').notNull(),
+  colour: text('colour').notNull(),
+  maxDaysAhead: integer('max_days_ahead'),
+  maxBookingsPerWeek: integer('max_bookings_per_week'),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+});
+
+/** Migration 0026: who is in which team; a membership's end removes its rows. */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    teamId: uuid('team_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.teamId, table.userId] })],
+);
+
+/** Migration 0026: desks of one floor grouped, kept for teams on some weekdays or open to all (src/domain/neighbourhoods.ts). */
+export const neighbourhoods = pgTable('neighbourhoods', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  organizationId: uuid('organization_id').notNull(),
+  floorId: uuid('floor_id').notNull(),
+  name: text('name').notNull(),
+  colour: text('colour').notNull(),
+  /** ISO weekdays the restriction holds on; empty: every day. */
+  weekdays: smallint('weekdays').array().notNull().default(sql`'{}'::smallint[]`),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
+});
+
+/** Migration 0026: the teams a neighbourhood is kept for (none: open to all). */
+export const neighbourhoodTeams = pgTable(
+  'neighbourhood_teams',
+  {
+    organizationId: uuid('organization_id').notNull(),
+    neighbourhoodId: uuid('neighbourhood_id').notNull(),
+    teamId: uuid('team_id').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.neighbourhoodId, table.teamId] })],
+);
 
 export const uploads = pgTable('uploads', {
   id: uuid('id').primaryKey().defaultRandom(),

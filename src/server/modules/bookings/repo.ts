@@ -2,7 +2,9 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { BookingLimits, HeldBooking } from '#domain/booking-rules.ts';
 import type { BookingStatus, TimeSlot } from '#domain/bookings.ts';
 import type { BookingEndReason, CheckInSettings } from '#domain/check-in.ts';
+import type { NeighbourhoodRestriction } from '#domain/neighbourhoods.ts';
 import type { Role } from '#domain/organization.ts';
+import type { TeamLimits } from '#domain/teams.ts';
 import type { Database } from '#server/db/client.ts';
 import { namedStatement, param } from '#server/db/named-statement.ts';
 import { rowsOf } from '#server/db/rows.ts';
@@ -241,7 +243,14 @@ export interface RulesContext {
   };
   /** The sites of the requested desks that are the organization's, by desk id, each with its today (issue 28). */
   sites: Map<string, PlaceSite & { today: string }>;
+  /** The person's teams with their own limits (issue 29). */
+  teams: TeamLimits[];
+  /** The requested desks in a neighbourhood kept for teams, by desk id (issue 29). */
+  neighbourhoods: Map<string, KeptDesk>;
 }
+
+/** A requested desk in a neighbourhood kept for teams, with its name for the refusal's sentence. */
+export type KeptDesk = NeighbourhoodRestriction & { deskName: string };
 
 /**
  * Takes the person's booking lock until the end of the transaction `tx` (when a rule needs it) and reads, after it
@@ -250,12 +259,13 @@ export interface RulesContext {
  */
 type RulesContextRow = {
   context:
-    | (Omit<RulesContext, 'rules' | 'checkIn' | 'sites'> & {
+    | (Omit<RulesContext, 'rules' | 'checkIn' | 'sites' | 'neighbourhoods'> & {
         rules: Omit<BookingLimits, 'onePerPersonPerSlot'> & { oneDeskPerPerson: boolean };
       })
     | null;
   checkIn: (Omit<RulesContext['checkIn'], 'now'> & { now: string }) | null;
   sites: Record<string, PlaceSite & { today: string }> | null;
+  neighbourhoods: Record<string, KeptDesk> | null;
 };
 
 // Run for every booking made: planned once per connection (decision 009). The desks' sites (issue 28) are looked up
@@ -274,7 +284,13 @@ const rulesContextStatement = namedStatement<
       (SELECT jsonb_object_agg(d.id, ${placeSiteJson(sql`s`)}
           || jsonb_build_object('today', ((now() AT TIME ZONE s.time_zone)::date)::text))
         FROM desks d JOIN floors f ON f.id = d.floor_id JOIN sites s ON s.id = f.site_id
-        WHERE d.id = ANY (${param('deskIds')}::uuid[]) AND d.organization_id = ${param('organizationId')}::uuid) AS sites`,
+        WHERE d.id = ANY (${param('deskIds')}::uuid[]) AND d.organization_id = ${param('organizationId')}::uuid) AS sites,
+      (SELECT jsonb_object_agg(d.id, jsonb_build_object('deskName', d.name, 'name', n.name, 'weekdays', n.weekdays,
+          'teams', (SELECT jsonb_agg(jsonb_build_object('id', t.id, 'name', t.name) ORDER BY t.name, t.id)
+            FROM neighbourhood_teams nt JOIN teams t ON t.id = nt.team_id WHERE nt.neighbourhood_id = n.id)))
+        FROM desks d JOIN neighbourhoods n ON n.id = d.neighbourhood_id
+        WHERE d.id = ANY (${param('deskIds')}::uuid[]) AND d.organization_id = ${param('organizationId')}::uuid
+          AND EXISTS (SELECT FROM neighbourhood_teams nt WHERE nt.neighbourhood_id = n.id)) AS neighbourhoods`,
 );
 
 export async function findRulesContextUnderPersonLock(
@@ -297,6 +313,12 @@ export async function findRulesContextUnderPersonLock(
     rules: { ...limits, onePerPersonPerSlot: oneDeskPerPerson },
     checkIn: { ...row.checkIn, now: new Date(row.checkIn.now) },
     sites: new Map(Object.entries(row.sites ?? {})),
+    neighbourhoods: new Map(
+      Object.entries(row.neighbourhoods ?? {}).map(([id, kept]) => [
+        id,
+        { ...kept, weekdays: kept.weekdays.map(Number) },
+      ]),
+    ),
   };
 }
 

@@ -2,6 +2,7 @@ import { displayName } from '#domain/account.ts';
 import { type HeldBooking, judgeBookings, type RequestedBooking, weeksCovering } from '#domain/booking-rules.ts';
 import type { TimeSlot } from '#domain/bookings.ts';
 import { isUuid } from '#domain/ids.ts';
+import { limitsForPerson } from '#domain/teams.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError, forbidden, notFound } from '#server/errors.ts';
 import { findRulesContextUnderPersonLock } from './repo.ts';
@@ -52,9 +53,19 @@ export async function judgeUnderPersonLock(
   if (forSomeoneElse && context.bookerRole !== 'admin') throw onlyAdminsBookForOthers();
   if (!context.personRole || !context.person) throw memberNotFound();
   // Each request is judged on its desk's site's clock: its today, office hours and working days (issue 28).
-  const requests = booking.requests.map((request) => ({ ...request, site: context.sites.get(request.deskId) }));
+  // A desk kept for teams is judged with its neighbourhood (issue 29); the limits are the person's teams', if any.
+  const requests = booking.requests.map((request) => {
+    const kept = context.neighbourhoods.get(request.deskId);
+    return {
+      ...request,
+      deskName: request.deskName || kept?.deskName || '',
+      site: context.sites.get(request.deskId),
+      neighbourhood: kept,
+    };
+  });
   const refusal = judgeBookings(requests, {
-    rules: context.rules,
+    rules: limitsForPerson(context.rules, context.teams),
+    personTeamIds: context.teams.map((team) => team.id),
     today: context.today,
     bookerIsAdmin: context.bookerRole === 'admin',
     personName: forSomeoneElse ? displayName(context.person) : null,

@@ -1,0 +1,104 @@
+import type { BookingLimits } from './booking-rules.ts';
+import { maxBookingsPerWeekLimit, maxDaysAheadLimit } from './booking-rules.ts';
+import { idSchema } from './ids.ts';
+import { colour, maxTeamMembersPerRequest, nameOf, teamColours, teamMessages } from './neighbourhoods.ts';
+import { z } from './zod.ts';
+
+// Teams (issue 29): a named group of an organization's members. Its booking limits, when set, replace the
+// organization's for its members, and a person in several teams gets the most generous of them. Neighbourhoods kept
+// for teams are neighbourhoods.ts's.
+
+/** A team's own limit: a number, or null for the organization's. */
+const teamDaysAhead = z
+  .number({ error: 'Days ahead must be a whole number' })
+  .int('Days ahead must be a whole number')
+  .min(0, 'Days ahead cannot be negative')
+  .max(maxDaysAheadLimit, `Days ahead can be at most ${maxDaysAheadLimit}`)
+  .nullable();
+const teamWeeklyQuota = z
+  .number({ error: 'Days per week must be a whole number' })
+  .int('Days per week must be a whole number')
+  .min(1, 'Days per week must be at least 1')
+  .max(maxBookingsPerWeekLimit, `Days per week can be at most ${maxBookingsPerWeekLimit}`)
+  .nullable();
+
+const teamFields = {
+  name: nameOf(teamMessages.nameRequired, teamMessages.nameTooLong, teamMessages.nameCharacters),
+  colour,
+  /** Days ahead for the team's members; null: the organization's. */
+  maxDaysAhead: teamDaysAhead,
+  /** Days a week for the team's members; null: the organization's. */
+  maxBookingsPerWeek: teamWeeklyQuota,
+};
+
+/** POST /api/organizations/{id}/teams */
+export const createTeamSchema = z.strictObject({
+  name: teamFields.name,
+  colour: teamFields.colour.default(teamColours[0]),
+  maxDaysAhead: teamFields.maxDaysAhead.default(null),
+  maxBookingsPerWeek: teamFields.maxBookingsPerWeek.default(null),
+});
+export type CreateTeamInput = z.input<typeof createTeamSchema>;
+
+/** PUT /api/teams/{teamId}: any of the fields. */
+export const updateTeamSchema = z.strictObject({
+  name: teamFields.name.optional(),
+  colour: teamFields.colour.optional(),
+  maxDaysAhead: teamFields.maxDaysAhead.optional(),
+  maxBookingsPerWeek: teamFields.maxBookingsPerWeek.optional(),
+});
+export type UpdateTeamInput = z.input<typeof updateTeamSchema>;
+
+/** A team as the API answers it. */
+export const teamSchema = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  colour: z.string(),
+  maxDaysAhead: z.number().int().nullable(),
+  maxBookingsPerWeek: z.number().int().nullable(),
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type TeamView = z.infer<typeof teamSchema>;
+
+/** PUT /api/teams/{teamId}/members: the whole list of the team's people (replaces it). */
+export const teamMembersChangeSchema = z.strictObject({
+  userIds: z
+    .array(idSchema)
+    .max(maxTeamMembersPerRequest, `A team can be given at most ${maxTeamMembersPerRequest} people at once`),
+});
+export type TeamMembersChange = z.infer<typeof teamMembersChangeSchema>;
+
+/** GET /api/teams/{teamId}/members */
+export const teamMemberSchema = z.object({
+  userId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+});
+export const teamMembersSchema = z.object({ userIds: z.array(z.string()), members: z.array(teamMemberSchema) });
+export type TeamMembersView = z.infer<typeof teamMembersSchema>;
+
+/** One of the teams a person is in, with the limits it sets (null: the organization's). */
+export interface TeamLimits {
+  id: string;
+  maxDaysAhead: number | null;
+  maxBookingsPerWeek: number | null;
+}
+
+/**
+ * The limits a person books under: the organization's, unless they are in teams, when each team's limits (its own,
+ * else the organization's) are taken and the most generous wins: the furthest window, the largest quota (no quota
+ * beats any). One desk per person and the admins' exemption stay the organization's.
+ */
+export function limitsForPerson(organization: BookingLimits, teams: readonly TeamLimits[]): BookingLimits {
+  if (teams.length === 0) return organization;
+  const daysAhead = teams.map((team) => team.maxDaysAhead ?? organization.maxDaysAhead);
+  const quotas = teams.map((team) => team.maxBookingsPerWeek ?? organization.maxBookingsPerWeek);
+  return {
+    ...organization,
+    maxDaysAhead: Math.max(...daysAhead),
+    maxBookingsPerWeek: quotas.some((quota) => quota === null) ? null : Math.max(...(quotas as number[])),
+  };
+}

@@ -58,6 +58,8 @@ export const teamSchema = z.object({
   maxDaysAhead: z.number().int().nullable(),
   maxBookingsPerWeek: z.number().int().nullable(),
   memberCount: z.number().int(),
+  /** Whether the caller is in it. */
+  includesMe: z.boolean(),
   createdAt: z.string(),
 });
 export type TeamView = z.infer<typeof teamSchema>;

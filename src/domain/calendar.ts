@@ -20,8 +20,23 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+// Offsets already worked out, by zone and instant: formatToParts costs microseconds and allocates, and a mail, a feed
+// or a day's bookings ask for the same few instants (a date's slot times) again and again. Bounded, emptied when full.
+const knownOffsets = new Map<string, number>();
+const maxKnownOffsets = 20_000;
+
 /** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
 export function zoneOffsetAt(instant: number, timeZone: string): number {
+  const key = `${timeZone} ${instant}`;
+  const known = knownOffsets.get(key);
+  if (known !== undefined) return known;
+  const offset = offsetOf(instant, timeZone);
+  if (knownOffsets.size >= maxKnownOffsets) knownOffsets.clear();
+  knownOffsets.set(key, offset);
+  return offset;
+}
+
+function offsetOf(instant: number, timeZone: string): number {
   const values: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(new Date(instant))) {
     if (part.type !== 'literal') values[part.type] = Number(part.value);

@@ -108,6 +108,9 @@ export function siteToday(clock: Pick<SiteClock, 'timeZone'>, now: Date = new Da
   return todayIn(clock.timeZone, now);
 }
 
+/** The most sites an organization may have: more offices than any company keeps, few enough for every picker. */
+export const maxSitesPerOrganization = 100;
+
 export const siteMessages = {
   nameRequired: 'Site name is required',
   nameTooLong: 'Site name must be at most 100 characters',
@@ -121,6 +124,7 @@ export const siteMessages = {
   hasFloors: (name: string, floors: number) =>
     `${name} still has ${floors === 1 ? '1 floor' : `${floors} floors`}: move or delete ${floors === 1 ? 'it' : 'them'} before deleting the site.`,
   lastSite: 'An organization needs at least one site: add another before deleting this one.',
+  tooMany: `An organization can have at most ${maxSitesPerOrganization} sites. Delete one before adding another.`,
   nonWorkingDay: (date: string, siteName: string) =>
     `${formatLongDate(date)} is not a working day at ${siteName}. Choose another date.`,
 } as const;

@@ -4,6 +4,7 @@ import type { OrganizationView } from '#domain/organization.ts';
 import {
   type createSiteSchema,
   maxBookingsInTimesMail,
+  maxSitesPerOrganization,
   movesBookingTimes,
   type SiteChangeConsequences,
   type SiteClock,
@@ -68,6 +69,9 @@ export async function createSite(
 ): Promise<SiteView> {
   await requireEditor(context, organizationId, userId);
   const site = await context.db.transaction(async (tx) => {
+    if ((await repo.countSitesUnderLock(tx, organizationId)) >= maxSitesPerOrganization) {
+      throw conflict(siteMessages.tooMany);
+    }
     const row = await repo.insertSite(tx, { organizationId, ...input, address: input.address ?? null });
     await recordAuditEvent(tx, {
       organizationId,

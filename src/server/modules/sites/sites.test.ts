@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { organizationMessages } from '#domain/organization.ts';
-import { siteMessages } from '#domain/sites.ts';
+import { maxSitesPerOrganization, siteMessages } from '#domain/sites.ts';
 import { cancelSubscription, startTestAppForFile } from '#test-support/harness.ts';
 import { addDesksOnSite, addSite, auditOf, sitesOf } from '#test-support/sites.ts';
 import { addMember, createTeam, newClient, type SignedUp, signUp, teamTestEnvironment } from '#test-support/team.ts';
@@ -117,6 +117,29 @@ describe('the sites of an organization', () => {
     const changed = await team.admin.client.request('PUT', `/api/sites/${first!.id}`, { floorCount: 3 });
     expect(changed.status).toBe(400);
     expect(changed.body.message).toMatch(/floorCount/);
+  });
+});
+
+describe('the number of sites', () => {
+  it(`stops at ${maxSitesPerOrganization} with 409 and a sentence, also when the last places are asked for at once`, async () => {
+    const team = await createTeam(testApp);
+    // All but three by SQL; the last three through the API at once, with three more.
+    await testApp.database.sql.query(
+      `INSERT INTO sites (organization_id, name, time_zone)
+       SELECT $1, 'Site ' || n, 'Europe/Paris' FROM generate_series(1, $2::int) AS n`,
+      [team.id, maxSitesPerOrganization - 4],
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        team.admin.client.post(`/api/organizations/${team.id}/sites`, {
+          name: `Late ${index}`,
+          timeZone: 'Asia/Tokyo',
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 201, 201, 409, 409, 409]);
+    expect(answers.find((answer) => answer.status === 409)?.body.message).toBe(siteMessages.tooMany);
+    expect(await sitesOf(team)).toHaveLength(maxSitesPerOrganization);
   });
 });
 

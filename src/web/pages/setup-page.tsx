@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Building2, LogOut, MailPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Redirect, useLocation } from 'wouter';
 import { createOrganizationSchema, deriveSlug, isTimeZone } from '#domain/organization.ts';
 import { showErrorToast } from '../app/error-toast.ts';
@@ -14,7 +14,7 @@ import { toast } from '../components/ui/use-toast.ts';
 import { LostOrganizationsNotice, useLostOrganizations } from '../features/lost-organizations/index.ts';
 import { useCreateOrganization, useOrganizations } from '../features/organizations/index.ts';
 import { dismissLostOrganizations, signOut, useCurrentUser } from '../features/session/index.ts';
-import { TimeZonePicker } from '../features/sites/index.ts';
+import { TimeZoneField } from '../features/sites/index.ts';
 import { SsoLinkPrompt } from '../features/sso/index.ts';
 import { usePaymentSetup } from '../features/subscriptions/index.ts';
 
@@ -119,28 +119,11 @@ export function SetupPage() {
             <Input {...field} {...register('slug', { onChange: () => setIsSlugEdited(true) })} placeholder="acme-inc" />
           )}
         </FormField>
-        <FormField
+        <TimeZoneField
           control={control}
-          name="timeZone"
           id="organization-time-zone"
-          label="Time zone"
           description="Bookings, check-in and reminders follow this zone. You can add sites in other zones later."
-        >
-          {(field) => (
-            <Controller
-              control={control}
-              name="timeZone"
-              render={({ field: { value, onChange } }) => (
-                <TimeZonePicker
-                  id={field.id}
-                  value={value ?? 'UTC'}
-                  onChange={onChange}
-                  describedBy={field['aria-describedby']}
-                />
-              )}
-            />
-          )}
-        </FormField>
+        />
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Creating...' : 'Create Organization'}
         </Button>

@@ -23,6 +23,6 @@ export {
   viewerTimeZone,
 } from './site-clock.ts';
 export { SitePicker } from './site-picker.tsx';
+export { TimeZoneField } from './time-zone-field.tsx';
 export { allTimeZones, searchTimeZones, timeZoneOption, utcOffsetLabel } from './time-zone-options.ts';
-export { TimeZonePicker } from './time-zone-picker.tsx';
 export { updateSite, useUpdateSite } from './update-site.ts';

@@ -22,7 +22,7 @@ import { useCreateSite } from './create-site.ts';
 import { describeChangeConsequences, getChangeConsequences } from './get-change-consequences.ts';
 import type { Site } from './list-sites.ts';
 import { siteProblemOf } from './site-problem.ts';
-import { TimeZonePicker } from './time-zone-picker.tsx';
+import { TimeZoneField } from './time-zone-field.tsx';
 import { useUpdateSite } from './update-site.ts';
 
 type SiteFormInput = z.input<typeof createSiteSchema>;
@@ -248,28 +248,11 @@ export function SiteForm({
         >
           {(field) => <Input {...field} {...register('address')} maxLength={300} autoComplete="off" />}
         </FormField>
-        <FormField
+        <TimeZoneField
           control={control}
-          name="timeZone"
           id="site-time-zone"
-          label="Time zone"
           description="Bookings, check-in and reminders at this site follow this zone."
-        >
-          {(field) => (
-            <Controller
-              control={control}
-              name="timeZone"
-              render={({ field: { value, onChange } }) => (
-                <TimeZonePicker
-                  id={field.id}
-                  value={value}
-                  onChange={onChange}
-                  describedBy={field['aria-describedby']}
-                />
-              )}
-            />
-          )}
-        </FormField>
+        />
         <OfficeHoursFields control={control} register={register} />
         <FormField
           control={control}

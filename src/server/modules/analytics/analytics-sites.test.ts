@@ -214,3 +214,46 @@ describe('analytics of an organization with sites in Tokyo and New York', () => 
     expect((await member.client.get(url(week({ siteId: newYork })))).status).toBe(403);
   });
 });
+
+describe('a deleted floor of a second site', () => {
+  it('keeps counting its desks’ past bookings at its own site, not at the first', async () => {
+    const office = await createOrganization(testApp, { timeZone: 'Europe/London', deskCount: 1 });
+    const [osaka] = await testApp.database.sql.query<{ id: string }>(
+      `INSERT INTO sites (organization_id, name, time_zone, working_days, created_at)
+       VALUES ($1, 'Osaka', 'Asia/Tokyo', '{1,2,3,4,5,6,7}', now() + interval '1 second') RETURNING id`,
+      [office.id],
+    );
+    const floor = await office.admin.client.post(`/api/organizations/${office.id}/floors`, {
+      name: 'Umeda',
+      siteId: osaka?.id,
+    });
+    expect(floor.status, floor.text).toBe(201);
+    const [k01] = await addDesks(testApp, office.id, floor.body.id, 1, 'K');
+    const date = office.day(-3);
+    await testApp.database.sql.query('UPDATE desks SET created_at = $2 WHERE organization_id = $1', [
+      office.id,
+      `${addDays(date, -30)}T00:00:00Z`,
+    ]);
+    await insertTeamBooking(testApp, {
+      organizationId: office.id,
+      deskId: k01 ?? '',
+      userId: office.admin.user.id,
+      date,
+      createdAt: `${addDays(date, -5)}T12:00:00Z`,
+    });
+    expect((await office.admin.client.request('DELETE', `/api/floors/${floor.body.id}`)).status).toBe(200);
+
+    const booked = async (siteId: string | undefined) => {
+      const query = { startDate: date, endDate: date, includeWeekends: 'true', ...(siteId ? { siteId } : {}) };
+      const response = await office.admin.client.get(url(query, office.id));
+      expect(response.status, response.text).toBe(200);
+      return analyticsSchema.parse(response.body).days.map((row) => row.bookedSlots);
+    };
+    const [first] = await testApp.database.sql.query<{ id: string }>(
+      'SELECT id FROM sites WHERE organization_id = $1 ORDER BY created_at LIMIT 1',
+      [office.id],
+    );
+    expect(await booked(osaka?.id)).toEqual([2]);
+    expect(await booked(first?.id)).toEqual([0]);
+  });
+});

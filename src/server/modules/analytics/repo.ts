@@ -16,7 +16,7 @@ export interface AnalyticsSelection {
 /**
  * The floors and desks the organization has, and had, each with its site: those deleted come from migration 0018's
  * tables, and the periods each spent out of service from migration 0021's. A desk's dates are its site's; a deleted
- * floor kept no site, so its desks count at the organization's first site (migration 0024). Raw SQL (decision 025):
+ * floor keeps the site it was on (migration 0030), else (deleted before, or its site deleted since) the first site. Raw SQL (decision 025):
  * UNION ALL of the live and retired tables, and the periods aggregated as JSON.
  */
 export async function listAnalyticsPlaces(
@@ -29,7 +29,9 @@ export async function listAnalyticsPlaces(
       db,
       sql`SELECT id, name, site_id AS "siteId", false AS "isDeleted" FROM floors WHERE organization_id = ${organizationId}
           UNION ALL
-          SELECT id, name, ${firstSite}, true FROM retired_floors WHERE organization_id = ${organizationId}
+          SELECT rf.id, rf.name, coalesce(s.id, ${firstSite}), true
+          FROM retired_floors rf LEFT JOIN sites s ON s.id = rf.site_id AND s.organization_id = rf.organization_id
+          WHERE rf.organization_id = ${organizationId}
           ORDER BY "isDeleted", name, id`,
     ),
     rowsOf<Omit<AnalyticsDeskInput, 'outOfService'> & { outOfService: string | null }>(
@@ -46,7 +48,8 @@ export async function listAnalyticsPlaces(
             FROM retired_desks r
               LEFT JOIN floors f ON f.id = r.floor_id AND f.organization_id = r.organization_id
               LEFT JOIN retired_floors rf ON rf.id = r.floor_id AND rf.organization_id = r.organization_id
-              JOIN sites s ON s.id = coalesce(f.site_id, ${firstSite})
+              LEFT JOIN sites kept ON kept.id = rf.site_id AND kept.organization_id = r.organization_id
+              JOIN sites s ON s.id = coalesce(f.site_id, kept.id, ${firstSite})
             WHERE r.organization_id = ${organizationId}
           ),
           periods AS (

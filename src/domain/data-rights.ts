@@ -43,6 +43,10 @@ export const userDataExportSchema = z.object({
       organization: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
       role: z.enum(roles),
       joinedAt: timestamp,
+      /** Issue 28: the site the person's dashboard opens on (null: the organization's first). */
+      homeSite: z.string().nullable(),
+      /** Issue 29: the person's teams there. */
+      teams: z.array(z.string()),
     }),
   ),
   bookings: z.array(

@@ -57,6 +57,8 @@ export interface MembershipRecord {
   adminCount: number;
   /** A subscription the payment provider still renews: deleting the organization would not stop the billing. */
   isBilled: boolean;
+  homeSite: string | null;
+  teams: string[];
 }
 
 export function listMemberships(db: Database, userId: string): Promise<MembershipRecord[]> {
@@ -72,6 +74,12 @@ export function listMemberships(db: Database, userId: string): Promise<Membershi
         WHERE t.organization_id = ${organizations.id} AND t.role = 'admin')`,
       isBilled: sql<boolean>`EXISTS (SELECT 1 FROM subscriptions s WHERE s.organization_id = ${organizations.id}
         AND s.status = 'active' AND s.provider_subscription_id IS NOT NULL)`,
+      /** Issue 28: the site the person chose to open on. */
+      homeSite: sql<string | null>`(SELECT s.name FROM sites s WHERE s.id = ${memberships.homeSiteId})`,
+      /** Issue 29: the teams the person is in there, by name. */
+      teams: sql<string[]>`(SELECT coalesce(array_agg(t.name ORDER BY t.name), '{}') FROM team_members tm
+        JOIN teams t ON t.id = tm.team_id
+        WHERE tm.organization_id = ${organizations.id} AND tm.user_id = ${memberships.userId})`,
     })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))

@@ -58,6 +58,8 @@ export async function exportUserData(context: AppContext, userId: string) {
       organization: { id: row.organizationId, name: row.organizationName, slug: row.organizationSlug },
       role: row.role,
       joinedAt: iso(row.joinedAt) ?? '',
+      homeSite: row.homeSite,
+      teams: row.teams,
     })),
     bookings: bookings.map((row) => ({
       organization: row.organizationName,

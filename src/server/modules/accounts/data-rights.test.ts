@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '#domain/dates.ts';
 import { type TestApp, uniqueEmail } from '#test-support/harness.ts';
+import { insertTeam } from '#test-support/neighbourhoods.ts';
 import {
   addDesks,
   addMember,
@@ -27,6 +28,15 @@ describe('downloading one’s data', () => {
     await team.admin.client.post(`/api/organizations/${team.id}/invite`, { emails: invitee, role: 'admin' });
     // A second device: two sessions.
     await newClient(testApp).post('/api/login', { email: team.admin.email, password });
+    // A home site (issue 28) and two teams (issue 29), kept in the copy by name.
+    const [site] = await testApp.database.sql.query<{ id: string }>(
+      `INSERT INTO sites (organization_id, name, time_zone) VALUES ($1, 'Head office', 'Europe/London') RETURNING id`,
+      [team.id],
+    );
+    await team.admin.client.request('PUT', `/api/organizations/${team.id}/home-site`, { siteId: site?.id });
+    for (const name of ['Engineering', 'Design']) {
+      await insertTeam(testApp, team.id, name, { userIds: [team.admin.user.id] });
+    }
 
     const response = await team.admin.client.get('/api/user/export');
     expect(response.status).toBe(200);
@@ -50,6 +60,8 @@ describe('downloading one’s data', () => {
         organization: { id: team.id, name: 'Acme Corp', slug: expect.any(String) },
         role: 'admin',
         joinedAt: expect.any(String),
+        homeSite: 'Head office',
+        teams: ['Design', 'Engineering'],
       },
     ]);
     expect(response.body.bookings).toEqual([

@@ -202,6 +202,43 @@ describe('why a booking cannot be checked in', () => {
   });
 });
 
+describe('check-in refusals for a reader in another zone', () => {
+  const place = { ...siteIn('Asia/Tokyo'), graceMinutes: 30 };
+  const candidate: CheckInCandidate = {
+    bookingDate: '2026-11-25',
+    timeSlot: 'morning',
+    status: 'active',
+    isPermanent: false,
+    checkedInAt: null,
+    releasedAt: null,
+  };
+  it.each<[string, string | null, string]>([
+    // 2026-11-24 22:00 UTC: 07:00 on the 25th in Tokyo, 22:00 on the 24th in London, 17:00 in New York.
+    [
+      'gives the site’s time and the London reader’s',
+      'Europe/London',
+      'Check-in opens at 8:30 AM Tokyo time (11:30 PM your time), 30 minutes before your booking starts',
+    ],
+    [
+      'gives only the site’s time to a reader in its zone',
+      'Asia/Tokyo',
+      'Check-in opens at 8:30 AM, 30 minutes before your booking starts',
+    ],
+    [
+      'gives only the site’s time when the reader’s zone is unknown',
+      null,
+      'Check-in opens at 8:30 AM, 30 minutes before your booking starts',
+    ],
+    [
+      'gives only the site’s time to a reader whose clock shows the same',
+      'Asia/Seoul',
+      'Check-in opens at 8:30 AM, 30 minutes before your booking starts',
+    ],
+  ])('%s', (_case, viewerZone, message) => {
+    expect(checkInRefusal(candidate, place, at('2026-11-24T22:00:00Z'), viewerZone)).toEqual({ status: 422, message });
+  });
+});
+
 describe('which bookings the release job ends', () => {
   const policy: ReleasePolicy = {
     ...siteIn('America/New_York'),

@@ -73,13 +73,16 @@ export function checkInWindowState(window: CheckInWindow, now: Date): CheckInWin
 
 export { localClock };
 
-/** "8:30 AM", "8:30 AM tomorrow" or "8:30 AM on Friday, 27 November 2026", from the site's today. */
-function whenLocal(instant: Date, timeZone: string, today: string): string {
-  const { date } = localClock(instant, timeZone);
-  const time = formatClockTime(localClock(instant, timeZone).time);
-  if (date === today) return time;
-  if (date === addDays(today, 1)) return `${time} tomorrow`;
-  return `${time} on ${formatLongDate(date)}`;
+/**
+ * "8:30 AM", "8:30 AM tomorrow" or "8:30 AM on Friday, 27 November 2026", from the site's today. For a reader whose
+ * own zone (`viewerZone`, their home site's) shows another time: "8:30 AM tomorrow Tokyo time (12:30 AM your time)".
+ */
+function whenLocal(instant: Date, timeZone: string, today: string, viewerZone?: string | null): string {
+  const { date, time } = localClock(instant, timeZone);
+  const day = date === today ? '' : date === addDays(today, 1) ? ' tomorrow' : ` on ${formatLongDate(date)}`;
+  const viewer = viewerZone && viewerZone !== timeZone ? localClock(instant, viewerZone) : undefined;
+  if (!viewer || (viewer.time === time && viewer.date === date)) return `${formatClockTime(time)}${day}`;
+  return `${formatClockTime(time)}${day} ${zonePlaceName(timeZone)} time (${formatClockTime(viewer.time)} your time)`;
 }
 
 export const checkInMessages = {
@@ -147,16 +150,18 @@ export interface CheckInRefusal {
 
 /**
  * Why the booking cannot be checked in at `now`, or null when it can (or already is: checking in twice answers the
- * first time). Check-in works whether or not the organization requires it: the QR code at the desk offers it always.
+ * first time). Its times are the site's, with the reader's own beside them when `viewerZone` shows others. Check-in works whether or not the organization requires it: the QR code at the desk offers it always.
  */
 export function checkInRefusal(
   booking: CheckInCandidate,
   place: SiteHours & { graceMinutes: number },
   now: Date,
+  viewerZone?: string | null,
 ): CheckInRefusal | null {
   const today = localClock(now, place.timeZone).date;
+  const when = (instant: Date) => whenLocal(instant, place.timeZone, today, viewerZone);
   if (booking.releasedAt) {
-    return { status: 409, message: checkInMessages.released(whenLocal(booking.releasedAt, place.timeZone, today)) };
+    return { status: 409, message: checkInMessages.released(when(booking.releasedAt)) };
   }
   if (booking.status !== 'active') return { status: 409, message: checkInMessages.cancelled };
   if (booking.checkedInAt) return null;
@@ -164,10 +169,10 @@ export function checkInRefusal(
   const window = checkInWindow(booking, place, place.graceMinutes);
   const state = checkInWindowState(window, now);
   if (state === 'not-yet') {
-    return { status: 422, message: checkInMessages.opensAt(whenLocal(window.opensAt, place.timeZone, today)) };
+    return { status: 422, message: checkInMessages.opensAt(when(window.opensAt)) };
   }
   if (state === 'closed') {
-    return { status: 422, message: checkInMessages.closedAt(whenLocal(window.closesAt, place.timeZone, today)) };
+    return { status: 422, message: checkInMessages.closedAt(when(window.closesAt)) };
   }
   return null;
 }

@@ -49,7 +49,12 @@ type Instant = Date | string | null;
 // service judges the row read with checkInRefusal either way, and explains any refusal from it.
 const checkInStatement = namedStatement<
   { bookingId: string; callerId: string; at: string },
-  Omit<CheckInRow, 'checkedInAt' | 'releasedAt'> & { checkedInAt: Instant; releasedAt: Instant; checkedInNow: Instant }
+  Omit<CheckInRow, 'checkedInAt' | 'releasedAt'> & {
+    checkedInAt: Instant;
+    releasedAt: Instant;
+    checkedInNow: Instant;
+    callerZone: string;
+  }
 >(
   'perch_check_in_own',
   sql`WITH c AS (
@@ -57,11 +62,13 @@ const checkInStatement = namedStatement<
         b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.is_permanent AS "isPermanent",
         b.checked_in_at AS "checkedInAt", b.released_at AS "releasedAt", ${siteHoursColumns},
         o.check_in_grace_minutes AS "graceMinutes", m.role AS "callerRole",
+        coalesce(hs.time_zone, o.time_zone) AS "callerZone",
         jsonb_build_object('firstName', u.first_name, 'lastName', u.last_name, 'email', u.email) AS owner,
         ${slotStartsAt} AS starts_at
       FROM bookings b JOIN organizations o ON o.id = b.organization_id JOIN desks d ON d.id = b.desk_id ${siteOfDesk}
         JOIN users u ON u.id = b.user_id
         LEFT JOIN memberships m ON m.organization_id = b.organization_id AND m.user_id = ${param('callerId')}::uuid
+        LEFT JOIN sites hs ON hs.id = m.home_site_id
       WHERE b.id = ${param('bookingId')}::uuid
     ), updated AS (
       UPDATE bookings SET checked_in_at = ${param('at')}::timestamptz FROM c
@@ -78,14 +85,15 @@ const instant = (value: Instant) => (value === null ? null : new Date(value));
 
 /**
  * The booking as check-in judges it, checked in at `at` in the same statement when the caller owns it and its window
- * is open (`checkedInNow`); undefined when there is no such booking.
+ * is open (`checkedInNow`), with the caller's own zone (their home site's, else the organization's) for its refusals'
+ * times; undefined when there is no such booking.
  */
 export async function checkInOwnBooking(
   db: Database,
   bookingId: string,
   callerId: string,
   at: Date,
-): Promise<(CheckInRow & { checkedInNow: Date | null }) | undefined> {
+): Promise<(CheckInRow & { checkedInNow: Date | null; callerZone: string }) | undefined> {
   const [row] = await checkInStatement.rows(db, { bookingId, callerId, at: at.toISOString() });
   if (!row) return undefined;
   return {

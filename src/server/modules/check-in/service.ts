@@ -30,7 +30,7 @@ export async function checkIn(
     if (booking.checkedInNow) return { checkedInAt: booking.checkedInNow.toISOString() };
     const isOwner = booking.userId === callerId;
     if (!isOwner && booking.callerRole !== 'admin') throw bookingNotFound();
-    const refusal = checkInRefusal(booking, booking, now);
+    const refusal = checkInRefusal(booking, booking, now, booking.callerZone);
     if (refusal) throw new AppError(refusal.status, refusal.message, { code: 'check_in' });
     if (booking.checkedInAt) return { checkedInAt: booking.checkedInAt.toISOString() };
     // The owner's own check-in was the statement's to make: it did not, so something changed since its read.

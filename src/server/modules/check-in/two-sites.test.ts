@@ -63,9 +63,11 @@ describe('an organization with sites in Tokyo and New York', () => {
     // At 07:45 in Tokyo it is the evening before in New York.
     expect(localClock(instant, 'America/New_York').date).toBe(addDays(date, -1));
 
+    // The member's own zone is the first site's, Tokyo's: New York's time comes with theirs beside it.
     expect(await refusalOf(checkIn(testApp.app.perch, member.user.id, atNewYork, instant))).toEqual({
       status: 422,
-      message: 'Check-in opens at 8:30 AM tomorrow, 30 minutes before your booking starts',
+      message:
+        'Check-in opens at 8:30 AM tomorrow New York time (10:30 PM your time), 30 minutes before your booking starts',
     });
     expect(
       await refusalOf(checkIn(testApp.app.perch, member.user.id, atTokyo, new Date(instant.getTime() - 3600_000))),

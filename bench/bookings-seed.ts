@@ -78,6 +78,7 @@ export async function seedBookings(sql: SqlRunner, sessionDays: number): Promise
        generate_series(1, $2::int) AS n`,
     [id, bigOrganization.desksPerFloor],
   );
+  await seedTeamsAndNeighbourhoods(sql, id);
   await sql.query(
     `INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, is_permanent)
      SELECT $1, d.id, (SELECT id FROM users WHERE email = 'bench-0001@example.com'), $2::date - 700, 'full-day', true
@@ -203,4 +204,45 @@ export async function seedBigOrganization(
   } finally {
     await seeder.close();
   }
+}
+
+/**
+ * Teams and neighbourhoods (issue 29) as a company has them: ten teams, every member in "Everyone" and in one of nine
+ * others; on each floor, the even-numbered desks in a neighbourhood kept for Everyone and Team 1 on weekdays, the odd
+ * ones in a neighbourhood open to all. Every member may book every desk: the loads measure what judging the rule
+ * costs, not refusals.
+ */
+async function seedTeamsAndNeighbourhoods(sql: SqlRunner, organizationId: string): Promise<void> {
+  await sql.query(
+    `INSERT INTO teams (organization_id, name, colour)
+     SELECT $1::uuid, 'Team ' || n, '#2563eb' FROM generate_series(1, 9) AS n
+     UNION ALL SELECT $1::uuid, 'Everyone', '#059669'`,
+    [organizationId],
+  );
+  await sql.query(
+    `INSERT INTO team_members (organization_id, team_id, user_id)
+     SELECT $1, t.id, m.user_id
+     FROM (SELECT user_id, row_number() OVER (ORDER BY user_id) AS r FROM memberships WHERE organization_id = $1) AS m
+       JOIN teams t ON t.organization_id = $1 AND (t.name = 'Everyone' OR t.name = 'Team ' || (1 + m.r % 9))`,
+    [organizationId],
+  );
+  await sql.query(
+    `INSERT INTO neighbourhoods (organization_id, floor_id, name, colour, weekdays)
+     SELECT $1, f.id, kind || ' ' || f.name, '#2563eb', CASE kind WHEN 'Kept' THEN '{1,2,3,4,5}'::smallint[] ELSE '{}' END
+     FROM floors f, unnest(ARRAY['Kept', 'Open']) AS kind WHERE f.organization_id = $1`,
+    [organizationId],
+  );
+  await sql.query(
+    `INSERT INTO neighbourhood_teams (organization_id, neighbourhood_id, team_id)
+     SELECT $1, n.id, t.id FROM neighbourhoods n JOIN teams t ON t.organization_id = $1 AND t.name IN ('Everyone', 'Team 1')
+     WHERE n.organization_id = $1 AND n.name LIKE 'Kept %'`,
+    [organizationId],
+  );
+  await sql.query(
+    `UPDATE desks d SET neighbourhood_id = n.id
+     FROM floors f, neighbourhoods n
+     WHERE d.organization_id = $1 AND f.id = d.floor_id AND n.floor_id = d.floor_id
+       AND n.name = CASE WHEN right(d.name, 1)::int % 2 = 0 THEN 'Kept ' ELSE 'Open ' END || f.name`,
+    [organizationId],
+  );
 }

@@ -94,7 +94,10 @@ describe('isAffectedBy', () => {
     const team: OrganizationChange = { kind: 'organization', organizationId: 'org-1' };
     const left: OrganizationChange = { kind: 'members', organizationId: 'org-1', userIds: ['someone'] };
     const desks: OrganizationChange = { kind: 'desks', organizationId: 'org-1', floorIds: null, renamed: false };
-    for (const key of [['/api/organizations', 'org-1', 'teams'], ['/api/teams', 'team-1', 'members']]) {
+    for (const key of [
+      ['/api/organizations', 'org-1', 'teams'],
+      ['/api/teams', 'team-1', 'members'],
+    ]) {
       expect(isAffectedBy(team, key, scope)).toBe(true);
       expect(isAffectedBy(left, key, scope)).toBe(true);
       expect(isAffectedBy(desks, key, scope)).toBe(false);

@@ -7,7 +7,7 @@ import { expectRefusal, insertMembership, signUp, startTestAppForFile } from '#t
 import { addTeam, setTeamMembers, teamAuditOf, teamMemberIds, teamsOf } from '#test-support/teams.ts';
 
 // Teams (issue 29) through the API: who may read and change them, their limits, and who is in them. How a team's
-// limits judge bookings is the booking rules' (bookings/team-limits tests); here only that the API's limits reach them.
+// limits judge bookings is the booking rules' (bookings/neighbourhood-rules.test.ts, domain/teams.test.ts); here only that the API's limits reach them.
 
 const testApp = startTestAppForFile();
 

@@ -1,4 +1,5 @@
 import { type AuditEventView, deletedUserLabel } from './audit.ts';
+import { describeTeamEvent } from './audit-description-teams.ts';
 import { formatLongDate, isIsoDate } from './dates.ts';
 import { describeWorkingDays } from './sites.ts';
 
@@ -193,6 +194,11 @@ export function describeAuditEvent(event: Pick<AuditEventView, 'action' | 'actor
       return `${who} changed the site ${text(details, 'name') ?? ''}${describeSiteChanges(objectOf(details, 'changes'))}`;
     case 'site.deleted':
       return `${who} deleted the site ${text(details, 'name') ?? ''}`;
+    case 'team.created':
+    case 'team.updated':
+    case 'team.deleted':
+    case 'team.members_changed':
+      return describeTeamEvent(event.action, who, details) ?? `${who}: ${event.action}`;
     case 'amenities.changed': {
       const added = stringsOf(details, 'added');
       const removed = stringsOf(details, 'removed');

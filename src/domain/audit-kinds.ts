@@ -29,6 +29,10 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'site.created': 'Site added',
   'site.updated': 'Site changed',
   'site.deleted': 'Site deleted',
+  'team.created': 'Team added',
+  'team.updated': 'Team changed',
+  'team.deleted': 'Team deleted',
+  'team.members_changed': 'Team members changed',
   'organization.zoom_changed': 'Organization zoom changed',
   'organization.plan_uploaded': 'Organization plan uploaded',
   'booking.created_for_member': 'Booking made for someone',
@@ -100,6 +104,12 @@ export const auditActionGroups: ReadonlyArray<{
     label: 'Sites',
     allLabel: 'All site changes',
     actions: ['site.created', 'site.updated', 'site.deleted'],
+  },
+  {
+    id: 'teams',
+    label: 'Teams',
+    allLabel: 'All team changes',
+    actions: ['team.created', 'team.updated', 'team.deleted', 'team.members_changed'],
   },
   {
     id: 'people',

@@ -1,6 +1,6 @@
 import type { BookingLimits } from './booking-rules.ts';
 import { maxBookingsPerWeekLimit, maxDaysAheadLimit } from './booking-rules.ts';
-import { idSchema } from './ids.ts';
+import { idParams, idSchema } from './ids.ts';
 import { colour, maxTeamMembersPerRequest, nameOf, teamColours, teamMessages } from './neighbourhoods.ts';
 import { z } from './zod.ts';
 
@@ -104,3 +104,14 @@ export function limitsForPerson(organization: BookingLimits, teams: readonly Tea
     maxBookingsPerWeek: quotas.some((quota) => quota === null) ? null : Math.max(...(quotas as number[])),
   };
 }
+
+/** /api/teams/:teamId/… */
+export const teamParams = idParams('teamId');
+
+/** DELETE /api/teams/{teamId}: a sentence that says what went. */
+export const teamDeletedSchema = z.object({ message: z.string() });
+export type TeamDeleted = z.infer<typeof teamDeletedSchema>;
+
+/** The body PUT /api/teams/{teamId}/members may send: the most people it may name, as uuids, with room to spare. */
+export const teamMembersBodyLimit = 256 * 1024;
+export const teamMembersTooLarge = `The list is too large: one request may name ${maxTeamMembersPerRequest.toLocaleString('en')} people in at most ${teamMembersBodyLimit.toLocaleString('en')} bytes.`;

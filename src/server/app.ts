@@ -36,6 +36,7 @@ import { ssoRoutes } from './modules/sso/routes.ts';
 import { mayApproveLocalCheckout } from './modules/subscriptions/checkout.ts';
 import { paypalRoutes, subscriptionRoutes } from './modules/subscriptions/routes.ts';
 import { teamBookingRoutes } from './modules/team-bookings/routes.ts';
+import { teamRoutes } from './modules/teams/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { openApiRoutes } from './openapi/openapi-routes.ts';
 import { registerOpenApi } from './openapi/register-openapi.ts';
@@ -133,6 +134,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(invitationRoutes(context));
   await app.register(invitationSignupRoutes(context));
   await app.register(siteRoutes(context));
+  await app.register(teamRoutes(context));
   await app.register(floorRoutes(context));
   await app.register(deskRoutes(context));
   await app.register(amenityRoutes(context));

@@ -82,6 +82,15 @@ const firstSiteOf = async (world: World) => {
   return site!.id;
 };
 
+/** A new team of tenant A's, with nobody in it (issue 29). */
+const freshTeam = async (world: World) => {
+  const [team] = await world.testApp.database.sql.query<{ id: string }>(
+    "INSERT INTO teams (organization_id, name, colour) VALUES ($1, $2, '#2563eb') RETURNING id",
+    [world.a.id, `Team ${randomUUID().slice(0, 8)}`],
+  );
+  return team!.id;
+};
+
 /** How each registered route is exercised. A route missing here fails the isolation suite with its name. */
 export const routeCases: Record<string, RouteCase> = {
   // Documentation and health: nothing of anyone's.
@@ -331,6 +340,41 @@ export const routeCases: Record<string, RouteCase> = {
       );
       return { url: `/api/sites/${site!.id}` };
     },
+  },
+  // Teams (issue 29): each change gets a fresh team of A's, with nobody in it.
+  'GET /api/organizations/:id/teams': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/teams` }),
+  },
+  'POST /api/organizations/:id/teams': {
+    access: 'admin',
+    success: 201,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/teams`, body: { name: `Team ${randomUUID().slice(0, 8)}` } }),
+  },
+  'PUT /api/teams/:teamId': {
+    access: 'admin',
+    success: 200,
+    plan: async (w) => ({
+      url: `/api/teams/${await freshTeam(w)}`,
+      body: { name: `Team ${randomUUID().slice(0, 8)}` },
+    }),
+  },
+  'DELETE /api/teams/:teamId': {
+    access: 'admin',
+    success: 200,
+    plan: async (w) => ({ url: `/api/teams/${await freshTeam(w)}` }),
+  },
+  // Admins and the team's own people; A's member is not in this one.
+  'GET /api/teams/:teamId/members': {
+    access: 'admin',
+    success: 200,
+    plan: async (w) => ({ url: `/api/teams/${await freshTeam(w)}/members` }),
+  },
+  'PUT /api/teams/:teamId/members': {
+    access: 'admin',
+    success: 200,
+    plan: async (w) => ({ url: `/api/teams/${await freshTeam(w)}/members`, body: { userIds: [w.a.member.id] } }),
   },
   'PUT /api/organizations/:id/home-site': {
     access: 'member',

@@ -17,6 +17,10 @@ export const apiTags = [
     description: 'An organization’s offices, each with its own time zone, office hours and working days.',
   },
   { name: 'Team', description: 'The members of an organization and their roles.' },
+  {
+    name: 'Teams',
+    description: 'Named groups of an organization’s members, with booking limits of their own.',
+  },
   { name: 'Invitations', description: 'Inviting people by e-mail, and accepting an invitation.' },
   { name: 'Floors and desks', description: 'The floors of an organization and the desks on them.' },
   { name: 'Floor plans and uploads', description: 'Floor-plan images and the default zoom of the plan.' },

@@ -258,6 +258,7 @@ function Workspace({
             onDateChange={setDate}
             onOpenRoster={() => setOpenDialog({ kind: 'roster' })}
             liveStatus={liveStatus}
+            organizationId={organization.id}
           />
           <main className="flex flex-1 flex-col gap-3 p-3 sm:p-4">
             <ViewSwitch

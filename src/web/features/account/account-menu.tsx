@@ -2,6 +2,7 @@ import { CalendarPlus, ChevronDown, Download, KeyRound, Trash2, UserCog } from '
 import { DropdownMenu } from 'radix-ui';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { PublicUser } from '#domain/account.ts';
+import { YourTeamsLabel } from '../teams/index.ts';
 import { AccountSettingsDialog } from './account-settings-dialog.tsx';
 import { CheckInRemindersItem } from './check-in-reminders-item.tsx';
 import { DeleteAccountDialog } from './delete-account-dialog.tsx';
@@ -27,7 +28,14 @@ const itemClass =
  * The user's avatar opens the account menu: the account settings (name, address, password), the calendar feed, passkeys, reminders, a copy of one's data, deleting the
  * account.
  */
-export function AccountMenu({ user }: { user: PublicUser }) {
+export function AccountMenu({
+  user,
+  organizationId,
+}: {
+  user: PublicUser;
+  /** The organization on screen: the menu names the person's teams in it (issue 29). */
+  organizationId?: string;
+}) {
   const [isSettingsOpen, setIsSettingsOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const [isCalendarOpen, setIsCalendarOpen] = useState(false);
@@ -71,6 +79,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
               <span className="block text-xs break-all text-slate-600">{user.email}</span>
             </DropdownMenu.Label>
             <DropdownMenu.Separator className="my-1 h-px bg-slate-100 sm:hidden" />
+            {organizationId && <YourTeamsLabel organizationId={organizationId} />}
             <DropdownMenu.Item className={itemClass} onSelect={() => setIsSettingsOpen(true)}>
               <UserCog className="size-4" aria-hidden="true" />
               Account settings

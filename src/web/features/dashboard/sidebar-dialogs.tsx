@@ -54,6 +54,17 @@ export function LazySitesDialog({ organization, onClose }: { organization: Organ
   );
 }
 
+const TeamsDialog = lazy(() => import('../teams/teams-dialog.tsx').then((module) => ({ default: module.TeamsDialog })));
+
+/** Teams (issue 29), opened from the sidebar's admin block and fetched when first opened. */
+export function LazyTeamsDialog({ organization, onClose }: { organization: Organization; onClose: () => void }) {
+  return (
+    <Suspense fallback={null}>
+      <TeamsDialog organization={organization} onClose={onClose} />
+    </Suspense>
+  );
+}
+
 const SsoSettingsDialog = lazy(() =>
   import('../sso/sso-settings-dialog.tsx').then((module) => ({ default: module.SsoSettingsDialog })),
 );

@@ -15,6 +15,7 @@ import {
   ShieldCheck,
   SlidersHorizontal,
   Users,
+  UsersRound,
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
@@ -28,7 +29,7 @@ import { AuditLogDialog } from '../audit/index.ts';
 import { type Floor, FloorPicker } from '../floors/index.ts';
 import type { Organization } from '../organizations/index.ts';
 import { setFirstRunMark } from './first-run-memory.ts';
-import { LazyBookingRulesDialog, LazySitesDialog, LazySsoSettingsDialog } from './sidebar-dialogs.tsx';
+import { LazyBookingRulesDialog, LazySitesDialog, LazySsoSettingsDialog, LazyTeamsDialog } from './sidebar-dialogs.tsx';
 
 const navItemClass =
   'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium transition-colors';
@@ -157,6 +158,7 @@ export function Sidebar({
   const [isBookingRulesOpen, setIsBookingRulesOpen] = useState(false);
   const [isSsoOpen, setIsSsoOpen] = useState(false);
   const [isSitesOpen, setIsSitesOpen] = useState(false);
+  const [isTeamsOpen, setIsTeamsOpen] = useState(false);
   const isAdmin = organization.role === 'admin';
   const canEdit = isSubscriptionEnabled(organization.subscription, new Date());
   const refresh = async () => {
@@ -229,6 +231,10 @@ export function Sidebar({
             <NavItem icon={Users} onClick={onOpenTeamManagement}>
               Team Management
             </NavItem>
+            <NavItem icon={UsersRound} onClick={() => setIsTeamsOpen(true)}>
+              Teams
+            </NavItem>
+            {isTeamsOpen && <LazyTeamsDialog organization={organization} onClose={() => setIsTeamsOpen(false)} />}
             <NavItem icon={CalendarCheck} onClick={onOpenTeamBookings}>
               Team Bookings
             </NavItem>

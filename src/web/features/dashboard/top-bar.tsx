@@ -99,8 +99,11 @@ export function TopBar({
   onDateChange,
   onOpenRoster,
   liveStatus,
+  organizationId,
 }: {
   user: PublicUser;
+  /** The organization on screen, whose teams the account menu names (issue 29). */
+  organizationId?: string;
   date: string;
   /** The today of the site the dashboard shows (issue 28: siteToday of its clock): the first day that can be chosen. */
   today?: string;
@@ -123,7 +126,7 @@ export function TopBar({
           <p className="text-sm font-medium text-slate-900">{user.firstName || user.email.split('@')[0]}</p>
           <p className="text-xs text-slate-600">{user.email}</p>
         </div>
-        <AccountMenu user={user} />
+        <AccountMenu user={user} organizationId={organizationId} />
         <Button variant="ghost" size="sm" onClick={signOut}>
           <LogOut className="size-4" aria-hidden="true" />
           Sign Out

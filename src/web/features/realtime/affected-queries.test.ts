@@ -90,6 +90,21 @@ describe('isAffectedBy', () => {
     expect(isAffectedBy(joined, ['/api/organizations', 'org-1', 'floors'], scope)).toBe(false);
   });
 
+  it('refetches the teams and who is in one when a team or the membership changes, and not for desks', () => {
+    const team: OrganizationChange = { kind: 'organization', organizationId: 'org-1' };
+    const left: OrganizationChange = { kind: 'members', organizationId: 'org-1', userIds: ['someone'] };
+    const desks: OrganizationChange = { kind: 'desks', organizationId: 'org-1', floorIds: null, renamed: false };
+    for (const key of [
+      ['/api/organizations', 'org-1', 'teams'],
+      ['/api/teams', 'team-1', 'members'],
+    ]) {
+      expect(isAffectedBy(team, key, scope)).toBe(true);
+      expect(isAffectedBy(left, key, scope)).toBe(true);
+      expect(isAffectedBy(desks, key, scope)).toBe(false);
+    }
+    expect(isAffectedBy(team, ['/api/organizations', 'org-2', 'teams'], scope)).toBe(false);
+  });
+
   it('refetches the organization list for the organization and subscription, and nothing for another tenant', () => {
     const zoom: OrganizationChange = { kind: 'organization', organizationId: 'org-1' };
     expect(isAffectedBy(zoom, ['/api/organizations'], scope)).toBe(true);

@@ -69,6 +69,10 @@ export function isAffectedBy(change: OrganizationChange, key: readonly unknown[]
       case 'sites':
         // Issue 28: a site's row announces the organization; its floor count changes with the floors.
         return change.kind === 'organization' || change.kind === 'floors';
+      case 'teams':
+        // Issue 29: a team's rows and its people announce the organization (migration 0026); a removed member
+        // leaves their teams.
+        return change.kind === 'organization' || change.kind === 'members';
       case 'booking-rules':
       case 'amenities':
         // The rules and the amenity list live on the organization's row: changing them announces the organization.
@@ -93,6 +97,8 @@ export function isAffectedBy(change: OrganizationChange, key: readonly unknown[]
         return false;
     }
   }
+  // Issue 29: who is in a team (GET /api/teams/{teamId}/members).
+  if (root === '/api/teams' && part === 'members') return change.kind === 'organization' || change.kind === 'members';
   if (root === '/api/floors' && part === 'desks') {
     return change.kind === 'desks' && includes(change.floorIds, id);
   }
@@ -113,5 +119,5 @@ export function isOrganizationQuery(key: readonly unknown[], scope: LiveScope): 
   const [root, id] = key;
   if (root === '/api/organizations') return id === undefined || id === scope.organizationId;
   if (root === '/api/users/bookings') return id === scope.organizationId;
-  return root === '/api/floors' || root === '/api/desks';
+  return root === '/api/floors' || root === '/api/desks' || root === '/api/teams';
 }

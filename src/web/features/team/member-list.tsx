@@ -6,6 +6,7 @@ import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { AddToTeamButton } from '../teams/index.ts';
 import { useRemoveMember } from './remove-member.ts';
 import { RoleBadge, RoleSelect, roleNames } from './role-controls.tsx';
 import { useUpdateMemberRole } from './update-member-role.ts';
@@ -50,6 +51,17 @@ export function MemberList({
   const updateRole = useUpdateMemberRole(organizationId);
   const remove = useRemoveMember(organizationId);
   const [removing, setRemoving] = useState<MemberView | null>(null);
+  // Issue 29: the people an admin ticked for "Add to team…" (gone members drop out of it).
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const selectedIds = members.map((member) => member.userId).filter((id) => selected.has(id));
+  const isAllSelected = members.length > 0 && selectedIds.length === members.length;
+  const toggle = (userId: string, isChecked: boolean) =>
+    setSelected((before) => {
+      const next = new Set(before);
+      if (isChecked) next.add(userId);
+      else next.delete(userId);
+      return next;
+    });
 
   const onRoleChange = (member: MemberView, role: MemberView['role']) =>
     updateRole.mutate(
@@ -72,6 +84,24 @@ export function MemberList({
 
   return (
     <>
+      {isAdmin && (
+        <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2">
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-600"
+              checked={isAllSelected}
+              onChange={(event) => setSelected(new Set(event.target.checked ? members.map((m) => m.userId) : []))}
+            />
+            {selectedIds.length > 0 ? `${selectedIds.length} selected` : 'Select all'}
+          </label>
+          <AddToTeamButton
+            organizationId={organizationId}
+            userIds={selectedIds}
+            onAdded={() => setSelected(new Set())}
+          />
+        </div>
+      )}
       <ul className="divide-y divide-slate-100" aria-label="Members">
         {members.map((member) => {
           const name = displayName(member.user);
@@ -80,6 +110,15 @@ export function MemberList({
           return (
             <li key={member.userId} className="flex flex-wrap items-center justify-between gap-3 py-3">
               <div className="flex min-w-0 items-center gap-3">
+                {isAdmin && (
+                  <input
+                    type="checkbox"
+                    className="size-4 shrink-0 accent-brand-600"
+                    aria-label={`Select ${name}`}
+                    checked={selected.has(member.userId)}
+                    onChange={(event) => toggle(member.userId, event.target.checked)}
+                  />
+                )}
                 <Avatar member={member} />
                 <div className="min-w-0">
                   <p className="truncate font-medium text-slate-900">

@@ -29,6 +29,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'site.created': 'Site added',
   'site.updated': 'Site changed',
   'site.deleted': 'Site deleted',
+  'neighbourhood.created': 'Neighbourhood added',
+  'neighbourhood.updated': 'Neighbourhood changed',
+  'neighbourhood.deleted': 'Neighbourhood deleted',
   'organization.zoom_changed': 'Organization zoom changed',
   'organization.plan_uploaded': 'Organization plan uploaded',
   'booking.created_for_member': 'Booking made for someone',
@@ -100,6 +103,12 @@ export const auditActionGroups: ReadonlyArray<{
     label: 'Sites',
     allLabel: 'All site changes',
     actions: ['site.created', 'site.updated', 'site.deleted'],
+  },
+  {
+    id: 'neighbourhoods',
+    label: 'Neighbourhoods',
+    allLabel: 'All neighbourhood changes',
+    actions: ['neighbourhood.created', 'neighbourhood.updated', 'neighbourhood.deleted'],
   },
   {
     id: 'people',

@@ -49,9 +49,8 @@ test('an admin makes a neighbourhood of desks chosen on the map, kept for a team
   const editMode = page.getByRole('switch', { name: 'Edit Mode' });
   await editMode.click();
   await expect(page.getByRole('toolbar', { name: 'Floor plan editor' })).toBeVisible();
-  const canvas = page.locator('[data-floor-surface]');
-  await deskTile(canvas, 'D01').click();
-  await deskTile(canvas, 'D02').click({ modifiers: ['Control'] });
+  await deskTile(page, 'D01').click();
+  await deskTile(page, 'D02').click({ modifiers: ['Control'] });
   await expect(page.getByText('2 desks selected.')).toBeVisible();
 
   await page.getByRole('button', { name: 'Make neighbourhood…' }).click();

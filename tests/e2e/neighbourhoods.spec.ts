@@ -26,6 +26,9 @@ async function makeTeam(page: Page, organizationId: string, name: string, userId
 
 /** The area's label on the map lies inside the viewport of the plan, at a size a person can read. */
 async function expectLegibleLabel(page: Page, name: string) {
+  // A phone opens on the list: the map is one tap away.
+  const mapTab = page.getByRole('tab', { name: 'Map' });
+  if ((await mapTab.getAttribute('aria-selected')) === 'false') await mapTab.click();
   const label = page.locator(`[data-neighbourhood="${name}"] > span`);
   await expect(label).toBeVisible();
   const box = await label.boundingBox();
@@ -77,6 +80,7 @@ test('an admin makes a neighbourhood of desks chosen on the map, kept for a team
   await expectLegibleLabel(page, 'Windows');
   await expect(deskTile(page, 'D01')).toBeVisible();
   await expectNoSeriousAxeViolations(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${shots}/neighbourhood-map-laptop.png` });
 
   await page.setViewportSize(phone);

@@ -81,7 +81,7 @@ test('an admin makes a neighbourhood of desks chosen on the map, kept for a team
   await expectLegibleLabel(page, 'Windows');
   await expect(deskTile(page, 'D01')).toBeVisible();
   await expectNoSeriousAxeViolations(page);
-  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: `${shots}/neighbourhood-map-laptop.png` });
 
   await page.setViewportSize(phone);

@@ -187,6 +187,17 @@ describe('audit events as sentences', () => {
     ],
     ['site.deleted', { name: 'Tokyo' }, 'Ana Lopez deleted the site Tokyo'],
     [
+      'neighbourhood.created',
+      { name: 'Windows', floor: 'Floor 2', desks: 6, teams: ['Design'], weekdays: [2, 4] },
+      'Ana Lopez added the neighbourhood Windows on Floor 2 with 6 desks',
+    ],
+    [
+      'neighbourhood.updated',
+      { name: 'North', changes: { name: { from: 'Windows', to: 'North' }, desks: { from: 6, to: 4 }, weekdays: {} } },
+      'Ana Lopez changed the neighbourhood North: renamed from Windows; desks 6 → 4; weekdays',
+    ],
+    ['neighbourhood.deleted', { name: 'North', desks: 4 }, 'Ana Lopez deleted the neighbourhood North'],
+    [
       'amenities.changed',
       { added: ['sofa'], removed: ['window'], desksChanged: 2 },
       'Ana Lopez changed the amenity list: added sofa; removed window',

@@ -123,6 +123,21 @@ function describeSiteChanges(changes: Record<string, unknown>): string {
   return parts.length > 0 ? `: ${parts.join('; ')}` : '';
 }
 
+/** "renamed from Windows; colour; desks 4 → 6; teams; weekdays" for neighbourhood.updated. */
+function describeNeighbourhoodChanges(changes: Record<string, unknown>): string {
+  const parts: string[] = [];
+  const renamed = objectOf(changes, 'name');
+  if (text(renamed, 'from')) parts.push(`renamed from ${text(renamed, 'from')}`);
+  if (changes.colour !== undefined) parts.push('colour');
+  for (const key of ['desks', 'teams'] as const) {
+    const change = objectOf(changes, key);
+    if (changes[key] !== undefined)
+      parts.push(`${key} ${numberOf(change, 'from') ?? '?'} → ${numberOf(change, 'to') ?? '?'}`);
+  }
+  if (changes.weekdays !== undefined) parts.push('weekdays');
+  return parts.length > 0 ? `: ${parts.join('; ')}` : '';
+}
+
 /** The event as one plain sentence, without its time ("Ana Lopez changed Sam Lee’s role to admin"). */
 export function describeAuditEvent(event: Pick<AuditEventView, 'action' | 'actor' | 'details'>): string {
   const who = actorName(event);
@@ -199,6 +214,12 @@ export function describeAuditEvent(event: Pick<AuditEventView, 'action' | 'actor
     case 'team.deleted':
     case 'team.members_changed':
       return describeTeamEvent(event.action, who, details) ?? `${who}: ${event.action}`;
+    case 'neighbourhood.created':
+      return `${who} added the neighbourhood ${text(details, 'name') ?? ''}${text(details, 'floor') ? ` on ${text(details, 'floor')}` : ''} with ${plural(numberOf(details, 'desks') ?? 0, 'desk')}`;
+    case 'neighbourhood.updated':
+      return `${who} changed the neighbourhood ${text(details, 'name') ?? ''}${describeNeighbourhoodChanges(objectOf(details, 'changes'))}`;
+    case 'neighbourhood.deleted':
+      return `${who} deleted the neighbourhood ${text(details, 'name') ?? ''}`;
     case 'amenities.changed': {
       const added = stringsOf(details, 'added');
       const removed = stringsOf(details, 'removed');

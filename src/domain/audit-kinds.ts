@@ -33,6 +33,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'team.updated': 'Team changed',
   'team.deleted': 'Team deleted',
   'team.members_changed': 'Team members changed',
+  'neighbourhood.created': 'Neighbourhood added',
+  'neighbourhood.updated': 'Neighbourhood changed',
+  'neighbourhood.deleted': 'Neighbourhood deleted',
   'organization.zoom_changed': 'Organization zoom changed',
   'organization.plan_uploaded': 'Organization plan uploaded',
   'booking.created_for_member': 'Booking made for someone',
@@ -110,6 +113,12 @@ export const auditActionGroups: ReadonlyArray<{
     label: 'Teams',
     allLabel: 'All team changes',
     actions: ['team.created', 'team.updated', 'team.deleted', 'team.members_changed'],
+  },
+  {
+    id: 'neighbourhoods',
+    label: 'Neighbourhoods',
+    allLabel: 'All neighbourhood changes',
+    actions: ['neighbourhood.created', 'neighbourhood.updated', 'neighbourhood.deleted'],
   },
   {
     id: 'people',

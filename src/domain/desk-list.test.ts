@@ -36,6 +36,7 @@ const desk = (name: string, id = `desk-${name}`, about: Partial<DeskView> = {}):
   width: '120',
   height: '80',
   rotation: '0',
+  neighbourhoodId: null,
   ...about,
 });
 

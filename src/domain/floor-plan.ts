@@ -371,6 +371,8 @@ export const deskSchema = z.object({
   width: z.string(),
   height: z.string(),
   rotation: z.string(),
+  /** The neighbourhood of its floor it is in (issue 29), or null. */
+  neighbourhoodId: z.string().nullable(),
 });
 export type DeskView = z.infer<typeof deskSchema>;
 

@@ -2,6 +2,7 @@ import { type BookingRefusal, type BookingRuleContext, judgeBookings, type Reque
 import { bookingMessages, type TimeSlot, takenDaysSentence } from './bookings.ts';
 import type { WeeklyAvailabilityView } from './bookings-responses.ts';
 import { formatLongDate } from './dates.ts';
+import type { NeighbourhoodRestriction } from './neighbourhoods.ts';
 import { remainingWorkingDays } from './site-times.ts';
 import { defaultWorkingDays, describeWorkingDays } from './sites.ts';
 
@@ -50,6 +51,8 @@ export interface WeeklyBookingInput {
   rules: BookingRuleContext | undefined;
   /** The working days of the desk's site (ISO weekdays): the series skips the others. Monday to Friday by default. */
   workingDays?: readonly number[] | undefined;
+  /** A desk's neighbourhood when it is kept for teams (issue 29), as far as the caller knows it. */
+  neighbourhoodOf?: ((deskId: string) => NeighbourhoodRestriction | undefined) | undefined;
 }
 
 export const weeklyBookingMessages = {
@@ -97,7 +100,13 @@ export function planWeeklyBooking(input: WeeklyBookingInput): WeeklyBookingPlan 
     : (alternatives.find((desk) => desk.id === input.chosenAlternativeId) ?? alternatives[0] ?? original);
 
   const seriesOn = (desk: { id: string; name: string }, days: readonly string[]): RequestedBooking[] =>
-    days.map((bookingDate) => ({ deskId: desk.id, deskName: desk.name, bookingDate, timeSlot: input.slot }));
+    days.map((bookingDate) => ({
+      deskId: desk.id,
+      deskName: desk.name,
+      bookingDate,
+      timeSlot: input.slot,
+      neighbourhood: input.neighbourhoodOf?.(desk.id),
+    }));
   const refusal = judgeBookings(seriesOn(chosen, dates), rules);
   if (refusal) {
     // Individual days are worth trying when the first alone may be booked (a later day or the quota's count refused).

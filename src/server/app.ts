@@ -26,6 +26,7 @@ import { floorRoutes } from './modules/floors/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invitationRoutes, invitationSignupRoutes } from './modules/invitations/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
+import { neighbourhoodRoutes } from './modules/neighbourhoods/routes.ts';
 import { organizationRoutes } from './modules/organizations/routes.ts';
 import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { ensurePlatformOrganization } from './modules/platform/bootstrap.ts';
@@ -137,6 +138,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(teamRoutes(context));
   await app.register(floorRoutes(context));
   await app.register(deskRoutes(context));
+  await app.register(neighbourhoodRoutes(context));
   await app.register(amenityRoutes(context));
   await app.register(bookingRoutes(context));
   await app.register(teamBookingRoutes(context));

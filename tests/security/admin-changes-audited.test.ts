@@ -47,6 +47,9 @@ const recordings: Record<string, Recording> = {
   'POST /api/organizations/:id/desks': { records: ['desk.created'] },
   'PUT /api/desks/:deskId': { records: ['desk.moved'] },
   'DELETE /api/desks/:deskId': { records: ['desk.deleted'] },
+  'POST /api/floors/:floorId/neighbourhoods': { records: ['neighbourhood.created'] },
+  'PUT /api/neighbourhoods/:neighbourhoodId': { records: ['neighbourhood.updated'] },
+  'DELETE /api/neighbourhoods/:neighbourhoodId': { records: ['neighbourhood.deleted'] },
   'DELETE /api/organizations/:id/desks': { records: ['desks.deleted_all'] },
   'DELETE /api/organizations/:id/users/:userId/bookings': { records: ['member.bookings_cancelled'] },
   'POST /api/objects/upload': {

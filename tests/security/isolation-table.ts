@@ -91,6 +91,15 @@ const freshTeam = async (world: World) => {
   return team!.id;
 };
 
+/** A new neighbourhood of tenant A's first floor, with no desks (issue 29). */
+const freshNeighbourhood = async (world: World) => {
+  const [neighbourhood] = await world.testApp.database.sql.query<{ id: string }>(
+    "INSERT INTO neighbourhoods (organization_id, floor_id, name, colour) VALUES ($1, $2, $3, '#2563eb') RETURNING id",
+    [world.a.id, world.a.floorId, `Area ${randomUUID().slice(0, 8)}`],
+  );
+  return neighbourhood!.id;
+};
+
 /** How each registered route is exercised. A route missing here fails the isolation suite with its name. */
 export const routeCases: Record<string, RouteCase> = {
   // Documentation and health: nothing of anyone's.
@@ -449,6 +458,33 @@ export const routeCases: Record<string, RouteCase> = {
     access: 'member',
     success: 200,
     plan: (w) => ({ url: `/api/floors/${w.a.floorId}/desks` }),
+  },
+  // Neighbourhoods (issue 29): each change gets a fresh neighbourhood of A's first floor.
+  'GET /api/floors/:floorId/neighbourhoods': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/floors/${w.a.floorId}/neighbourhoods` }),
+  },
+  'POST /api/floors/:floorId/neighbourhoods': {
+    access: 'admin',
+    success: 201,
+    plan: (w) => ({
+      url: `/api/floors/${w.a.floorId}/neighbourhoods`,
+      body: { name: `Area ${randomUUID().slice(0, 8)}` },
+    }),
+  },
+  'PUT /api/neighbourhoods/:neighbourhoodId': {
+    access: 'admin',
+    success: 200,
+    plan: async (w) => ({
+      url: `/api/neighbourhoods/${await freshNeighbourhood(w)}`,
+      body: { name: `Area ${randomUUID().slice(0, 8)}` },
+    }),
+  },
+  'DELETE /api/neighbourhoods/:neighbourhoodId': {
+    access: 'admin',
+    success: 200,
+    plan: async (w) => ({ url: `/api/neighbourhoods/${await freshNeighbourhood(w)}` }),
   },
   'POST /api/organizations/:id/desks': {
     access: 'admin',

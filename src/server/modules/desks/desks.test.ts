@@ -52,6 +52,7 @@ describe('adding a desk', () => {
       amenities: [],
       bookable: true,
       unavailableReason: null,
+      neighbourhoodId: null,
       positionX: '100.5',
       positionY: '200',
       width: '120',

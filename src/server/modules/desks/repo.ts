@@ -17,6 +17,7 @@ const floorDeskColumns = {
   width: desks.width,
   height: desks.height,
   rotation: desks.rotation,
+  neighbourhoodId: desks.neighbourhoodId,
 };
 
 /** What a desk view needs, and nothing else (created_at stays in the database). */
@@ -39,6 +40,7 @@ export interface FloorDeskRow {
   width: string;
   height: string;
   rotation: number;
+  neighbourhoodId: string | null;
 }
 
 export interface DeskRow extends FloorDeskRow {
@@ -298,7 +300,7 @@ export async function updateDesksOfFloor(
       WHERE d.id = c.id AND d.organization_id = ${organizationId} AND d.floor_id = ${floorId}
       RETURNING d.id, d.name, d.description, d.amenities, d.bookable, d.unavailable_reason AS "unavailableReason",
         d.position_x::text AS "positionX", d.position_y::text AS "positionY", d.width::text AS width,
-        d.height::text AS height, d.rotation`,
+        d.height::text AS height, d.rotation, d.neighbourhood_id AS "neighbourhoodId"`,
   );
 }
 

@@ -48,6 +48,7 @@ export function toView(desk: repo.FloorDeskRow, placement: Placement): DeskView 
     width: trimNumeric(desk.width),
     height: trimNumeric(desk.height),
     rotation: String(desk.rotation),
+    neighbourhoodId: desk.neighbourhoodId,
   };
 }
 

@@ -125,6 +125,20 @@ describe('dateRefusalOf', () => {
     expect(dateRefusalOf(refusals, monday)).toBeUndefined();
   });
 
+  it('makes a neighbourhood kept for other teams on the date the date field’s problem, whatever the slot', () => {
+    const neighbourhood = { name: 'Windows', teams: [{ id: 'eng', name: 'Engineering' }], weekdays: [4] };
+    // 2026-11-26 is a Thursday, 2026-11-27 a Friday.
+    const on = (bookingDate: string) => (timeSlot: TimeSlot) => [
+      { deskId: 'desk-d12', deskName: 'D12', bookingDate, timeSlot, neighbourhood },
+    ];
+    const thursday = judgeSlots(on('2026-11-26'), context({ personTeamIds: ['design'] }));
+    expect(dateRefusalOf(thursday, '2026-11-26')?.message).toBe('D12 is kept for Engineering on Thursdays');
+    expect(thursday.morning?.rule).toBe('neighbourhood');
+    expect(dateRefusalOf(judgeSlots(on('2026-11-27'), context({ personTeamIds: [] })), '2026-11-27')).toBeUndefined();
+    const insider = judgeSlots(on('2026-11-26'), context({ personTeamIds: ['eng'] }));
+    expect(dateRefusalOf(insider, '2026-11-26')).toBeUndefined();
+  });
+
   it('says nothing for an admin who is exempt', () => {
     const rules = { ...defaultBookingRules, maxDaysAhead: 14 };
     const refusals = judgeSlots(oneOn('2027-06-01'), context({ rules, bookerIsAdmin: true }));

@@ -38,14 +38,18 @@ export function judgeSlots(
   };
 }
 
+/** Rules that refuse a date whatever its slot: the advance window, and a neighbourhood kept for teams (issue 29). */
+const dateRules = new Set<BookingRefusal['rule']>(['advance-window', 'neighbourhood']);
+
 /**
- * The refusal that is the date's, not a slot's: the advance window refuses the chosen date itself whatever the slot.
+ * The refusal that is the date's, not a slot's: the advance window refuses the chosen date itself whatever the slot,
+ * and so does a neighbourhood kept for teams on that day ("D12 is kept for Engineering on Tuesdays").
  * A series refused on a later day of its week is the slots' problem, not the date's.
  */
 export function dateRefusalOf(refusals: SlotRefusals, date: string): BookingRefusal | undefined {
   return (
     timeSlots
       .map((slot) => refusals[slot])
-      .find((refusal) => refusal?.rule === 'advance-window' && refusal.bookingDate === date) ?? undefined
+      .find((refusal) => refusal !== null && dateRules.has(refusal.rule) && refusal.bookingDate === date) ?? undefined
   );
 }

@@ -24,6 +24,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { FormField } from '#web/components/ui/form-field.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { useDeskNeighbourhood } from '../neighbourhoods/index.ts';
 import { useCurrentUser } from '../session/index.ts';
 import { useCurrentSite, viewerTimeZone } from '../sites/index.ts';
 import { membersQuery } from '../team/index.ts';
@@ -40,6 +41,9 @@ import { WeeklyResult } from './weekly-option.tsx';
 export interface BookableDesk {
   id: string;
   name: string;
+  /** The desk's floor and neighbourhood (issue 29), when known: a neighbourhood kept for teams is judged here. */
+  floorId?: string | undefined;
+  neighbourhoodId?: string | null | undefined;
 }
 
 export const bookDeskTitle = (desk: BookableDesk) => `Book Desk ${desk.name}`;
@@ -139,8 +143,14 @@ export function BookDeskForm({
       rules: undefined,
       workingDays: clock.workingDays,
     }).lines[0] ?? weeklyBookingMessages.noWeekdays;
+  // Issue 29: the desk's neighbourhood, judged for the signed-in person's own bookings (their teams are known here);
+  // one made for someone else is the server's to judge. A weekly alternative's neighbourhood is not known here.
+  const kept = useDeskNeighbourhood(organization.id, desk);
+  const neighbourhoodOf = (deskId: string) => (!personId && deskId === desk.id ? kept.restriction : undefined);
   // The rules judge each slot on the date; the person's bookings of the whole week are read for the weekly plan.
   const rules = useSlotRules({
+    neighbourhood: neighbourhoodOf(bookedDesk.id),
+    personTeamIds: personId ? undefined : kept.personTeamIds,
     organization,
     clock,
     siteName,
@@ -193,6 +203,7 @@ export function BookDeskForm({
           chosenAlternativeId: chosenDeskId,
           rules: rules.context,
           workingDays: clock.workingDays,
+          neighbourhoodOf,
         })
       : undefined;
 

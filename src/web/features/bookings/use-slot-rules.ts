@@ -1,5 +1,6 @@
 import { type BookingRuleContext, latestDateAllowed, needsHeldBookings, weeksCovering } from '#domain/booking-rules.ts';
 import type { TimeSlot } from '#domain/bookings.ts';
+import type { NeighbourhoodRestriction } from '#domain/neighbourhoods.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { type SiteClock, siteToday } from '#domain/sites.ts';
 import { dateRefusalOf, heldBookingsOf, judgeSlots, useBookingRules } from '../booking-rules/index.ts';
@@ -36,7 +37,13 @@ export function useSlotRules({
   personId,
   personName,
   isPermanent,
+  neighbourhood,
+  personTeamIds,
 }: {
+  /** The desk's neighbourhood when it is kept for teams (issue 29); undefined: not judged here (the server judges). */
+  neighbourhood?: NeighbourhoodRestriction | undefined;
+  /** The teams of the person the booking is for. */
+  personTeamIds?: readonly string[] | undefined;
   organization: OrganizationView;
   /** The desk's site: "today", and the check-in windows of its slots. */
   clock: SiteClock;
@@ -75,6 +82,7 @@ export function useSlotRules({
           bookerIsAdmin,
           personName,
           held: heldBookingsOf(bookings.data ?? [], personId),
+          personTeamIds,
           // The desk's site: its working days are judged (members only) with its today and hours.
           site: { ...clock, name: siteName, today },
           // Book Desk is never a walk-in: a slot of today whose check-in has closed says so, and offers Sit here.
@@ -92,7 +100,10 @@ export function useSlotRules({
       : undefined;
   const judged =
     context && date !== null
-      ? judgeSlots((timeSlot) => [{ deskId: desk.id, deskName: desk.name, bookingDate: date, timeSlot }], context)
+      ? judgeSlots(
+          (timeSlot) => [{ deskId: desk.id, deskName: desk.name, bookingDate: date, timeSlot, neighbourhood }],
+          context,
+        )
       : undefined;
   return {
     context,

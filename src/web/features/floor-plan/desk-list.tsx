@@ -17,6 +17,7 @@ import type { OrganizationView } from '#domain/organization.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { cn } from '#web/lib/cn.ts';
 import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
+import { NeighbourhoodFilter } from '../neighbourhoods/index.ts';
 import { useCurrentSite } from '../sites/index.ts';
 import { AmenityFilter } from './amenity-filter.tsx';
 import { chunkSize, DeskListChunk, type RowActions } from './desk-list-rows.tsx';
@@ -98,10 +99,18 @@ export function DeskList({
   const amenityFilter = useDeskAmenityFilter(organization.id, desks);
   const amenities = amenityFilter.chosen;
 
-  const shown = useMemo(
-    () => new Set(filterDeskRows(rows, { filter, search, slotNow: now, amenities }).map((row) => row.deskId)),
-    [rows, filter, search, now, amenities],
-  );
+  // Issue 29: the desks of one neighbourhood only (the desks say which they are in).
+  const [neighbourhoodId, setNeighbourhoodId] = useState<string | null>(null);
+  const shown = useMemo(() => {
+    const inNeighbourhood = neighbourhoodId
+      ? new Set(desks.filter((desk) => desk.neighbourhoodId === neighbourhoodId).map((desk) => desk.id))
+      : null;
+    return new Set(
+      filterDeskRows(rows, { filter, search, slotNow: now, amenities })
+        .map((row) => row.deskId)
+        .filter((deskId) => !inNeighbourhood || inNeighbourhood.has(deskId)),
+    );
+  }, [rows, filter, search, now, amenities, neighbourhoodId, desks]);
   const counts = useMemo(() => countByFilter(rows, search, now, amenities), [rows, search, now, amenities]);
   const withAmenities = useMemo(
     () =>
@@ -134,6 +143,7 @@ export function DeskList({
     setSearch('');
     setChosenFilter('all');
     amenityFilter.setChosen([]);
+    setNeighbourhoodId(null);
     searchRef.current?.focus();
   };
   const total = rows.length;
@@ -231,6 +241,12 @@ export function DeskList({
           onChange={amenityFilter.setChosen}
           matching={withAmenities}
           total={total}
+        />
+        <NeighbourhoodFilter
+          organizationId={organization.id}
+          floorId={desks[0]?.floorId}
+          chosen={neighbourhoodId}
+          onChange={setNeighbourhoodId}
         />
       </div>
 

@@ -1,4 +1,4 @@
-import { type CSSProperties, memo, type RefObject, useMemo } from 'react';
+import { type CSSProperties, memo, type ReactNode, type RefObject, useMemo } from 'react';
 import { canvasSize, editorLimits } from '#domain/floor-plan.ts';
 import { cn } from '#web/lib/cn.ts';
 import type { Desk } from '../desks/index.ts';
@@ -114,7 +114,10 @@ export const FloorCanvas = memo(function FloorCanvas({
   onDeskActivate,
   tabStopDeskId,
   isAdmin = true,
+  underlay,
 }: {
+  /** Drawn on the plan under the desk tiles, in canvas units: the neighbourhoods' tinted areas (issue 29). */
+  underlay?: ReactNode;
   /**
    * The desk that is the map's one Tab stop (the arrow keys move between desks): then the viewport itself is not a
    * Tab stop. Undefined in edit mode, where every desk is one; null on a floor without desks.
@@ -225,6 +228,7 @@ export const FloorCanvas = memo(function FloorCanvas({
                 />
               )}
               {isEditMode && <div className="pointer-events-none absolute inset-0" style={gridBackground} />}
+              {underlay}
               <DeskLayer
                 floorName={floorName}
                 desks={desks}

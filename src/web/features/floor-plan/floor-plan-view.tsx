@@ -13,6 +13,7 @@ import { hasAmenities } from '#domain/desk-list.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
 import type { Desk } from '../desks/index.ts';
 import { type Floor, useUpdateFloorZoom } from '../floors/index.ts';
+import { NeighbourhoodAreas } from '../neighbourhoods/index.ts';
 import type { Organization } from '../organizations/index.ts';
 import { AmenityFilter } from './amenity-filter.tsx';
 import type { DeskAvailability } from './availability.ts';
@@ -240,6 +241,7 @@ export function FloorPlanView({
           dimmedDeskIds={dimmedDeskIds}
           onDeskActivate={onDeskActivate}
           isAdmin={isAdmin}
+          underlay={<NeighbourhoodAreas floorId={floor.id} desks={desks} scale={navigation.settledScale} />}
         />
         {!isEditMode && (
           <ZoomControls

@@ -59,6 +59,17 @@ describe('isAffectedBy', () => {
     expect(isAffectedBy(booking({ userIds: null }), ['/api/users/bookings', 'org-1'], scope)).toBe(true);
   });
 
+  it("refetches a floor's neighbourhoods when they, the floor's desks or the organization's teams changed", () => {
+    const key = ['/api/floors', 'floor-1', 'neighbourhoods'];
+    const floors: OrganizationChange = { kind: 'floors', organizationId: 'org-1', floorIds: ['floor-1'] };
+    expect(isAffectedBy(floors, key, scope)).toBe(true);
+    expect(isAffectedBy({ ...floors, floorIds: ['floor-2'] }, key, scope)).toBe(false);
+    const desks: OrganizationChange = { kind: 'desks', organizationId: 'org-1', floorIds: ['floor-1'], renamed: false };
+    expect(isAffectedBy(desks, key, scope)).toBe(true);
+    expect(isAffectedBy({ kind: 'organization', organizationId: 'org-1' }, key, scope)).toBe(true);
+    expect(isAffectedBy(booking(), key, scope)).toBe(false);
+  });
+
   it("refetches only the changed floors' desks, and booking lists only when a desk was renamed", () => {
     const moved: OrganizationChange = { kind: 'desks', organizationId: 'org-1', floorIds: ['floor-1'], renamed: false };
     expect(isAffectedBy(moved, ['/api/floors', 'floor-1', 'desks'], scope)).toBe(true);

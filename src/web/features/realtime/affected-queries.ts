@@ -102,6 +102,14 @@ export function isAffectedBy(change: OrganizationChange, key: readonly unknown[]
   if (root === '/api/floors' && part === 'desks') {
     return change.kind === 'desks' && includes(change.floorIds, id);
   }
+  // Issue 29: a neighbourhood's row announces its floor; a desk joining or leaving one announces the floor's desks; a
+  // team renamed or deleted (the names judged and shown) announces the organization.
+  if (root === '/api/floors' && part === 'neighbourhoods') {
+    return (
+      ((change.kind === 'floors' || change.kind === 'desks') && includes(change.floorIds, id)) ||
+      change.kind === 'organization'
+    );
+  }
   if (root === '/api/users/bookings') {
     if (id !== change.organizationId) return false;
     return change.kind === 'bookings' ? includes(change.userIds, scope.userId) : changesBookingLists(change);

@@ -4,6 +4,7 @@ import { floorPlanMessages } from '#domain/floor-plan.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { type Desk, useOrganizationDesks } from '#web/features/desks/index.ts';
 import { type Floor, useFloors } from '#web/features/floors/index.ts';
+import { NeighbourhoodPanel } from '#web/features/neighbourhoods/index.ts';
 import type { Organization } from '#web/features/organizations/index.ts';
 import {
   alignDesks,
@@ -235,6 +236,12 @@ export default function FloorEditor({
         isAdmin={isAdmin}
         uploadButton={<UploadFloorPlanButton organizationId={organization.id} floorId={floor.id} />}
         actions={actions}
+      />
+      <NeighbourhoodPanel
+        organizationId={organization.id}
+        floorId={floor.id}
+        selectedDeskIds={[...selection]}
+        onSelectDesks={(ids) => onSelectionChange(new Set(ids))}
       />
       {propertiesDesks.length > 0 && (
         <DeskPropertiesDialog

@@ -113,7 +113,11 @@ describe('createSeriesSchema', () => {
       body: { ...valid, weekdays: ['Tuesday'] },
       message: 'Weekdays are numbers from 1 (Monday) to 7 (Sunday)',
     },
-    { name: 'refuses an interval of three weeks', body: { ...valid, interval: 3 }, message: 'Repeat every week (1) or every other week (2)' },
+    {
+      name: 'refuses an interval of three weeks',
+      body: { ...valid, interval: 3 },
+      message: 'Repeat every week (1) or every other week (2)',
+    },
     {
       name: 'refuses an end before the start',
       body: { ...valid, untilDate: '2026-11-29' },

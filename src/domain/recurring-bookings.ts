@@ -3,8 +3,8 @@ import { isoWeekday } from './analytics-dates.ts';
 import {
   type BookingRule,
   type BookingRuleContext,
-  bookingRuleMessages,
   type BookingSite,
+  bookingRuleMessages,
   judgeBookings,
   type RequestedBooking,
   weekStartOf,
@@ -163,9 +163,7 @@ export const seriesSchema = z.object({
   untilDate: z.string(),
   createdAt: z.string(),
   cancelledAt: z.string().nullable(),
-  bookings: z.array(
-    z.object({ id: z.string(), bookingDate: z.string(), status: z.enum(['active', 'cancelled']) }),
-  ),
+  bookings: z.array(z.object({ id: z.string(), bookingDate: z.string(), status: z.enum(['active', 'cancelled']) })),
 });
 export type SeriesView = z.infer<typeof seriesSchema>;
 export const seriesListSchema = z.array(seriesSchema);

@@ -1,7 +1,6 @@
 import { date, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './schema-tables.ts';
 
-
 /** Migration 0028: the rule a recurring booking was made by; its bookings point at it (bookings.series_id). */
 export const bookingSeries = pgTable('booking_series', {
   id: uuid('id').primaryKey().defaultRandom(),

@@ -54,7 +54,8 @@ export function seriesConfirmationMail(
         'Open the attached calendar file to add them to your calendar.',
       ],
       action: { label: 'Open Perch', url: publicUrl },
-      footnote: 'Plans changed? Cancel one date or the whole series from My Bookings so that a colleague can take the desk.',
+      footnote:
+        'Plans changed? Cancel one date or the whole series from My Bookings so that a colleague can take the desk.',
     }),
   };
 }

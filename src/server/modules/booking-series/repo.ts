@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TimeSlot } from '#domain/bookings.ts';
-import type { SeriesInterval } from '#domain/recurring-bookings.ts';
 import type { Role } from '#domain/organization.ts';
+import type { SeriesInterval } from '#domain/recurring-bookings.ts';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { type BookingRow, bookingColumns, bookingJoins, isoInstant } from '../bookings/repo.ts';

@@ -42,7 +42,9 @@ describe('POST /api/bookings/series', () => {
     const member = await addMember(testApp, organization.id);
     const other = await addMember(testApp, organization.id);
     const thursday = addDays(monday, 3);
-    expect((await book(other.client, organization, { deskId: organization.desks[0], bookingDate: thursday })).status).toBe(201);
+    expect(
+      (await book(other.client, organization, { deskId: organization.desks[0], bookingDate: thursday })).status,
+    ).toBe(201);
     const body = { deskId: organization.desks[0], startDate: monday, untilDate: addDays(monday, 13) };
 
     const preview = await series(member.client, organization, { ...body, preview: true });
@@ -63,7 +65,12 @@ describe('POST /api/bookings/series', () => {
     const made = await series(member.client, organization, body);
     expect(made.status, made.text).toBe(201);
     expect(made.body.message).toBe('3 dates booked, 1 not');
-    expect(made.body.series).toMatchObject({ userId: member.user.id, weekdays: [2, 4], interval: 1, cancelledAt: null });
+    expect(made.body.series).toMatchObject({
+      userId: member.user.id,
+      weekdays: [2, 4],
+      interval: 1,
+      cancelledAt: null,
+    });
     expect(made.body.skipped).toEqual([
       { date: thursday, willBook: false, rule: 'taken', reason: 'Desk is already booked for this time slot' },
     ]);
@@ -84,7 +91,9 @@ describe('POST /api/bookings/series', () => {
     await setBookingRules(org, { maxBookingsPerWeek: 2 });
     const member = await addMember(testApp, org.id);
     const monday = nextMonday(org);
-    expect((await book(member.client, org, { deskId: org.desks[1], bookingDate: addDays(monday, 7) })).status).toBe(201);
+    expect((await book(member.client, org, { deskId: org.desks[1], bookingDate: addDays(monday, 7) })).status).toBe(
+      201,
+    );
     const made = await series(member.client, org, {
       weekdays: [1, 3, 5, 6],
       interval: 2,
@@ -140,7 +149,10 @@ describe('POST /api/bookings/series', () => {
       [{ weekdays: Array(10_000).fill(2), startDate: monday, untilDate: monday }, /^Weekdays are numbers/],
       [{ interval: 3, startDate: monday, untilDate: monday }, /^Repeat every week \(1\) or every other week \(2\)/],
       [{ startDate: monday, untilDate: '9999-12-31' }, /^A series can last at most 2 years/],
-      [{ startDate: organization.day(-3), untilDate: monday }, 'Bookings can only be made for today or later (startDate)'],
+      [
+        { startDate: organization.day(-3), untilDate: monday },
+        'Bookings can only be made for today or later (startDate)',
+      ],
       [{ startDate: monday, untilDate: addDays(organization.day(0), 800) }, /^A series can last at most 2 years|until/],
       [
         { weekdays: [1, 2, 3, 4, 5, 6, 7], startDate: monday, untilDate: addDays(monday, 300) },
@@ -230,7 +242,11 @@ describe('a series once made', () => {
     const owner = await addMember(testApp, organization.id);
     const made = await madeSeries(owner, 5, 2);
     const colleague = await addMember(testApp, organization.id);
-    expectRefusal(await colleague.client.get(`/api/bookings/series/${made.id}`), 403, 'You can only change your own series.');
+    expectRefusal(
+      await colleague.client.get(`/api/bookings/series/${made.id}`),
+      403,
+      'You can only change your own series.',
+    );
     expectRefusal(
       await colleague.client.request('DELETE', `/api/bookings/series/${made.id}`),
       403,
@@ -258,9 +274,12 @@ describe('a series once made', () => {
       details: { desk: 'D06', cancelledBookings: 4 },
     });
     await vi.waitFor(() =>
-      expect(testApp.mails.slice(before).filter((mail) => mail.to === owner.email).map((mail) => mail.subject)).toEqual([
-        '4 of your desk bookings were cancelled',
-      ]),
+      expect(
+        testApp.mails
+          .slice(before)
+          .filter((mail) => mail.to === owner.email)
+          .map((mail) => mail.subject),
+      ).toEqual(['4 of your desk bookings were cancelled']),
     );
   });
 

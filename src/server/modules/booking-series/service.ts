@@ -66,7 +66,11 @@ export async function createSeries(
   const last = dates.at(-1) as string;
 
   const outcome = await context.db.transaction(async (tx) => {
-    const { judged, context: rules, requests } = await rulesUnderPersonLock(tx, {
+    const {
+      judged,
+      context: rules,
+      requests,
+    } = await rulesUnderPersonLock(tx, {
       organizationId: organization.id,
       personId,
       bookerId: user.id,
@@ -128,7 +132,9 @@ export async function createSeries(
     const skipped: SeriesOccurrence[] = plan.occurrences.flatMap((occurrence) => {
       if (!occurrence.willBook) return [occurrence];
       if (bookedDates.has(occurrence.date)) return [];
-      return [{ ...occurrence, willBook: false, rule: 'taken' as const, reason: 'Desk is already booked for this time slot' }];
+      return [
+        { ...occurrence, willBook: false, rule: 'taken' as const, reason: 'Desk is already booked for this time slot' },
+      ];
     });
     if (personId !== user.id) {
       await recordAuditEvent(tx, {
@@ -276,4 +282,3 @@ export async function cancelSeries(context: AppContext, userId: string, seriesId
   const count = cancelled.length;
   return { message: `${count} ${count === 1 ? 'booking' : 'bookings'} cancelled`, cancelledCount: count };
 }
-

@@ -56,11 +56,11 @@ describe('POST /api/bookings/series', () => {
       [addDays(monday, 10), true, null],
     ]);
     expect(preview.body).toMatchObject({ bookCount: 3, skipCount: 1 });
-    const [{ count }] = await testApp.database.sql.query<{ count: string }>(
+    const [counted] = await testApp.database.sql.query<{ count: string }>(
       'SELECT count(*)::text AS count FROM booking_series WHERE user_id = $1',
       [member.user.id],
     );
-    expect(count).toBe('0');
+    expect(counted?.count).toBe('0');
 
     const made = await series(member.client, organization, body);
     expect(made.status, made.text).toBe(201);

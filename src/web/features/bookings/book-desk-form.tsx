@@ -399,7 +399,16 @@ export function BookDeskForm({
             isRepeating={isRepeating}
             onRepeatingChange={(checked) => {
               setIsRepeating(checked);
-              if (checked) setValue('isPermanent', false);
+              if (!checked) return;
+              setValue('isPermanent', false);
+              // The chosen date's weekday, and four weeks from it, to begin with.
+              if (isDateText(bookingDate)) {
+                setRepeat((current) => ({
+                  ...current,
+                  weekdays: isWorkingDay(clock, bookingDate) ? [isoWeekday(bookingDate)] : current.weekdays,
+                  untilDate: addDays(bookingDate, 27) > latestChoosable ? latestChoosable : addDays(bookingDate, 27),
+                }));
+              }
             }}
             onWeeklyChange={(checked) => {
               setIsWeekly(checked);

@@ -248,9 +248,11 @@ export function planSeries(input: SeriesPlanInput): SeriesPlan {
     // A series keeps to the office's days, admins' too: a one-off booking is how an admin books a closed day.
     if (!isWorkingDay(site, date)) return skipped(date, 'working-days', seriesMessages.nonWorkingDay(site.name));
     if (slotAvailabilityOn(input.deskBookings, date)[slot] === 'booked') {
-      const isOwn = slotAvailabilityOn(ownBookings, date)[slot] === 'booked';
-      const reason = isOwn
-        ? bookingRuleMessages.onePerPersonPerSlot(rules.personName, desk.name, date, slot, site.today)
+      // The person's own booking in the way is named with its own slot ("You already have D01 all day on …").
+      const own = ownBookings.find((booking) => slotAvailabilityOn([booking], date)[slot] === 'booked');
+      const heldSlot = own && !own.isPermanent ? own.timeSlot : slot;
+      const reason = own
+        ? bookingRuleMessages.onePerPersonPerSlot(rules.personName, desk.name, date, heldSlot, site.today)
         : bookingMessages.alreadyBooked;
       return skipped(date, 'taken', reason);
     }

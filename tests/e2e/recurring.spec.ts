@@ -19,7 +19,12 @@ import {
 // why, before anything is sent; My Bookings shows the series once, cancelled from a date on or as a whole.
 
 /** An organization working Monday to Friday whose admin already holds `deskName` all day on `takenDate`. */
-async function officeWithOneDateTaken(page: Page, name: string, deskName: string, takenDate: (today: string) => string) {
+async function officeWithOneDateTaken(
+  page: Page,
+  name: string,
+  deskName: string,
+  takenDate: (today: string) => string,
+) {
   await createOrganizationThroughApi(page, newPerson('Rosa', 'Diaz'), name, { desks: 2, workingDays: [1, 2, 3, 4, 5] });
   const today = await dashboardDate(page);
   const { organizationId, desks } = await firstFloorOf(page);
@@ -67,7 +72,7 @@ test('Repeat lists the dates that will and will not be booked before booking the
     await expect(dates.getByText(formatLongDate(date), { exact: true })).toBeVisible();
   }
   await expect(dates.getByText(formatLongDate(addDays(monday, 14)), { exact: true })).toBeVisible();
-  await expect(dates.getByText(`You already have D01 on ${formatLongDate(addDays(monday, 14))}, morning`)).toBeVisible();
+  await expect(dates.getByText(`You already have D01 all day on ${formatLongDate(addDays(monday, 14))}`)).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath('repeat-preview-1440.png') });
 
@@ -89,11 +94,14 @@ test('Repeat lists the dates that will and will not be booked before booking the
   await fromQuestion.getByLabel('From').fill(addDays(monday, 2));
   await expectNoSeriousAxeViolations(page);
   await fromQuestion.getByRole('button', { name: 'Cancel these dates' }).click();
-  await expect(page.getByText(`Cancelled from ${formatLongDate(addDays(monday, 2))}`)).toBeVisible();
+  await expect(page.getByText(`Cancelled from ${formatLongDate(addDays(monday, 2))}`, { exact: true })).toBeVisible();
   await expect(repeating.getByText('1 upcoming date')).toBeVisible();
 
   await repeating.getByRole('button', { name: 'Cancel series' }).click();
-  await page.getByRole('alertdialog', { name: 'Cancel this series?' }).getByRole('button', { name: 'Cancel series' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Cancel this series?' })
+    .getByRole('button', { name: 'Cancel series' })
+    .click();
   await expect(page.getByText('Series cancelled', { exact: true })).toBeVisible();
   await expect(repeating).toBeHidden();
 });
@@ -110,7 +118,7 @@ test('on a phone, Repeat says why a date will not be booked, books the others, a
   await dialog.getByRole('button', { name: 'Tuesday' }).click();
   await dialog.getByLabel('Until').fill(addDays(monday, 13));
   await expect(dialog.getByText('1 date will be booked, 1 will not.')).toBeVisible();
-  await expect(dialog.getByText(`You already have D02 on ${formatLongDate(addDays(monday, 8))}, morning`)).toBeVisible();
+  await expect(dialog.getByText(`You already have D02 all day on ${formatLongDate(addDays(monday, 8))}`)).toBeVisible();
   await dialog.getByRole('region', { name: 'Dates of the series' }).scrollIntoViewIfNeeded();
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath('repeat-preview-390.png'), fullPage: true });
@@ -119,7 +127,9 @@ test('on a phone, Repeat says why a date will not be booked, books the others, a
   await expect(page.getByText('1 date booked, 1 not', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
   await sidebarItem(page, 'My Bookings').click();
-  const repeating = page.getByRole('dialog', { name: 'My Bookings' }).getByRole('region', { name: 'Repeating bookings' });
+  const repeating = page
+    .getByRole('dialog', { name: 'My Bookings' })
+    .getByRole('region', { name: 'Repeating bookings' });
   await expect(repeating.getByText(/^Every Tuesday until /)).toBeVisible();
   await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: testInfo.outputPath('my-bookings-series-390.png') });

@@ -241,6 +241,17 @@ export function describeAuditEvent(event: Pick<AuditEventView, 'action' | 'actor
       const when = details.isPermanent === true ? 'permanently from' : 'on';
       return `${who} booked desk ${text(details, 'desk') ?? ''} for ${member} ${when} ${dateOf(text(details, 'bookingDate'))}${slot ? ` (${slot})` : ''}`;
     }
+    case 'booking.series_created_for_member': {
+      const member = personOf(objectOf(details, 'member'));
+      const slot = slotOf(text(details, 'timeSlot'));
+      const count = typeof details.bookedCount === 'number' ? details.bookedCount : 0;
+      return `${who} booked desk ${text(details, 'desk') ?? ''} for ${member} ${text(details, 'repeats')?.toLowerCase() ?? 'repeatedly'}${slot ? ` (${slot})` : ''}: ${count === 1 ? '1 date' : `${count} dates`}`;
+    }
+    case 'booking.series_cancelled_by_admin': {
+      const owner = personOf(objectOf(details, 'owner'));
+      const count = typeof details.cancelledBookings === 'number' ? details.cancelledBookings : 0;
+      return `${who} cancelled ${possessive(owner)} repeating booking of desk ${text(details, 'desk') ?? ''} from ${dateOf(text(details, 'from'))}: ${count === 1 ? '1 date' : `${count} dates`}`;
+    }
     case 'organization.booking_rules_changed':
       return `${who} changed the booking rules`;
     case 'sso.connected':

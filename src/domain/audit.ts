@@ -44,6 +44,8 @@ export const auditActions = [
   'booking.permanent_created',
   'booking.cancelled_by_admin',
   'booking.created_for_member',
+  'booking.series_created_for_member',
+  'booking.series_cancelled_by_admin',
   'organization.booking_rules_changed',
   'booking.checked_in_for_member',
   'booking.released',

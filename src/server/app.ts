@@ -15,6 +15,7 @@ import { amenityRoutes } from './modules/amenities/routes.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { bookingRuleRoutes } from './modules/booking-rules/routes.ts';
+import { bookingSeriesRoutes } from './modules/booking-series/routes.ts';
 import { bookingRoutes } from './modules/bookings/routes.ts';
 import { calendarFeedRoutes } from './modules/calendar-feed/routes.ts';
 import { checkInRoutes } from './modules/check-in/routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(neighbourhoodRoutes(context));
   await app.register(amenityRoutes(context));
   await app.register(bookingRoutes(context));
+  await app.register(bookingSeriesRoutes(context));
   await app.register(teamBookingRoutes(context));
   await app.register(analyticsRoutes(context));
   await app.register(bookingRuleRoutes(context));

@@ -73,6 +73,26 @@ const officeHoursTenant = (world: World) => {
   return found;
 };
 
+/** A series of A's member on a fresh desk: one day, each series its own (one desk per person holds across them). */
+let seriesDay = 60;
+const seriesBody = async (world: World) => {
+  seriesDay += 1;
+  return {
+    organizationId: world.a.id,
+    deskId: await freshDesk(world),
+    timeSlot: 'afternoon',
+    weekdays: [1, 2, 3, 4, 5, 6, 7],
+    interval: 1,
+    startDate: futureDate(seriesDay),
+    untilDate: futureDate(seriesDay),
+  };
+};
+const memberSeries = async (world: World) => {
+  const made = await world.a.member.client.post('/api/bookings/series', await seriesBody(world));
+  if (made.status !== 201) throw new Error(`series: ${made.status} ${made.text}`);
+  return made.body.series.id as string;
+};
+
 /** Tenant A's first site (made with the organization, migration 0024). */
 const firstSiteOf = async (world: World) => {
   const [site] = await world.testApp.database.sql.query<{ id: string }>(
@@ -606,6 +626,27 @@ export const routeCases: Record<string, RouteCase> = {
     plan: async (w) => ({
       url: `/api/bookings/${await insertBooking(w.testApp, w.a.id, await freshDesk(w), w.a.member.id)}`,
     }),
+  },
+  // Office days that repeat (issue 29): A's member's own series, on a fresh desk.
+  'POST /api/bookings/series': {
+    access: 'member',
+    success: 201,
+    plan: async (w) => ({ url: '/api/bookings/series', body: await seriesBody(w) }),
+  },
+  'GET /api/bookings/series/:seriesId': {
+    access: 'member',
+    success: 200,
+    plan: async (w) => ({ url: `/api/bookings/series/${await memberSeries(w)}` }),
+  },
+  'DELETE /api/bookings/series/:seriesId': {
+    access: 'member',
+    success: 200,
+    plan: async (w) => ({ url: `/api/bookings/series/${await memberSeries(w)}?${q({ from: futureDate(1) })}` }),
+  },
+  'GET /api/users/booking-series': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/users/booking-series?${q({ organizationId: w.a.id })}` }),
   },
   'POST /api/bookings/:bookingId/check-in': {
     access: 'member',

@@ -255,6 +255,8 @@ export const bookings = pgTable('bookings', {
   checkedInAt: timestamp('checked_in_at', timestamps),
   releasedAt: timestamp('released_at', timestamps),
   isWalkIn: boolean('is_walk_in').notNull().default(false),
+  /** Migration 0028: the series that made it (issue 29), or null. */
+  seriesId: uuid('series_id'),
 });
 
 // Migration 0017: one check-in reminder per person, organization and day.

@@ -41,6 +41,7 @@ async function organizationsConcerned(context: AppContext, request: FastifyReque
     floorId: params?.floorId,
     deskId: params?.deskId,
     bookingId: params?.bookingId ?? (route.startsWith('/api/bookings/:id') ? params?.id : undefined),
+    seriesId: params?.seriesId,
   };
   for (const [kind, value] of Object.entries(objects)) {
     if (typeof value !== 'string' || !isUuid(value)) continue;

@@ -1,5 +1,11 @@
 import { displayName } from '#domain/account.ts';
-import { type HeldBooking, judgeBookings, type RequestedBooking, weeksCovering } from '#domain/booking-rules.ts';
+import {
+  type BookingRuleContext,
+  type HeldBooking,
+  judgeBookings,
+  type RequestedBooking,
+  weeksCovering,
+} from '#domain/booking-rules.ts';
 import type { TimeSlot } from '#domain/bookings.ts';
 import { isUuid } from '#domain/ids.ts';
 import { limitsForPerson } from '#domain/teams.ts';
@@ -30,11 +36,7 @@ export const onlyAdminsBookForOthers = () => forbidden('Only administrators can 
  */
 export async function judgeUnderPersonLock(
   tx: Database,
-  booking: {
-    organizationId: string;
-    personId: string;
-    bookerId: string;
-    requests: readonly RequestedBooking[];
+  booking: PersonLockScope & {
     /** Sit here: checked in by the insert that makes it, so no check-in window can have closed on it. */
     isWalkIn?: boolean;
     /**
@@ -44,6 +46,38 @@ export async function judgeUnderPersonLock(
     releasing?: HeldBooking & { keeps: TimeSlot | null };
   },
 ): Promise<JudgedPerson> {
+  const { judged, context, requests } = await rulesUnderPersonLock(tx, booking);
+  const refusal = judgeBookings(requests, {
+    ...context,
+    held: booking.releasing ? heldAfterRelease(context.held, booking.releasing) : context.held,
+    checkIn: { ...context.checkIn, isWalkIn: booking.isWalkIn === true },
+  });
+  if (refusal) {
+    throw new AppError(422, refusal.message, {
+      code: 'booking_rule',
+      details: { rule: refusal.rule, bookingDate: refusal.bookingDate },
+    });
+  }
+  return judged;
+}
+
+interface PersonLockScope {
+  organizationId: string;
+  personId: string;
+  bookerId: string;
+  requests: readonly RequestedBooking[];
+}
+
+/**
+ * Takes the person's booking lock for the rest of the transaction `tx` and reads what the rules judge the requests by,
+ * without judging them: the person, the rules context (their teams' limits, their bookings of the requests' weeks) and
+ * the requests with their desks' sites and neighbourhoods. Throws 404 for a booker or person who is not a member and
+ * 403 for a member booking for someone else. A series (issue 29) judges each of its dates on its own with this.
+ */
+export async function rulesUnderPersonLock(
+  tx: Database,
+  booking: PersonLockScope,
+): Promise<{ judged: JudgedPerson; context: BookingRuleContext; requests: RequestedBooking[] }> {
   const weeks = weeksCovering(booking.requests.map((request) => request.bookingDate));
   if (!weeks) throw new Error('no bookings to judge');
   const deskIds = [...new Set(booking.requests.map((request) => request.deskId).filter(isUuid))];
@@ -63,22 +97,19 @@ export async function judgeUnderPersonLock(
       neighbourhood: kept,
     };
   });
-  const refusal = judgeBookings(requests, {
-    rules: limitsForPerson(context.rules, context.teams),
-    personTeamIds: context.teams.map((team) => team.id),
-    today: context.today,
-    bookerIsAdmin: context.bookerRole === 'admin',
-    personName: forSomeoneElse ? displayName(context.person) : null,
-    held: booking.releasing ? heldAfterRelease(context.held, booking.releasing) : context.held,
-    checkIn: { ...context.checkIn, isWalkIn: booking.isWalkIn === true },
-  });
-  if (refusal) {
-    throw new AppError(422, refusal.message, {
-      code: 'booking_rule',
-      details: { rule: refusal.rule, bookingDate: refusal.bookingDate },
-    });
-  }
-  return { person: context.person, bookerRole: context.bookerRole };
+  return {
+    judged: { person: context.person, bookerRole: context.bookerRole },
+    requests,
+    context: {
+      rules: limitsForPerson(context.rules, context.teams),
+      personTeamIds: context.teams.map((team) => team.id),
+      today: context.today,
+      bookerIsAdmin: context.bookerRole === 'admin',
+      personName: forSomeoneElse ? displayName(context.person) : null,
+      held: context.held,
+      checkIn: { ...context.checkIn, isWalkIn: false },
+    },
+  };
 }
 
 /** The person's bookings once `released` ended, or kept only its `keeps` slot (the first match: one row). */

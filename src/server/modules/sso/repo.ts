@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Database } from '#server/db/client.ts';
 import {
+  bookingSeries,
   bookings,
   desks,
   floors,
@@ -230,10 +231,10 @@ export async function isMemberWhereSsoIsRequired(db: Database, userId: string): 
 /** The organization a floor, desk or booking belongs to (for the single sign-on requirement's check). */
 export async function findOrganizationOfObject(
   db: Database,
-  kind: 'floorId' | 'deskId' | 'bookingId',
+  kind: 'floorId' | 'deskId' | 'bookingId' | 'seriesId',
   id: string,
 ): Promise<string | undefined> {
-  const table = { floorId: floors, deskId: desks, bookingId: bookings }[kind];
+  const table = { floorId: floors, deskId: desks, bookingId: bookings, seriesId: bookingSeries }[kind];
   const [row] = await db.select({ organizationId: table.organizationId }).from(table).where(eq(table.id, id)).limit(1);
   return row?.organizationId;
 }

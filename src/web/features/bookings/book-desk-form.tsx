@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { displayName } from '#domain/account.ts';
+import { isoWeekday } from '#domain/analytics-dates.ts';
 import {
   bookingDateFieldProblem,
   bookingFormSchema,
@@ -13,7 +14,7 @@ import {
   type TimeSlot,
 } from '#domain/bookings.ts';
 import type { BookingView } from '#domain/bookings-responses.ts';
-import { formatLongDate } from '#domain/dates.ts';
+import { addDays, formatLongDate } from '#domain/dates.ts';
 import { horizonMessages, latestBookingDate } from '#domain/horizon.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { remainingWorkingDays } from '#domain/site-times.ts';
@@ -30,10 +31,12 @@ import { useCurrentSite, viewerTimeZone } from '../sites/index.ts';
 import { membersQuery } from '../team/index.ts';
 import { BookForField } from './book-for-field.tsx';
 import { BookingOptions, PermanentConflictsNotice } from './booking-options.tsx';
+import { useCreateSeries, useSeriesPreview } from './booking-series.ts';
 import { useWeeklyAvailability } from './check-weekly-availability.ts';
 import { conflictingBookings, ruleRefusalOf, useCreateBooking } from './create-booking.ts';
 import { useBulkBooking } from './create-bulk-booking.ts';
 import { useDeskAvailability } from './get-desk-availability.ts';
+import { type RepeatChoice, RepeatOption } from './repeat-option.tsx';
 import { SlotPicker } from './slot-picker.tsx';
 import { useSlotRules } from './use-slot-rules.ts';
 import { WeeklyResult } from './weekly-option.tsx';
@@ -104,6 +107,13 @@ export function BookDeskForm({
   const hasTriedToBook = formState.isSubmitted;
   // Weekly is a way of booking, not a field of the booking.
   const [isWeekly, setIsWeekly] = useState(false);
+  // Repeat (issue 29): chosen weekdays until a date, from the chosen date; the date's own weekday to begin with.
+  const [isRepeating, setIsRepeating] = useState(false);
+  const [repeat, setRepeat] = useState<RepeatChoice>(() => ({
+    weekdays: isWorkingDay(clock, openingDate) ? [isoWeekday(openingDate)] : [],
+    interval: 1,
+    untilDate: addDays(openingDate, 27),
+  }));
   const [chosenDeskId, setChosenDeskId] = useState(desk.id);
   const [conflicts, setConflicts] = useState<BookingView[]>([]);
   // Admins book for a member ('' is themselves): the booking is theirs, and the rules are judged for them.
@@ -207,18 +217,20 @@ export function BookDeskForm({
         })
       : undefined;
 
-  const isFull = !isWeekly && slots !== undefined && isFullyBooked(slots);
-  const isChosenSlotTaken = !isWeekly && timeSlot !== undefined && slots?.[timeSlot] === 'booked';
+  // A series judges each of its dates itself (its preview): the chosen date's slots say nothing of the others.
+  const isOneDate = !isWeekly && !isRepeating;
+  const isFull = isOneDate && slots !== undefined && isFullyBooked(slots);
+  const isChosenSlotTaken = isOneDate && timeSlot !== undefined && slots?.[timeSlot] === 'booked';
   // A slot a rule forbids is disabled with its sentence; one chosen before it became forbidden (another date, another
   // person) says so once booking is tried.
-  const chosenSlotRefusal = timeSlot && !isChosenSlotTaken ? rules.refusals?.[timeSlot] : undefined;
+  const chosenSlotRefusal = timeSlot && !isChosenSlotTaken && !isRepeating ? rules.refusals?.[timeSlot] : undefined;
   const slotError = isChosenSlotTaken
     ? bookingMessages.alreadyBooked
     : chosenSlotRefusal && hasTriedToBook
       ? chosenSlotRefusal
       : undefined;
   // The server's refusal stands while the choices it was made with do, unless a field already says the same.
-  const choice = [bookingDate, timeSlot, personId, isWeekly, isPermanent, bookedDesk.id].join('|');
+  const choice = [bookingDate, timeSlot, personId, isWeekly, isPermanent, isRepeating, bookedDesk.id].join('|');
   const formProblem =
     serverRefusal?.choice === choice && serverRefusal.message !== slotError && serverRefusal.message !== dateProblem
       ? serverRefusal.message
@@ -236,6 +248,31 @@ export function BookDeskForm({
     onClose();
   };
   const forPerson = personId ? { userId: personId } : {};
+
+  const seriesRequest =
+    isRepeating && timeSlot && !calendarProblem && repeat.weekdays.length > 0 && isDateText(repeat.untilDate)
+      ? {
+          organizationId: organization.id,
+          deskId: desk.id,
+          ...forPerson,
+          timeSlot,
+          weekdays: repeat.weekdays,
+          interval: repeat.interval,
+          startDate: bookingDate,
+          untilDate: repeat.untilDate,
+        }
+      : null;
+  const seriesPreview = useSeriesPreview(seriesRequest);
+  const seriesPlan = seriesRequest ? seriesPreview.data : undefined;
+  const isCheckingSeries = seriesRequest !== null && (seriesPreview.isSettling || seriesPreview.isFetching);
+  const createSeries = useCreateSeries();
+  const bookSeries = () => {
+    if (!seriesRequest || isCheckingSeries || !seriesPlan || seriesPlan.bookCount === 0) return;
+    createSeries.mutate(seriesRequest, {
+      onSuccess: (answer) => finish(answer.message),
+      onError: showRefusalOr('Failed to book the repeating dates'),
+    });
+  };
 
   const bookWeek = (slot: TimeSlot, bookingNotes: string | null) => {
     // A week's check that failed (its toast said so) is asked again; nothing is booked until it and the rules answer.
@@ -281,6 +318,10 @@ export function BookDeskForm({
       bookWeek(form.timeSlot, form.notes ?? null);
       return;
     }
+    if (isRepeating) {
+      bookSeries();
+      return;
+    }
     create.mutate(
       {
         ...form,
@@ -303,7 +344,7 @@ export function BookDeskForm({
     );
   });
 
-  const isPending = create.isPending || bulk.isPending;
+  const isPending = create.isPending || bulk.isPending || createSeries.isPending;
   const isCheckingWeek = isWeekly && (weekly.isPending || weekPlan?.kind === 'checking');
   return (
     <form onSubmit={onSubmit} className="grid gap-4" noValidate>
@@ -328,8 +369,8 @@ export function BookDeskForm({
               <SlotPicker
                 value={field.value}
                 onChange={field.onChange}
-                slots={slots}
-                refusals={rules.refusals}
+                slots={isRepeating ? undefined : slots}
+                refusals={isRepeating ? undefined : rules.refusals}
                 isLoading={isDateBookable && (availability.isLoading || rules.isChecking)}
                 clock={clock}
                 date={isDateText(bookingDate) ? bookingDate : ''}
@@ -366,6 +407,20 @@ export function BookDeskForm({
             isAdmin={isAdmin}
             isWeekly={isWeekly}
             isPermanent={isPermanent}
+            isRepeating={isRepeating}
+            onRepeatingChange={(checked) => {
+              setIsRepeating(checked);
+              if (!checked) return;
+              setValue('isPermanent', false);
+              // The chosen date's weekday, and four weeks from it, to begin with.
+              if (isDateText(bookingDate)) {
+                setRepeat((current) => ({
+                  ...current,
+                  weekdays: isWorkingDay(clock, bookingDate) ? [isoWeekday(bookingDate)] : current.weekdays,
+                  untilDate: addDays(bookingDate, 27) > latestChoosable ? latestChoosable : addDays(bookingDate, 27),
+                }));
+              }
+            }}
             onWeeklyChange={(checked) => {
               setIsWeekly(checked);
               if (checked) setValue('isPermanent', false);
@@ -384,6 +439,27 @@ export function BookDeskForm({
         </p>
       )}
       {weekPlan && <WeeklyResult plan={weekPlan} onChooseDesk={setChosenDeskId} />}
+      {isRepeating && !isFull && (
+        <RepeatOption
+          value={repeat}
+          onChange={setRepeat}
+          workingDays={clock.workingDays}
+          startDate={bookingDate}
+          latestDate={latestChoosable}
+          preview={{
+            data: seriesPlan,
+            error: seriesRequest ? seriesPreview.error : undefined,
+            isChecking: isCheckingSeries,
+            waitingFor: calendarProblem
+              ? 'Choose a date that can be booked to start from.'
+              : !timeSlot
+                ? 'Choose a time slot to see which dates will be booked.'
+                : repeat.weekdays.length === 0
+                  ? 'Choose at least one weekday.'
+                  : undefined,
+          }}
+        />
+      )}
       {conflicts.length > 0 && <PermanentConflictsNotice deskName={desk.name} count={conflicts.length} />}
       {formProblem && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-900">
@@ -398,9 +474,15 @@ export function BookDeskForm({
           <Button
             type="submit"
             variant={conflicts.length > 0 ? 'destructive' : 'primary'}
-            disabled={isPending || isCheckingWeek}
+            disabled={isPending || isCheckingWeek || (isRepeating && (isCheckingSeries || !seriesPlan?.bookCount))}
           >
-            {isPending ? 'Booking...' : conflicts.length > 0 ? 'Cancel them and book' : 'Book Desk'}
+            {isPending
+              ? 'Booking...'
+              : conflicts.length > 0
+                ? 'Cancel them and book'
+                : isRepeating && seriesPlan?.bookCount
+                  ? `Book ${seriesPlan.bookCount === 1 ? '1 date' : `${seriesPlan.bookCount} dates`}`
+                  : 'Book Desk'}
           </Button>
         )}
       </div>

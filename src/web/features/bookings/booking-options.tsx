@@ -29,19 +29,23 @@ function BookingToggle({
   );
 }
 
-/** Weekly for everyone, permanent for admins: never both at once (spec section 4). */
+/** Weekly and repeating for everyone, permanent for admins: one at a time (spec section 4, issue 29). */
 export function BookingOptions({
   isAdmin,
   isWeekly,
   isPermanent,
+  isRepeating,
   onWeeklyChange,
   onPermanentChange,
+  onRepeatingChange,
 }: {
   isAdmin: boolean;
   isWeekly: boolean;
   isPermanent: boolean;
+  isRepeating: boolean;
   onWeeklyChange: (checked: boolean) => void;
   onPermanentChange: (checked: boolean) => void;
+  onRepeatingChange: (checked: boolean) => void;
 }) {
   return (
     <div className="grid gap-2">
@@ -49,15 +53,22 @@ export function BookingOptions({
         id="booking-weekly"
         label="Book for the rest of the week"
         checked={isWeekly}
-        disabled={isPermanent}
+        disabled={isPermanent || isRepeating}
         onChange={onWeeklyChange}
+      />
+      <BookingToggle
+        id="booking-repeat"
+        label="Repeat on chosen weekdays"
+        checked={isRepeating}
+        disabled={isPermanent || isWeekly}
+        onChange={onRepeatingChange}
       />
       {isAdmin && (
         <BookingToggle
           id="booking-permanent"
           label="Permanent booking (Admin only)"
           checked={isPermanent}
-          disabled={isWeekly}
+          disabled={isWeekly || isRepeating}
           onChange={onPermanentChange}
         />
       )}

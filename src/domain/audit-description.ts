@@ -214,6 +214,10 @@ export function describeAuditEvent(event: Pick<AuditEventView, 'action' | 'actor
       const when = details.isPermanent === true ? 'permanently from' : 'on';
       return `${who} booked desk ${text(details, 'desk') ?? ''} for ${member} ${when} ${dateOf(text(details, 'bookingDate'))}${slot ? ` (${slot})` : ''}`;
     }
+    case 'organization.privacy_changed':
+      return details.hideNames === true
+        ? `${who} hid who booked which desk from members`
+        : `${who} showed members who booked which desk`;
     case 'organization.booking_rules_changed':
       return `${who} changed the booking rules`;
     case 'sso.connected':

@@ -38,6 +38,7 @@ export const auditActions = [
   'booking.cancelled_by_admin',
   'booking.created_for_member',
   'organization.booking_rules_changed',
+  'organization.privacy_changed',
   'booking.checked_in_for_member',
   'booking.released',
   'member.account_deleted',

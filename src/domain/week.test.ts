@@ -5,6 +5,7 @@ import {
   dailyMailLine,
   joinNames,
   mondayOf,
+  nearestFreeDesk,
   updateFollowingSchema,
   type WeekBooking,
   workingDaysOfWeek,
@@ -58,6 +59,7 @@ describe('assembling the week', () => {
   const input = {
     dates,
     bookings,
+    desks: [],
     me: 'me',
     followedIds: new Set(['raj', 'kim']),
     teamMateIds: new Set(['ana', 'raj']),
@@ -84,6 +86,37 @@ describe('assembling the week', () => {
     expect(week.days.flatMap((day) => day.people)).toEqual([]);
     expect(week.days[0]?.mine).toHaveLength(1);
     expect(week.days[0]?.inCount).toBe(5);
+  });
+});
+
+describe('a desk near a colleague', () => {
+  const desk = (id: string, x: number, neighbourhoodId: string | null = null, floorId = 'f1') => ({
+    id,
+    name: id.toUpperCase(),
+    floorId,
+    neighbourhoodId,
+    x,
+    y: 0,
+  });
+  const desks = [desk('d1', 0, 'n'), desk('d2', 10), desk('d3', 50, 'n'), desk('d4', 5, null, 'f2'), desk('d5', 60, 'n')];
+  const beside = { deskId: 'd1', floorId: 'f1', neighbourhoodId: 'n' };
+
+  it('offers a free desk of the same neighbourhood before a closer one outside it', () => {
+    expect(nearestFreeDesk(desks, [], beside, 'morning')).toMatchObject({ deskId: 'd3', isSameNeighbourhood: true });
+  });
+
+  it('skips desks taken in an overlapping slot, not those of the other half day', () => {
+    expect(nearestFreeDesk(desks, [{ deskId: 'd3', timeSlot: 'full-day' }], beside, 'morning')?.deskId).toBe('d5');
+    expect(nearestFreeDesk(desks, [{ deskId: 'd3', timeSlot: 'afternoon' }], beside, 'morning')?.deskId).toBe('d3');
+  });
+
+  it('falls back to the closest free desk on the same floor, and to nothing when the floor is full', () => {
+    const taken = ['d3', 'd5'].map((deskId) => ({ deskId, timeSlot: 'full-day' as const }));
+    expect(nearestFreeDesk(desks, taken, beside, 'afternoon')).toMatchObject({
+      deskId: 'd2',
+      isSameNeighbourhood: false,
+    });
+    expect(nearestFreeDesk(desks, [...taken, { deskId: 'd2', timeSlot: 'morning' }], beside, 'full-day')).toBeNull();
   });
 });
 

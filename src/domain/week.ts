@@ -34,8 +34,14 @@ export const updateFollowingSchema = z
   });
 export type UpdateFollowingInput = z.infer<typeof updateFollowingSchema>;
 
-/** GET /api/organizations/{id}/week?start=YYYY-MM-DD: any date of the week (default: today at the home site). */
-export const weekQuerySchema = z.strictObject({ start: isoDateSchema('start must be a date').optional() });
+/**
+ * GET /api/organizations/{id}/week?start=YYYY-MM-DD&siteId=: any date of the week (default: today at the site), at a
+ * site of the organization (default: the caller's home site).
+ */
+export const weekQuerySchema = z.strictObject({
+  start: isoDateSchema('start must be a date').optional(),
+  siteId: idSchema.optional(),
+});
 
 const weekEntrySchema = z.object({
   bookingId: z.string(),
@@ -50,11 +56,22 @@ const weekEntrySchema = z.object({
 });
 export type WeekEntry = z.infer<typeof weekEntrySchema>;
 
+const nearDeskSchema = z.object({
+  deskId: z.string(),
+  deskName: z.string(),
+  floorId: z.string(),
+  /** In the colleague's neighbourhood; false: elsewhere on their floor. */
+  isSameNeighbourhood: z.boolean(),
+});
+export type NearDesk = z.infer<typeof nearDeskSchema>;
+
 const weekPersonSchema = weekEntrySchema.extend({
   userId: z.string(),
   name: z.string(),
   isFollowed: z.boolean(),
   isTeamMate: z.boolean(),
+  /** A desk free in the same slot that day near them ("Book near"): same neighbourhood, else same floor; or null. */
+  near: nearDeskSchema.nullable(),
 });
 export type WeekPerson = z.infer<typeof weekPersonSchema>;
 
@@ -97,9 +114,21 @@ export interface WeekBooking extends WeekEntry {
   status: 'active' | 'cancelled';
 }
 
+/** A bookable desk of the site, where it stands. */
+export interface WeekDesk {
+  id: string;
+  name: string;
+  floorId: string;
+  neighbourhoodId: string | null;
+  x: number;
+  y: number;
+}
+
 export interface WeekInput {
   dates: readonly string[];
   bookings: readonly WeekBooking[];
+  /** The site's bookable desks, for "Book near". */
+  desks: readonly WeekDesk[];
   me: string;
   followedIds: ReadonlySet<string>;
   teamMateIds: ReadonlySet<string>;
@@ -107,6 +136,39 @@ export interface WeekInput {
 }
 
 const slotOrder: Record<TimeSlot, number> = { morning: 0, 'full-day': 1, afternoon: 2 };
+
+function slotsMeet(a: TimeSlot, b: TimeSlot): boolean {
+  return a === b || a === 'full-day' || b === 'full-day';
+}
+
+/**
+ * The free desk nearest to `beside` for `slot` among the day's bookings: in its neighbourhood first (when it has one),
+ * else anywhere on its floor; the closest on the plan wins, then the name. Null when the floor is full.
+ */
+export function nearestFreeDesk(
+  desks: readonly WeekDesk[],
+  dayBookings: readonly Pick<WeekBooking, 'deskId' | 'timeSlot'>[],
+  beside: { deskId: string; floorId: string; neighbourhoodId: string | null },
+  slot: TimeSlot,
+): NearDesk | null {
+  const busy = new Set(dayBookings.filter((booking) => slotsMeet(booking.timeSlot, slot)).map((b) => b.deskId));
+  const origin = desks.find((desk) => desk.id === beside.deskId);
+  const distance = (desk: WeekDesk) => (origin ? Math.hypot(desk.x - origin.x, desk.y - origin.y) : 0);
+  const free = desks
+    .filter((desk) => desk.floorId === beside.floorId && desk.id !== beside.deskId && !busy.has(desk.id))
+    .sort((a, b) => distance(a) - distance(b) || a.name.localeCompare(b.name));
+  const inNeighbourhood = beside.neighbourhoodId
+    ? free.find((desk) => desk.neighbourhoodId === beside.neighbourhoodId)
+    : undefined;
+  const chosen = inNeighbourhood ?? free[0];
+  if (!chosen) return null;
+  return {
+    deskId: chosen.id,
+    deskName: chosen.name,
+    floorId: chosen.floorId,
+    isSameNeighbourhood: beside.neighbourhoodId !== null && chosen.neighbourhoodId === beside.neighbourhoodId,
+  };
+}
 
 function entryOf(booking: WeekBooking): WeekEntry {
   return {
@@ -147,6 +209,7 @@ export function assembleWeek(input: WeekInput): Pick<WeekView, 'days' | 'namesHi
               name: booking.name,
               isFollowed: input.followedIds.has(booking.userId),
               isTeamMate: input.teamMateIds.has(booking.userId),
+              near: nearestFreeDesk(input.desks, counted, booking, booking.timeSlot),
             }),
           )
           .sort(

@@ -22,6 +22,7 @@ import { deskHereRoutes } from './modules/desk-here/routes.ts';
 import { deskRoutes } from './modules/desks/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { streamCheck } from './modules/events/service.ts';
+import { followingRoutes } from './modules/following/routes.ts';
 import { floorRoutes } from './modules/floors/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invitationRoutes, invitationSignupRoutes } from './modules/invitations/routes.ts';
@@ -138,6 +139,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(amenityRoutes(context));
   await app.register(bookingRoutes(context));
   await app.register(teamBookingRoutes(context));
+  await app.register(followingRoutes(context));
   await app.register(analyticsRoutes(context));
   await app.register(bookingRuleRoutes(context));
   await app.register(calendarFeedRoutes(context));

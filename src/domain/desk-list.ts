@@ -7,9 +7,9 @@ import {
   type TimeSlot,
 } from './bookings.ts';
 import type { SharedBookingView } from './bookings-responses.ts';
-import { bookerLabel } from './privacy.ts';
 import { todayIn } from './dates.ts';
 import type { DeskView } from './floor-plan.ts';
+import { bookerLabel } from './privacy.ts';
 import type { SiteClock } from './sites.ts';
 import { foldForSearch, searchWordsOf } from './text.ts';
 

@@ -16,7 +16,11 @@ export function redactBooking(view: BookingView): SharedBookingView {
 }
 
 /** The bookings of a shared read as `viewerId` sees them; with names shown, as they are. */
-export function bookingsForViewer(views: readonly BookingView[], viewerId: string, namesShown: boolean): SharedBookingView[] {
+export function bookingsForViewer(
+  views: readonly BookingView[],
+  viewerId: string,
+  namesShown: boolean,
+): SharedBookingView[] {
   if (namesShown) return [...views];
   return views.map((view) => (view.userId === viewerId ? view : redactBooking(view)));
 }

@@ -38,8 +38,14 @@ describe('the week of a date', () => {
   });
 
   it.each([
-    [[1, 2, 3, 4, 5], ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04']],
-    [[2, 4], ['2026-12-01', '2026-12-03']],
+    [
+      [1, 2, 3, 4, 5],
+      ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04'],
+    ],
+    [
+      [2, 4],
+      ['2026-12-01', '2026-12-03'],
+    ],
     [[7], ['2026-12-06']],
   ])('lists the working days %j of the week', (workingDays, dates) => {
     expect(workingDaysOfWeek('2026-12-03', workingDays)).toEqual(dates);
@@ -98,7 +104,13 @@ describe('a desk near a colleague', () => {
     x,
     y: 0,
   });
-  const desks = [desk('d1', 0, 'n'), desk('d2', 10), desk('d3', 50, 'n'), desk('d4', 5, null, 'f2'), desk('d5', 60, 'n')];
+  const desks = [
+    desk('d1', 0, 'n'),
+    desk('d2', 10),
+    desk('d3', 50, 'n'),
+    desk('d4', 5, null, 'f2'),
+    desk('d5', 60, 'n'),
+  ];
   const beside = { deskId: 'd1', floorId: 'f1', neighbourhoodId: 'n' };
 
   it('offers a free desk of the same neighbourhood before a closer one outside it', () => {

@@ -103,7 +103,9 @@ export function mondayOf(date: string): string {
 /** The site's working days in the week of `date`, Monday first. */
 export function workingDaysOfWeek(date: string, workingDays: readonly number[]): string[] {
   const monday = mondayOf(date);
-  return [0, 1, 2, 3, 4, 5, 6].map((offset) => addDays(monday, offset)).filter((day) => workingDays.includes(isoWeekday(day)));
+  return [0, 1, 2, 3, 4, 5, 6]
+    .map((offset) => addDays(monday, offset))
+    .filter((day) => workingDays.includes(isoWeekday(day)));
 }
 
 /** A booking at the site in the week, as the assembly reads it. */

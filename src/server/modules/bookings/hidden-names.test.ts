@@ -106,6 +106,10 @@ describe('hidden names', () => {
     expect((await dana.client.get(`/api/organizations/${organization.id}/team-bookings`)).status).toBe(403);
     const following = `/api/organizations/${organization.id}/following`;
     expect((await dana.client.get(following)).body).toEqual({ userIds: [], dailyMail: false, namesHidden: true });
-    expectRefusal(await dana.client.request('PUT', following, { userIds: [fox.user.id] }), 422, /following colleagues is turned off/);
+    expectRefusal(
+      await dana.client.request('PUT', following, { userIds: [fox.user.id] }),
+      422,
+      /following colleagues is turned off/,
+    );
   });
 });

@@ -9,10 +9,10 @@ import {
 import {
   bookingListSchema,
   bookingSchema,
-  sharedBookingListSchema,
   bulkBookingResponseSchema,
   cancelledBookingsSchema,
   deskAvailabilitySchema,
+  sharedBookingListSchema,
   weeklyAvailabilityResponseSchema,
 } from '#domain/bookings-responses.ts';
 import { deskParams, idParams, memberParams, organizationParams } from '#domain/ids.ts';

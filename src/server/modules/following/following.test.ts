@@ -139,7 +139,10 @@ describe('the evening mail', () => {
       [ana, 1],
       [raj, 2],
     ] as const) {
-      const made = await book(person.client, organization, { deskId: organization.desks[index], bookingDate: tomorrow });
+      const made = await book(person.client, organization, {
+        deskId: organization.desks[index],
+        bookingDate: tomorrow,
+      });
       expect(made.status).toBe(201);
     }
     const evening = new Date(`${today}T20:00:00Z`);

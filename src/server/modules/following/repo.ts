@@ -186,7 +186,11 @@ export async function claimDailyMail(
   db: Database,
   claim: { organizationId: string; userId: string; mailDate: string },
 ): Promise<boolean> {
-  const rows = await db.insert(dailyMailsSent).values(claim).onConflictDoNothing().returning({ id: dailyMailsSent.userId });
+  const rows = await db
+    .insert(dailyMailsSent)
+    .values(claim)
+    .onConflictDoNothing()
+    .returning({ id: dailyMailsSent.userId });
   return rows.length > 0;
 }
 

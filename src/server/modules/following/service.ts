@@ -28,7 +28,11 @@ async function followingOf(context: AppContext, organizationId: string, userId: 
 }
 
 /** GET /api/organizations/{id}/following: whom the caller follows. Membership checked by findMemberOrganization. */
-export async function readFollowing(context: AppContext, userId: string, organizationId: string): Promise<FollowingView> {
+export async function readFollowing(
+  context: AppContext,
+  userId: string,
+  organizationId: string,
+): Promise<FollowingView> {
   const { organization, role } = await findMemberOrganization(context, organizationId, userId);
   return followingOf(context, organization.id, userId, !seesNames(role, organization.hideNames));
 }

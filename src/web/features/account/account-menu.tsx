@@ -1,6 +1,6 @@
 import { CalendarPlus, ChevronDown, Download, KeyRound, Trash2, UserCog } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import type { PublicUser } from '#domain/account.ts';
 import { AccountSettingsDialog } from './account-settings-dialog.tsx';
 import { CheckInRemindersItem } from './check-in-reminders-item.tsx';
@@ -27,7 +27,14 @@ const itemClass =
  * The user's avatar opens the account menu: the account settings (name, address, password), the calendar feed, passkeys, reminders, a copy of one's data, deleting the
  * account.
  */
-export function AccountMenu({ user }: { user: PublicUser }) {
+export function AccountMenu({
+  user,
+  organizationItems,
+}: {
+  user: PublicUser;
+  /** Items about the organization on screen (issue 29: the evening mail), with the menu's item look. */
+  organizationItems?: (itemClass: string) => ReactNode;
+}) {
   const [isSettingsOpen, setIsSettingsOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
   const [isCalendarOpen, setIsCalendarOpen] = useState(false);
@@ -84,6 +91,7 @@ export function AccountMenu({ user }: { user: PublicUser }) {
               Passkeys
             </DropdownMenu.Item>
             <CheckInRemindersItem className={itemClass} />
+            {organizationItems?.(itemClass)}
             <DropdownMenu.Item asChild className={itemClass}>
               <a href={exportUrl} download>
                 <Download className="size-4" aria-hidden="true" />

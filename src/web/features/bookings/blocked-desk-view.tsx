@@ -1,9 +1,9 @@
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
-import { bookerLabel } from '#domain/privacy.ts';
 import type { SharedBookingView } from '#domain/bookings-responses.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
+import { bookerLabel } from '#domain/privacy.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';

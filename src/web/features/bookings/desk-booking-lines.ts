@@ -1,6 +1,6 @@
-import { bookerLabel } from '#domain/privacy.ts';
 import { bookingsByDeskOn, slotLabel, type TimeSlot } from '#domain/bookings.ts';
 import type { SharedBookingView } from '#domain/bookings-responses.ts';
+import { bookerLabel } from '#domain/privacy.ts';
 
 const checkedIn = 'checked in';
 

@@ -75,7 +75,8 @@ export function RosterDialog({
         title={tab === 'day' ? "Who's in today?" : "Who's in this week?"}
         description={siteId && site ? `${site.name} · ${formatLongDate(date)}` : formatLongDate(date)}
         size="lg"
-        className={tab === 'week' ? 'max-w-6xl' : undefined}
+        // The week takes a wider dialog: a column per day (the ! outweighs the size's max-w-lg).
+        className={tab === 'week' ? 'max-w-6xl!' : undefined}
       >
         <div className="flex w-fit gap-1 rounded-lg bg-slate-100 p-1">
           <button

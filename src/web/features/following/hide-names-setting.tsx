@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { OrganizationView } from '#domain/organization.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -11,7 +11,11 @@ import { useUpdateHideNames } from './update-hide-names.ts';
 export function HideNamesSetting({ organization }: { organization: OrganizationView }) {
   const id = useId();
   const update = useUpdateHideNames(organization.id);
-  const checked = update.isPending ? (update.variables ?? organization.hideNames) : organization.hideNames;
+  // Set in the change itself: a controlled checkbox left at the old value until the mutation's state arrives would
+  // spring back for a moment.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  useEffect(() => setChosen(null), [organization.hideNames]);
+  const checked = chosen ?? organization.hideNames;
   return (
     <section aria-labelledby={`${id}-heading`} className="grid gap-2 border-b border-slate-200 pb-4">
       <h3 id={`${id}-heading`} className="text-sm font-semibold text-slate-900">
@@ -29,7 +33,8 @@ export function HideNamesSetting({ organization }: { organization: OrganizationV
           aria-describedby={`${id}-hint`}
           checked={checked}
           disabled={update.isPending}
-          onChange={(event) =>
+          onChange={(event) => {
+            setChosen(event.target.checked);
             update.mutate(event.target.checked, {
               onSuccess: (_, hideNames) =>
                 toast({
@@ -38,12 +43,15 @@ export function HideNamesSetting({ organization }: { organization: OrganizationV
                     ? 'Members see “Booked” or “Assigned” for other people’s desks, and cannot follow colleagues.'
                     : 'Members see who booked which desk again.',
                 }),
-              onError: (error) => showErrorToast(error, 'The setting could not be saved. Please try again.'),
-            })
-          }
+              onError: (error) => {
+                setChosen(null);
+                showErrorToast(error, 'The setting could not be saved. Please try again.');
+              },
+            });
+          }}
           className="relative mt-0.5 h-5 w-9 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-400 transition-colors before:absolute before:top-0.5 before:left-0.5 before:size-4 before:rounded-full before:bg-white before:shadow before:transition-transform before:content-[''] checked:bg-brand-600 checked:before:translate-x-4 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 focus-visible:outline-none"
         />
-        <p id={`${id}-hint`} className="col-span-2 mt-1 text-sm text-slate-600">
+        <p id={`${id}-hint`} className="col-span-2 mt-1 text-xs text-slate-600">
           Members see “Booked” or “Assigned” instead of names in Who’s in, on the map and in the list, and following
           colleagues is turned off. Admins still see names; everyone sees their own bookings.
         </p>

@@ -50,7 +50,7 @@ function PersonRow({
           onClick={() => onBookNear({ date, deskId: near.deskId, floorId: near.floorId })}
         >
           <MapPin className="size-4" aria-hidden="true" />
-          Book near · {near.deskName}
+          Book near
         </Button>
       ) : (
         <span className="text-xs text-slate-600">No free desk on their floor</span>
@@ -110,7 +110,7 @@ export function WeekView({
   const days = (week.data?.days ?? []).filter((day) => day.date >= today);
   return (
     <div className="grid gap-3">
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex items-center gap-2">
         <Button
           variant="secondary"
           size="icon"
@@ -120,7 +120,6 @@ export function WeekView({
         >
           <ChevronLeft className="size-4" aria-hidden="true" />
         </Button>
-        <p className="text-sm font-medium text-slate-800">Week of {formatLongDate(monday)}</p>
         <Button
           variant="secondary"
           size="icon"
@@ -129,6 +128,7 @@ export function WeekView({
         >
           <ChevronRight className="size-4" aria-hidden="true" />
         </Button>
+        <p className="text-sm font-medium text-slate-800">Week of {formatLongDate(monday)}</p>
       </div>
       {week.data?.namesHidden && <p className="text-sm text-slate-700">{namesHiddenMessage}</p>}
       {week.isPending && <p role="status">Loading the week…</p>}

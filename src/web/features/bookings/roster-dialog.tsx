@@ -53,12 +53,12 @@ export function RosterDialog({
   const siteId = sites.length > 1 ? site?.id : undefined;
   const present = useMemo(() => {
     const followed = new Set(following.data?.userIds ?? []);
-    const rank = (userId: string | null) => (userId === currentUserId ? 0 : userId && followed.has(userId) ? 1 : 2);
+    const rank = (userId: string | null) => (userId && followed.has(userId) ? 0 : 1);
     return (bookings.data ?? [])
       .filter((booking) => countsOnDate(booking, date))
       .filter((booking) => !siteId || booking.siteId === siteId)
       .sort((a, b) => rank(a.userId) - rank(b.userId) || bookerLabel(a).localeCompare(bookerLabel(b)));
-  }, [bookings.data, date, siteId, following.data, currentUserId]);
+  }, [bookings.data, date, siteId, following.data]);
   const find = useMemo(
     () => peopleFinder(present, (booking) => ({ name: bookerLabel(booking), email: booking.user?.email ?? '' })),
     [present],

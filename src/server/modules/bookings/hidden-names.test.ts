@@ -100,6 +100,22 @@ describe('hidden names', () => {
     expect((await walter.client.get(dayRead)).text).toContain('Dana');
   });
 
+  it('says a desk’s page is booked, not by whom', async () => {
+    // A zone where it is office hours now: the page says who holds the desk rather than that the day is over.
+    const organization = await createOrganization(testApp, { hours: [10, 11], deskCount: 2 });
+    const dana = await addMember(testApp, organization.id, 'member', { firstName: 'Dana', lastName: 'Scully' });
+    const walter = await addMember(testApp, organization.id, 'member', { firstName: 'Walter', lastName: 'Skinner' });
+    const made = await book(dana.client, organization, { bookingDate: organization.day(0) });
+    expect(made.status, made.text).toBe(201);
+    const page = `/api/desks/${organization.desks[0]}/here`;
+    expect((await walter.client.get(page)).body.offer).toMatchObject({ kind: 'taken', holder: 'Dana Scully' });
+    await organization.admin.client.request('PUT', `/api/organizations/${organization.id}`, { hideNames: true });
+    const hidden = await walter.client.get(page);
+    expect(hidden.body.offer).toEqual({ kind: 'taken', holder: null, isPermanent: false });
+    expect(hidden.text).not.toContain('Dana');
+    expect((await organization.admin.client.get(page)).body.offer.holder).toBe('Dana Scully');
+  });
+
   it('keeps Team Bookings for admins and turns following off for members', async () => {
     const { organization, dana, fox } = await officeWithNamesHidden();
     await organization.admin.client.request('PUT', `/api/organizations/${organization.id}`, { hideNames: true });

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import type { OrganizationView } from '#domain/organization.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
 import { toast } from '#web/components/ui/use-toast.ts';
@@ -12,10 +12,9 @@ export function HideNamesSetting({ organization }: { organization: OrganizationV
   const id = useId();
   const update = useUpdateHideNames(organization.id);
   // Set in the change itself: a controlled checkbox left at the old value until the mutation's state arrives would
-  // spring back for a moment.
-  const [chosen, setChosen] = useState<boolean | null>(null);
-  useEffect(() => setChosen(null), [organization.hideNames]);
-  const checked = chosen ?? organization.hideNames;
+  // spring back for a moment. Once the organization read says otherwise than when it was chosen, that read wins.
+  const [chosen, setChosen] = useState<{ value: boolean; over: boolean } | null>(null);
+  const checked = chosen?.over === organization.hideNames ? chosen.value : organization.hideNames;
   return (
     <section aria-labelledby={`${id}-heading`} className="grid gap-2 border-b border-slate-200 pb-4">
       <h3 id={`${id}-heading`} className="text-sm font-semibold text-slate-900">
@@ -34,7 +33,7 @@ export function HideNamesSetting({ organization }: { organization: OrganizationV
           checked={checked}
           disabled={update.isPending}
           onChange={(event) => {
-            setChosen(event.target.checked);
+            setChosen({ value: event.target.checked, over: organization.hideNames });
             update.mutate(event.target.checked, {
               onSuccess: (_, hideNames) =>
                 toast({

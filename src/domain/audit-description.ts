@@ -252,6 +252,10 @@ export function describeAuditEvent(event: Pick<AuditEventView, 'action' | 'actor
       const count = typeof details.cancelledBookings === 'number' ? details.cancelledBookings : 0;
       return `${who} cancelled ${possessive(owner)} repeating booking of desk ${text(details, 'desk') ?? ''} from ${dateOf(text(details, 'from'))}: ${count === 1 ? '1 date' : `${count} dates`}`;
     }
+    case 'organization.privacy_changed':
+      return details.hideNames === true
+        ? `${who} hid who booked which desk from members`
+        : `${who} showed members who booked which desk`;
     case 'organization.booking_rules_changed':
       return `${who} changed the booking rules`;
     case 'sso.connected':

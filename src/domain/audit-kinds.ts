@@ -46,6 +46,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'booking.checked_in_for_member': 'Checked in for someone',
   'booking.released': 'Booking released (no check-in)',
   'organization.booking_rules_changed': 'Booking rules changed',
+  'organization.privacy_changed': 'Names hidden or shown',
   'subscription.created': 'Checkout started',
   'subscription.activated': 'Subscription activated',
   'subscription.cancelled': 'Subscription cancelled',
@@ -149,6 +150,7 @@ export const auditActionGroups: ReadonlyArray<{
       'booking.checked_in_for_member',
       'booking.released',
       'organization.booking_rules_changed',
+      'organization.privacy_changed',
     ],
   },
   {

@@ -47,6 +47,7 @@ export const auditActions = [
   'booking.series_created_for_member',
   'booking.series_cancelled_by_admin',
   'organization.booking_rules_changed',
+  'organization.privacy_changed',
   'booking.checked_in_for_member',
   'booking.released',
   'member.account_deleted',

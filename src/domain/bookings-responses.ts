@@ -37,8 +37,21 @@ export const bookingSchema = z.object({
 });
 export type BookingView = z.infer<typeof bookingSchema>;
 
-/** GET /api/organizations/{id}/bookings (the day read) and GET /api/users/bookings. */
+/** GET /api/users/bookings: the caller's own bookings. */
 export const bookingListSchema = z.array(bookingSchema);
+
+/**
+ * A booking in a read shared by the organization (the day read, a desk's day): when the organization hides names
+ * (issue 29, src/domain/privacy.ts), a member sees other people's bookings with userId, user and notes null.
+ */
+export const sharedBookingSchema = bookingSchema.extend({
+  userId: z.string().nullable(),
+  user: bookingSchema.shape.user.nullable(),
+});
+export type SharedBookingView = z.infer<typeof sharedBookingSchema>;
+
+/** GET /api/organizations/{id}/bookings (the day read). */
+export const sharedBookingListSchema = z.array(sharedBookingSchema);
 
 /** POST /api/bookings/bulk: the weekly series, created all at once. */
 export const bulkBookingResponseSchema = z.object({ message: z.string(), bookings: bookingListSchema });
@@ -52,7 +65,7 @@ export const deskAvailabilitySchema = z.object({
   date: z.string(),
   status: z.enum(['available', 'partial', 'booked'] as const satisfies readonly DeskAvailability[]),
   slots: z.object({ 'full-day': slotState, morning: slotState, afternoon: slotState }),
-  bookings: bookingListSchema,
+  bookings: sharedBookingListSchema,
 });
 export type DeskAvailabilityView = z.infer<typeof deskAvailabilitySchema>;
 

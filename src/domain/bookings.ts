@@ -283,7 +283,8 @@ export function takenDaysSentence(deskName: string, takenDates: readonly string[
 /** A booking as the desk dialog reads it: whose and on which desk. */
 export interface HeldBooking extends BookingOccupancy {
   deskId: string;
-  userId: string;
+  /** Null for someone else's booking when the organization hides names (issue 29). */
+  userId: string | null;
 }
 
 /**

@@ -1,4 +1,3 @@
-import { displayName } from './account.ts';
 import {
   type BookingOccupancy,
   bookingsByDeskOn,
@@ -7,9 +6,10 @@ import {
   slotAvailabilityOn,
   type TimeSlot,
 } from './bookings.ts';
-import type { BookingView } from './bookings-responses.ts';
+import type { SharedBookingView } from './bookings-responses.ts';
 import { todayIn } from './dates.ts';
 import type { DeskView } from './floor-plan.ts';
+import { bookerLabel } from './privacy.ts';
 import type { SiteClock } from './sites.ts';
 import { foldForSearch, searchWordsOf } from './text.ts';
 
@@ -24,7 +24,8 @@ export function deskStatusOn(bookings: readonly BookingOccupancy[], date: string
 
 /** Someone holding a desk on the date, in the list's words. */
 export interface DeskHolder {
-  userId: string;
+  /** Null for someone else's booking when the organization hides names (issue 29). */
+  userId: string | null;
   name: string;
   slot: TimeSlot;
   isPermanent: boolean;
@@ -103,7 +104,7 @@ export function naturalSortKey(name: string): string {
 /** One row per desk, sorted by desk name in natural order; only the date's counted bookings matter. */
 export function buildDeskRows(
   desks: readonly DeskView[],
-  bookings: readonly BookingView[],
+  bookings: readonly SharedBookingView[],
   date: string,
   currentUserId: string,
 ): DeskListRow[] {
@@ -136,7 +137,7 @@ export function buildDeskRows(
       .map(
         (booking): DeskHolder => ({
           userId: booking.userId,
-          name: displayName(booking.user),
+          name: bookerLabel(booking),
           slot: booking.timeSlot,
           isPermanent: booking.isPermanent,
           isYou: booking.userId === currentUserId,

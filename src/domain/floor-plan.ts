@@ -142,10 +142,13 @@ export const updateOrganizationSettingsSchema = z
       .string({ error: organizationMessages.timeZone })
       .refine(isTimeZone, organizationMessages.timeZone)
       .optional(),
+    /** Issue 29: members (not admins) see no other person's name on bookings. */
+    hideNames: z.boolean({ error: 'hideNames must be true or false' }).optional(),
   })
-  .refine((value) => value.defaultZoomLevel !== undefined || value.timeZone !== undefined, {
-    message: 'Send defaultZoomLevel or timeZone',
-  });
+  .refine(
+    (value) => value.defaultZoomLevel !== undefined || value.timeZone !== undefined || value.hideNames !== undefined,
+    { message: 'Send defaultZoomLevel, timeZone or hideNames' },
+  );
 export type OrganizationSettingsInput = z.infer<typeof updateOrganizationSettingsSchema>;
 
 /** PUT /api/floors/{floorId}: a new name (the rules of floor creation), a default zoom, another site, or several. */

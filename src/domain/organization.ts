@@ -75,6 +75,8 @@ export const organizationSchema = z.object({
   role: z.enum(roles),
   /** The caller's home site (issue 28): the site the dashboard opens on; null for the organization's first site. */
   homeSiteId: z.string().nullable(),
+  /** Issue 29: members (not admins) see no other person's name on bookings, in Who's in or on the map. */
+  hideNames: z.boolean(),
   /** True only for the platform organization (fixed id from configuration). */
   isPlatform: z.boolean(),
   subscription: subscriptionSchema,

@@ -24,6 +24,7 @@ import { deskRoutes } from './modules/desks/routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { streamCheck } from './modules/events/service.ts';
 import { floorRoutes } from './modules/floors/routes.ts';
+import { followingRoutes } from './modules/following/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invitationRoutes, invitationSignupRoutes } from './modules/invitations/routes.ts';
 import { memberRoutes } from './modules/members/routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(bookingRoutes(context));
   await app.register(bookingSeriesRoutes(context));
   await app.register(teamBookingRoutes(context));
+  await app.register(followingRoutes(context));
   await app.register(analyticsRoutes(context));
   await app.register(bookingRuleRoutes(context));
   await app.register(calendarFeedRoutes(context));

@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bookingListSchema } from '#domain/bookings-responses.ts';
+import { bookingListSchema, sharedBookingListSchema } from '#domain/bookings-responses.ts';
 import { deskListSchema } from '#domain/floor-plan.ts';
 import { addDesks, addFloor, addMember, book, organizationForTests } from '#test-support/bookings.ts';
 import { startTestAppForFile } from '#test-support/harness.ts';
@@ -91,6 +91,24 @@ describe('the day read of bookings, sent from the instance cache', () => {
     expect(bookings.some((booking) => booking.user.firstName === null)).toBe(true);
     expect(bookings.some((booking) => booking.notes !== null)).toBe(true);
   });
+
+  it.each(encodings)(
+    'is exactly sharedBookingListSchema with names hidden, first and cached (%s)',
+    async (encoding) => {
+      const settings = `/api/organizations/${organization.id}`;
+      expect((await organization.admin.client.request('PUT', settings, { hideNames: true })).status).toBe(200);
+      try {
+        const date = organization.day(7 + encodings.indexOf(encoding));
+        const url = `/api/organizations/${organization.id}/bookings?startDate=${date}&endDate=${date}`;
+        const bookings = await readTwiceAgainst(sharedBookingListSchema, url, encoding);
+        // The member's own morning keeps its name; everyone else's has none.
+        expect(bookings.filter((booking) => booking.user !== null)).toHaveLength(1);
+        expect(bookings.some((booking) => booking.userId === null && booking.notes === null)).toBe(true);
+      } finally {
+        await organization.admin.client.request('PUT', settings, { hideNames: false });
+      }
+    },
+  );
 });
 
 describe('the desk list of a floor, sent from the instance cache', () => {

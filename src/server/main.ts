@@ -4,6 +4,7 @@ import { openDatabase } from './db/client.ts';
 import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from './db/embedded-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { checkInRemindersJob } from './jobs/check-in-reminders.ts';
+import { dailyMailJob } from './jobs/daily-mail.ts';
 import { maintenanceJob } from './jobs/maintenance.ts';
 import { releaseNoShowsJob } from './jobs/release-no-shows.ts';
 import { startJobs } from './jobs/scheduler.ts';
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     maintenanceJob(database.db),
     releaseNoShowsJob(app.perch),
     checkInRemindersJob(app.perch),
+    dailyMailJob(app.perch),
     ssoDomainsJob(app.perch),
     ...(config.payments.mode === 'off' ? [] : [trialsJob(app.perch)]),
   ];

@@ -574,6 +574,25 @@ export const routeCases: Record<string, RouteCase> = {
       url: `/api/organizations/${w.a.id}/bookings?${q({ startDate: futureDate(0), endDate: futureDate(200) })}`,
     }),
   },
+  // Issue 29: following colleagues and the week.
+  'GET /api/organizations/:id/following': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/following` }),
+  },
+  'PUT /api/organizations/:id/following': {
+    access: 'member',
+    success: 200,
+    plan: async (w) => ({
+      url: `/api/organizations/${w.a.id}/following`,
+      body: { userIds: [(await freshMember(w)).id], dailyMail: true },
+    }),
+  },
+  'GET /api/organizations/:id/week': {
+    access: 'member',
+    success: 200,
+    plan: (w) => ({ url: `/api/organizations/${w.a.id}/week?${q({ start: futureDate(0) })}` }),
+  },
   'GET /api/desks/:deskId/availability': {
     access: 'member',
     success: 200,

@@ -87,6 +87,8 @@ export const organizations = pgTable('organizations', {
   checkInRequiredSince: timestamp('check_in_required_since', timestamps),
   /** Migration 0018: raised by every write to a booking dated before yesterday (analytics keeps closed weeks). */
   analyticsHistoryRevision: bigint('analytics_history_revision', { mode: 'number' }).notNull().default(0),
+  /** Migration 0029: members (not admins) see no other person's name on bookings (src/domain/privacy.ts). */
+  hideNames: boolean('hide_names').notNull().default(false),
 });
 
 export const memberships = pgTable(

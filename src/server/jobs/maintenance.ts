@@ -1,6 +1,7 @@
 import type { Database } from '../db/client.ts';
 import { deleteExpiredSessionsAndTokens } from '../modules/accounts/repo.ts';
 import { deleteOldReminderClaims } from '../modules/check-in-reminders/repo.ts';
+import { deleteOldDailyMailClaims } from '../modules/following/repo.ts';
 import { deleteExpiredChallenges } from '../modules/passkeys/repo.ts';
 import { deleteExpiredWindows } from '../modules/rate-limits/repo.ts';
 import { deleteAbandonedUploads } from '../modules/uploads/repo.ts';
@@ -21,6 +22,7 @@ export function maintenanceJob(db: Database): Job {
       await deleteAbandonedUploads(db, 24 * 60 * 60);
       await deleteExpiredChallenges(db);
       await deleteOldReminderClaims(db);
+      await deleteOldDailyMailClaims(db);
     },
   };
 }

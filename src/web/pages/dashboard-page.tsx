@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Redirect } from 'wouter';
 import type { PublicUser } from '#domain/account.ts';
 import { countsOnDate } from '#domain/bookings.ts';
-import type { BookingView } from '#domain/bookings-responses.ts';
+import type { SharedBookingView } from '#domain/bookings-responses.ts';
 import { siteToday } from '#domain/sites.ts';
 import { isSubscriptionEnabled } from '#domain/subscription.ts';
 import { ApiError } from '../app/api.ts';
@@ -28,6 +28,7 @@ import {
 import { type Desk, organizationDesksQuery, useFloorDesks } from '../features/desks/index.ts';
 import { availabilityByDesk, DeskList, FloorPlanView, summariseAvailability } from '../features/floor-plan/index.ts';
 import { AddFloorDialog, type Floor, useFloors } from '../features/floors/index.ts';
+import { DailyMailItem } from '../features/following/index.ts';
 import { LostOrganizationsNotice, useLostOrganizations } from '../features/lost-organizations/index.ts';
 import { type Organization, useOrganizations } from '../features/organizations/index.ts';
 import { useLiveUpdates } from '../features/realtime/index.ts';
@@ -36,7 +37,7 @@ import { CurrentSiteProvider, SitePicker, useSiteChoice } from '../features/site
 import { SsoLinkPrompt } from '../features/sso/index.ts';
 
 const noDesks: Desk[] = [];
-const noBookings: BookingView[] = [];
+const noBookings: SharedBookingView[] = [];
 const noFloors: Floor[] = [];
 
 type OpenDialog = { kind: 'book'; deskId: string } | { kind: SidebarDialog | 'roster' } | null;
@@ -259,6 +260,7 @@ function Workspace({
             onOpenRoster={() => setOpenDialog({ kind: 'roster' })}
             liveStatus={liveStatus}
             organizationId={organization.id}
+            accountItems={(itemClass) => <DailyMailItem organization={organization} className={itemClass} />}
           />
           <main className="flex flex-1 flex-col gap-3 p-3 sm:p-4">
             <ViewSwitch
@@ -301,8 +303,16 @@ function Workspace({
           <RosterDialog
             organization={organization}
             date={date}
+            today={today}
+            currentUserId={user.id}
             onClose={closeDialog}
             onShowDesk={(deskId) => void showDeskOnMap(deskId)}
+            onBookNear={(near) => {
+              // Book Desk on the desk near a colleague (issue 29): its day and floor are shown behind the dialog.
+              setDate(near.date);
+              setFloorId(near.floorId);
+              setOpenDialog({ kind: 'book', deskId: near.deskId });
+            }}
           />
         )}
         {isAdmin && (

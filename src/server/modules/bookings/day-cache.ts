@@ -11,6 +11,8 @@ import { perApp } from '#server/context.ts';
 interface CachedBookings {
   revision: bigint;
   body: CachedJsonBody;
+  /** The people with a booking in it, for the read without names: they get a body of their own (queries.ts). */
+  bookers?: ReadonlySet<string>;
 }
 
 /** Least recently used first out, bounded by the bytes of the JSON bodies and their compressed forms. */
@@ -25,6 +27,14 @@ export class BookingsReadCache {
     return `${organizationId}/${startDate}/${endDate}`;
   }
 
+  /**
+   * The key of the read without other people's names (migration 0029): the one body shared by members without a
+   * booking in the range, or, with `userId`, that member's own (their bookings named).
+   */
+  static withoutNames(key: string, userId?: string): string {
+    return userId ? `${key}/hidden/${userId}` : `${key}/hidden`;
+  }
+
   /** Bytes held now. */
   get bytes(): number {
     return this.#entries.bytes;
@@ -35,11 +45,16 @@ export class BookingsReadCache {
     return this.#entries.get(key, (entry) => entry.revision === revision)?.body;
   }
 
-  put(key: string, revision: bigint, body: CachedJsonBody): void {
+  /** The body cached for exactly this revision with the people who have a booking in it. */
+  getWithBookers(key: string, revision: bigint): { body: CachedJsonBody; bookers?: ReadonlySet<string> } | undefined {
+    return this.#entries.get(key, (entry) => entry.revision === revision);
+  }
+
+  put(key: string, revision: bigint, body: CachedJsonBody, bookers?: ReadonlySet<string>): void {
     const previous = this.#entries.peek(key);
     // Two requests may rebuild one read at once; the one that read the later revision stays.
     if (previous && previous.revision > revision) return;
-    this.#entries.set(key, { revision, body });
+    this.#entries.set(key, bookers ? { revision, body, bookers } : { revision, body });
   }
 }
 

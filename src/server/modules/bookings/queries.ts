@@ -9,6 +9,7 @@ import {
 import type { BookingView, DeskAvailabilityView, WeeklyAvailabilityView } from '#domain/bookings-responses.ts';
 import { addDays } from '#domain/dates.ts';
 import { isUuid } from '#domain/ids.ts';
+import { bookingsForViewer, seesNames } from '#domain/privacy.ts';
 import { remainingWorkingDays } from '#domain/site-times.ts';
 import { describeWorkingDays } from '#domain/sites.ts';
 import { CachedJsonBody } from '#server/cached-body.ts';
@@ -46,7 +47,9 @@ export async function listOrganizationBookings(
   // The revision also moves with the sites' clocks (migration 0025): the answer's times are part of what it is valid for.
   const key = BookingsReadCache.key(organizationId, range.startDate, range.endDate);
   const revision = BigInt(membership.revision);
-  const cached = cache.get(key, revision);
+  const namesShown = seesNames(membership.role, membership.hideNames);
+  // Names hidden (migration 0029): one body for members with no booking in the range, one per member who has one.
+  const cached = namesShown ? cache.get(key, revision) : cachedWithoutNames(cache, key, revision, userId);
   if (cached) return cached;
   let [found, clocks] = await Promise.all([
     repo.listActiveBookingsInRange(context.db, organizationId, userId, range.startDate, range.endDate),
@@ -60,10 +63,34 @@ export async function listOrganizationBookings(
     const clock = clocks.get(row.siteId);
     return clock ? [toBookingView({ ...row, ...clock })] : [];
   });
-  const body = new CachedJsonBody(Buffer.from(JSON.stringify(views)));
-  if (!isCurrent) return body;
-  cache.put(key, revision, body);
-  return body;
+  if (namesShown) {
+    const body = new CachedJsonBody(Buffer.from(JSON.stringify(views)));
+    if (isCurrent) cache.put(key, revision, body);
+    return body;
+  }
+  const bookers = new Set(views.map((view) => view.userId));
+  const anonymous = new CachedJsonBody(Buffer.from(JSON.stringify(bookingsForViewer(views, '', false))));
+  if (isCurrent) cache.put(BookingsReadCache.withoutNames(key), revision, anonymous, bookers);
+  if (!bookers.has(userId)) return anonymous;
+  const own = new CachedJsonBody(Buffer.from(JSON.stringify(bookingsForViewer(views, userId, false))));
+  if (isCurrent) cache.put(BookingsReadCache.withoutNames(key, userId), revision, own);
+  return own;
+}
+
+/**
+ * The day read without other people's names: the one body every member without a booking in the range gets, or the
+ * member's own (their bookings named) when the shared body's list of bookers has them.
+ */
+function cachedWithoutNames(
+  cache: BookingsReadCache,
+  key: string,
+  revision: bigint,
+  userId: string,
+): CachedJsonBody | undefined {
+  const anonymous = cache.getWithBookers(BookingsReadCache.withoutNames(key), revision);
+  if (!anonymous?.bookers) return undefined;
+  if (!anonymous.bookers.has(userId)) return anonymous.body;
+  return cache.get(BookingsReadCache.withoutNames(key, userId), revision);
 }
 
 /** The caller's own bookings, active and cancelled, newest date first (membership checked). */
@@ -92,6 +119,7 @@ export async function findDeskAvailability(
   const found = isUuid(deskId) ? await findDeskOfMember(context.db, deskId, userId) : undefined;
   if (!found) throw deskNotFound();
   const { desk } = found;
+  const namesShown = seesNames(found.role, found.hideNames);
   const wholeDay = repo.localRange(`${date} 00:00`, `${addDays(date, 1)} 00:00`);
   const rows = await repo.listActiveBookingsOfDeskOverlapping(context.db, desk.organizationId, desk.id, wholeDay);
   return {
@@ -99,7 +127,7 @@ export async function findDeskAvailability(
     date,
     status: deskAvailabilityOn(rows, date),
     slots: slotAvailabilityOn(rows, date),
-    bookings: rows.map(toBookingView),
+    bookings: bookingsForViewer(rows.map(toBookingView), userId, namesShown),
   };
 }
 

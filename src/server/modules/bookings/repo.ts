@@ -8,7 +8,7 @@ import type { TeamLimits } from '#domain/teams.ts';
 import type { Database } from '#server/db/client.ts';
 import { namedStatement, param } from '#server/db/named-statement.ts';
 import { rowsOf } from '#server/db/rows.ts';
-import { deskBookingRevisions, memberships } from '#server/db/schema.ts';
+import { deskBookingRevisions, memberships, organizations } from '#server/db/schema.ts';
 
 /** A booking with the names its view shows (desk, floor, owner), as one joined row. */
 export interface BookingRow {
@@ -84,28 +84,31 @@ export function localRange(start: string, end: string | null): string {
 
 const bookingsRevisionStatement = namedStatement<
   { organizationId: string; userId: string },
-  { role: Role; revision: string }
+  { role: Role; revision: string; hideNames: boolean }
 >('perch_bookings_revision', (db) =>
   db
     .select({
       role: memberships.role,
+      hideNames: organizations.hideNames,
       revision: sql<string>`(SELECT coalesce(sum(${deskBookingRevisions.revision}), 0)::text FROM ${deskBookingRevisions}
         WHERE ${deskBookingRevisions.organizationId} = ${param('organizationId')})`,
     })
     .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(and(eq(memberships.organizationId, param('organizationId')), eq(memberships.userId, param('userId')))),
 );
 
 /**
  * The caller's role (undefined for a non-member) and the organization's bookings revision: the sum of its desks'
  * revisions (migration 0010), which every committed change to what a bookings read shows raises, a change of a
- * site's clock or a floor's site included (migration 0025). A named prepared statement (decision 009).
+ * site's clock or a floor's site included (migration 0025). With it, whether the organization hides names from members
+ * (migration 0029). A named prepared statement (decision 009).
  */
 export async function findBookingsRevision(
   db: Database,
   organizationId: string,
   userId: string,
-): Promise<{ role: Role; revision: string } | undefined> {
+): Promise<{ role: Role; revision: string; hideNames: boolean } | undefined> {
   const [row] = await bookingsRevisionStatement.rows(db, { organizationId, userId });
   return row;
 }

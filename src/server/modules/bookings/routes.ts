@@ -12,6 +12,7 @@ import {
   bulkBookingResponseSchema,
   cancelledBookingsSchema,
   deskAvailabilitySchema,
+  sharedBookingListSchema,
   weeklyAvailabilityResponseSchema,
 } from '#domain/bookings-responses.ts';
 import { deskParams, idParams, memberParams, organizationParams } from '#domain/ids.ts';
@@ -62,10 +63,12 @@ export const bookingRoutes = routeModule({ tag: 'Bookings', signInFirst: true },
   // src/server/cached-bodies.test.ts parses what it sends, first and from the cache, against that schema.
   route.get('/api/organizations/:id/bookings', {
     summary: 'Active bookings of an organization in a date range, plus its permanent bookings.',
-    description: 'Members only (404 otherwise). A range longer than 366 days is 400.',
+    description:
+      'Members only (404 otherwise). A range longer than 366 days is 400. When the organization hides names, a ' +
+      'member gets other people’s bookings with userId, user and notes null (their own as they are).',
     params: organizationParams,
     querystring: bookingRangeSchema,
-    response: bookingListSchema,
+    response: sharedBookingListSchema,
     // JSON bytes kept by the instance's cache (day-cache.ts), sent as they are and compressed once per encoding: the
     // schema documents the answer without encoding it again.
     handle: ({ user, params, query }) => queries.listOrganizationBookings(context, user.id, params.id, query),

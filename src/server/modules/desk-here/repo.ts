@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CheckInSettings, SiteHours } from '#domain/check-in.ts';
+import type { Role } from '#domain/organization.ts';
 import type { Database } from '#server/db/client.ts';
 import { rowsOf } from '#server/db/rows.ts';
 import { desks, floors, memberships, organizations, sites } from '#server/db/schema.ts';
@@ -19,6 +20,9 @@ export interface DeskHereRow extends DeskWithFloorRow, CheckInSettings, SiteHour
   organizationTimeZone: string;
   siteId: string;
   siteName: string;
+  /** The caller's role and whether the organization hides names from members (issue 29). */
+  role: Role;
+  hideNames: boolean;
 }
 
 /** 'HH:MM' of a PostgreSQL time column. */
@@ -43,6 +47,8 @@ export async function findDeskHere(db: Database, deskId: string, userId: string)
       checkInRequired: organizations.checkInRequired,
       checkInGraceMinutes: organizations.checkInGraceMinutes,
       autoRelease: organizations.autoRelease,
+      role: memberships.role,
+      hideNames: organizations.hideNames,
     })
     .from(desks)
     .innerJoin(floors, floorOfDesk)

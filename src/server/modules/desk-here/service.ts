@@ -12,6 +12,7 @@ import {
   type WalkInInput,
 } from '#domain/desk-here.ts';
 import { isUuid } from '#domain/ids.ts';
+import { seesNames } from '#domain/privacy.ts';
 import type { AppContext } from '#server/context.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/errors.ts';
@@ -58,7 +59,7 @@ export async function readDeskHere(context: AppContext, userId: string, deskId: 
     }),
   ]);
   const rows = deskRows.filter((row) => countsOnDate(row, today));
-  const offer = decideDeskHere({
+  const decided = decideDeskHere({
     desk,
     personId: userId,
     bookings: rows.map((row) => ({
@@ -70,6 +71,11 @@ export async function readDeskHere(context: AppContext, userId: string, deskId: 
     checkIn: desk,
     elsewhere,
   });
+  // Issue 29: with names hidden a member reads "Booked", never by whom.
+  const offer =
+    'holder' in decided && decided.holder !== null && !seesNames(desk.role, desk.hideNames)
+      ? { ...decided, holder: null }
+      : decided;
   const slots = slotAvailabilityOn(rows, today);
   return {
     organization: {

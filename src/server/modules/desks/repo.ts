@@ -125,17 +125,21 @@ export async function listDesksExcept(
     .limit(limit);
 }
 
-/** The desk with the caller's role in its organization; undefined when it does not exist or the user is no member. */
+/**
+ * The desk with the caller's role in its organization and whether it hides names from members (migration 0029);
+ * undefined when it does not exist or the user is no member.
+ */
 export async function findDeskOfMember(
   db: Database,
   deskId: string,
   userId: string,
-): Promise<{ desk: DeskWithFloorRow; role: Role } | undefined> {
+): Promise<{ desk: DeskWithFloorRow; role: Role; hideNames: boolean } | undefined> {
   const [row] = await db
-    .select({ desk: withFloorColumns, role: memberships.role })
+    .select({ desk: withFloorColumns, role: memberships.role, hideNames: organizations.hideNames })
     .from(desks)
     .innerJoin(floors, floorOfDesk)
     .innerJoin(memberships, and(eq(memberships.organizationId, desks.organizationId), eq(memberships.userId, userId)))
+    .innerJoin(organizations, eq(organizations.id, desks.organizationId))
     .where(eq(desks.id, deskId))
     .limit(1);
   return row;

@@ -65,11 +65,13 @@ export const floorRoutes = routeModule('Floors and desks', (route, context) => {
   // The organization's default zoom lives with the floor plan settings: spec section 4 saves zoom per floor or per organization.
   route.put('/api/organizations/:id', {
     tag: 'Floor plans and uploads',
-    summary: 'Save the organization’s default zoom level, and/or the time zone of its first site.',
+    summary:
+      'Save the organization’s default zoom level, the time zone of its first site, or whether members see names.',
     description:
       'Admins only, with an enabled subscription (403 / 422). timeZone is for clients that know one zone per ' +
       'organization: it changes the first site as PUT /api/sites/{siteId} does (owners of upcoming bookings there ' +
-      'are told their new times), and the organization’s timeZone follows.',
+      'are told their new times), and the organization’s timeZone follows. hideNames (issue 29): members (not ' +
+      'admins) then see other people’s bookings without names, in the day read, Who’s in, the week and the map.',
     params: organizationParams,
     body: updateOrganizationSettingsSchema,
     response: organizationSchema,

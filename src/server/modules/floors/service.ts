@@ -257,6 +257,21 @@ export async function updateOrganizationSettings(
   if (input.timeZone !== undefined) {
     await changeFirstSiteTimeZone(context, userId, found.organization, input.timeZone);
   }
+  if (input.hideNames !== undefined && input.hideNames !== found.organization.hideNames) {
+    const hideNames = input.hideNames;
+    await context.db.transaction(async (tx) => {
+      if (!(await organizationRepo.updateHideNames(tx, organizationId, hideNames))) {
+        throw notFound('Organization not found.');
+      }
+      await recordSettingChange(tx, {
+        organizationId,
+        actor: { id: userId },
+        action: 'organization.privacy_changed',
+        target: { type: 'organization', id: organizationId },
+        details: { hideNames },
+      });
+    });
+  }
   const zoom = input.defaultZoomLevel;
   if (zoom !== undefined) {
     const before = found.organization.defaultZoomLevel === null ? null : Number(found.organization.defaultZoomLevel);

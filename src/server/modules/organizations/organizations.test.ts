@@ -39,6 +39,7 @@ describe('creating an organization', () => {
       createdAt: expect.any(String),
       role: 'admin',
       homeSiteId: null,
+      hideNames: false,
       isPlatform: false,
       subscription: {
         planId: 'tier-1',

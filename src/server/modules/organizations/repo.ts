@@ -69,6 +69,16 @@ export async function updateOrganizationZoom(
   return row;
 }
 
+/** Hides names from members, or shows them again (migration 0029); false when the organization does not exist. */
+export async function updateHideNames(db: Database, organizationId: string, hideNames: boolean): Promise<boolean> {
+  const updated = await db
+    .update(organizations)
+    .set({ hideNames })
+    .where(eq(organizations.id, organizationId))
+    .returning({ id: organizations.id });
+  return updated.length > 0;
+}
+
 /**
  * The member's home site, when it is a site of the organization (answers false otherwise: another tenant's site or
  * one deleted meanwhile).

@@ -61,6 +61,7 @@ export function toOrganizationView(
     createdAt: organization.createdAt.toISOString(),
     role,
     homeSiteId,
+    hideNames: organization.hideNames,
     isPlatform: organization.id === settings.platformOrganizationId,
     subscription: toSubscription(subscription, settings),
   };

@@ -1,6 +1,6 @@
 import { CalendarPlus, ChevronDown, Download, KeyRound, Trash2, UserCog } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import type { PublicUser } from '#domain/account.ts';
 import { YourTeamsLabel } from '../teams/index.ts';
 import { AccountSettingsDialog } from './account-settings-dialog.tsx';
@@ -31,10 +31,13 @@ const itemClass =
 export function AccountMenu({
   user,
   organizationId,
+  organizationItems,
 }: {
   user: PublicUser;
   /** The organization on screen: the menu names the person's teams in it (issue 29). */
   organizationId?: string;
+  /** Items about the organization on screen (issue 29: the evening mail), with the menu's item look. */
+  organizationItems?: (itemClass: string) => ReactNode;
 }) {
   const [isSettingsOpen, setIsSettingsOpen] = useState(false);
   const [isDeleteOpen, setIsDeleteOpen] = useState(false);
@@ -93,6 +96,7 @@ export function AccountMenu({
               Passkeys
             </DropdownMenu.Item>
             <CheckInRemindersItem className={itemClass} />
+            {organizationItems?.(itemClass)}
             <DropdownMenu.Item asChild className={itemClass}>
               <a href={exportUrl} download>
                 <Download className="size-4" aria-hidden="true" />

@@ -17,6 +17,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { SwitchField } from '#web/components/ui/switch-field.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { cn } from '#web/lib/cn.ts';
+import { HideNamesSetting } from '../following/index.ts';
 import { useBookingRules } from './get-booking-rules.ts';
 import { serverProblemOf } from './server-problem.ts';
 import { useUpdateBookingRules } from './update-booking-rules.ts';
@@ -190,7 +191,13 @@ export function BookingRulesDialog({
   if (rules.isPending) body = <p role="status">Loading the booking rules…</p>;
   else if (rules.isError)
     body = <p role="alert">{errorMessage(rules.error, 'The booking rules could not be loaded.')}</p>;
-  else body = <BookingRulesForm organization={organization} rules={rules.data} onClose={onClose} onSaved={onSaved} />;
+  else
+    body = (
+      <>
+        <HideNamesSetting organization={organization} />
+        <BookingRulesForm organization={organization} rules={rules.data} onClose={onClose} onSaved={onSaved} />
+      </>
+    );
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent

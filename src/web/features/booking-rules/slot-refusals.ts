@@ -7,13 +7,13 @@ import {
 } from '#domain/booking-rules.ts';
 import type { TimeSlot } from '#domain/bookings.ts';
 import { timeSlots } from '#domain/bookings.ts';
-import type { BookingView } from '#domain/bookings-responses.ts';
+import type { SharedBookingView } from '#domain/bookings-responses.ts';
 
 // What Book Desk asks the domain's judgeBookings before anyone clicks: the same judgement the server makes inside
 // the booking's transaction, on the bookings the browser has read.
 
 /** What the rules count of an organization's bookings: the person's active one-off ones (permanent ones are blocks). */
-export function heldBookingsOf(bookings: readonly BookingView[], personId: string): HeldBooking[] {
+export function heldBookingsOf(bookings: readonly SharedBookingView[], personId: string): HeldBooking[] {
   return bookings
     .filter((booking) => booking.userId === personId && booking.status === 'active' && !booking.isPermanent)
     .map((booking) => ({

@@ -1,9 +1,9 @@
 import { Ban } from 'lucide-react';
 import { useState } from 'react';
-import { displayName } from '#domain/account.ts';
-import type { BookingView } from '#domain/bookings-responses.ts';
+import type { SharedBookingView } from '#domain/bookings-responses.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
+import { bookerLabel } from '#domain/privacy.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
@@ -28,14 +28,14 @@ export function BlockedDeskView({
 }: {
   organization: OrganizationView;
   desk: BookableDesk;
-  booking: BookingView;
+  booking: SharedBookingView;
   canRelease: boolean;
   isYours: boolean;
   onClose: () => void;
 }) {
   const cancel = useCancelBooking();
   const [isConfirming, setIsConfirming] = useState(false);
-  const holder = isYours ? 'You' : displayName(booking.user);
+  const holder = isYours ? 'You' : bookerLabel(booking);
   // A permanent afternoon leaves the morning of its first day free: say so rather than 'since' alone.
   const since =
     booking.timeSlot === 'afternoon'

@@ -1,20 +1,20 @@
-import type { BookingView } from '#domain/bookings-responses.ts';
+import type { SharedBookingView } from '#domain/bookings-responses.ts';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 
 /**
  * "Cancel this booking?" while `booking` is set: names the booking (`what`, such as the desk and when) and says the
  * desk becomes free; Keep booking closes it.
  */
-export function CancelBookingConfirm({
+export function CancelBookingConfirm<B extends SharedBookingView>({
   booking,
   what,
   onClose,
   onConfirm,
 }: {
-  booking: BookingView | null;
-  what: (booking: BookingView) => string;
+  booking: B | null;
+  what: (booking: B) => string;
   onClose: () => void;
-  onConfirm: (booking: BookingView) => void;
+  onConfirm: (booking: B) => void;
 }) {
   return (
     <ConfirmDialog

@@ -1,5 +1,5 @@
 import { CircleCheck } from 'lucide-react';
-import type { BookingView } from '#domain/bookings-responses.ts';
+import type { BookingView, SharedBookingView } from '#domain/bookings-responses.ts';
 import {
   type CheckInSettings,
   checkInWindow,
@@ -49,7 +49,7 @@ export function CheckInControl({
   settings,
   site,
 }: {
-  booking: BookingView;
+  booking: SharedBookingView;
   settings: Pick<CheckInSettings, 'checkInRequired' | 'checkInGraceMinutes'> | undefined;
   /** The booking's site: its window and check-in time are on that site's clock. */
   site: SiteHours;

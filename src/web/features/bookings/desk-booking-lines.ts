@@ -1,6 +1,6 @@
-import { displayName } from '#domain/account.ts';
 import { bookingsByDeskOn, slotLabel, type TimeSlot } from '#domain/bookings.ts';
-import type { BookingView } from '#domain/bookings-responses.ts';
+import type { SharedBookingView } from '#domain/bookings-responses.ts';
+import { bookerLabel } from '#domain/privacy.ts';
 
 const checkedIn = 'checked in';
 
@@ -12,7 +12,7 @@ const slotOrder: Record<TimeSlot, number> = { morning: 0, 'full-day': 1, afterno
  * booking shows no lines: the tile reads BLOCKED and 'permanent' instead. A booking whose person checked in says
  * so (issue 16).
  */
-export function bookingLinesByDesk(bookings: readonly BookingView[], date: string): Map<string, string[]> {
+export function bookingLinesByDesk(bookings: readonly SharedBookingView[], date: string): Map<string, string[]> {
   const byDesk = bookingsByDeskOn(bookings, date);
   const lines = new Map<string, string[]>();
   for (const [deskId, list] of byDesk) {
@@ -20,15 +20,15 @@ export function bookingLinesByDesk(bookings: readonly BookingView[], date: strin
     if (list.length > 2) {
       lines.set(deskId, ['Multiple bookings']);
     } else if (list.length === 1) {
-      const [only] = list as [BookingView];
-      lines.set(deskId, [displayName(only.user), slotLabel(only.timeSlot), ...(only.checkedInAt ? [checkedIn] : [])]);
+      const [only] = list as [SharedBookingView];
+      lines.set(deskId, [bookerLabel(only), slotLabel(only.timeSlot), ...(only.checkedInAt ? [checkedIn] : [])]);
     } else {
       const sorted = [...list].sort((a, b) => slotOrder[a.timeSlot] - slotOrder[b.timeSlot]);
       lines.set(
         deskId,
         sorted.map(
           (booking) =>
-            `${slotLabel(booking.timeSlot)}: ${displayName(booking.user)}${booking.checkedInAt ? `, ${checkedIn}` : ''}`,
+            `${slotLabel(booking.timeSlot)}: ${bookerLabel(booking)}${booking.checkedInAt ? `, ${checkedIn}` : ''}`,
         ),
       );
     }

@@ -1,7 +1,7 @@
 import { Wrench } from 'lucide-react';
 import { type ReactNode, useMemo, useState } from 'react';
 import { deskDialogStateOn, type TimeSlot } from '#domain/bookings.ts';
-import type { BookingView } from '#domain/bookings-responses.ts';
+import type { SharedBookingView } from '#domain/bookings-responses.ts';
 import { addDays } from '#domain/dates.ts';
 import { type DeskView, outOfServiceLabel } from '#domain/floor-plan.ts';
 import type { OrganizationView } from '#domain/organization.ts';
@@ -71,7 +71,7 @@ export function DeskDialog({
   /** The dashboard's date. */
   date: string;
   /** The organization's active bookings counted on that date, permanent ones included. */
-  dayBookings: readonly BookingView[];
+  dayBookings: readonly SharedBookingView[];
   currentUserId: string;
   onClose: () => void;
 }) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BookingView } from '#domain/bookings-responses.ts';
+import type { SharedBookingView } from '#domain/bookings-responses.ts';
 import { apiRequest } from '#web/app/api.ts';
 
 /** GET /api/organizations/{id}/bookings?startDate=&endDate= */
@@ -10,7 +10,7 @@ export const organizationBookingsQuery = (organizationId: string, startDate: str
   queryOptions({
     queryKey: organizationBookingsKey(organizationId, startDate, endDate),
     queryFn: () =>
-      apiRequest<BookingView[]>(
+      apiRequest<SharedBookingView[]>(
         'GET',
         `/api/organizations/${organizationId}/bookings?startDate=${startDate}&endDate=${endDate}`,
       ),

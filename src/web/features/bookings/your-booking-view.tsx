@@ -1,7 +1,7 @@
 import { Clock, NotebookPen } from 'lucide-react';
 import { useState } from 'react';
 import { slotLabel, type TimeSlot } from '#domain/bookings.ts';
-import type { BookingView } from '#domain/bookings-responses.ts';
+import type { SharedBookingView } from '#domain/bookings-responses.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
@@ -22,7 +22,7 @@ const slotTimesOnly = (text: string) => text.slice(text.indexOf('(') + 1, -1);
 export const yourBookingTitle = (desk: BookableDesk) => `Your booking: Desk ${desk.name}`;
 
 /** Names the date and the floor under the title. */
-export const yourBookingDescription = (date: string, bookings: readonly BookingView[]) =>
+export const yourBookingDescription = (date: string, bookings: readonly SharedBookingView[]) =>
   [formatLongDate(date), bookings[0]?.desk.floor.name].filter(Boolean).join(' · ');
 
 /**
@@ -41,7 +41,7 @@ export function YourBookingView({
   desk: BookableDesk;
   organization: OrganizationView;
   date: string;
-  bookings: readonly BookingView[];
+  bookings: readonly SharedBookingView[];
   freeSlot: 'morning' | 'afternoon' | null;
   /** Switches to the Book Desk form, with the free half day chosen when one is given. */
   onBook: (slot?: TimeSlot) => void;
@@ -52,10 +52,10 @@ export function YourBookingView({
   // The times and check-in are the booking's site's (issue 28), with the viewer's own beside them when they differ.
   const siteOf = useSiteLookup(organization);
   const viewerZone = viewerTimeZone();
-  const [confirming, setConfirming] = useState<BookingView | null>(null);
+  const [confirming, setConfirming] = useState<SharedBookingView | null>(null);
   const longDate = formatLongDate(date);
 
-  const onCancel = (booking: BookingView) =>
+  const onCancel = (booking: SharedBookingView) =>
     cancel.mutate(booking.id, {
       onSuccess: () => {
         toast({

@@ -100,6 +100,7 @@ export function TopBar({
   onOpenRoster,
   liveStatus,
   organizationId,
+  accountItems,
 }: {
   user: PublicUser;
   /** The organization on screen, whose teams the account menu names (issue 29). */
@@ -111,6 +112,8 @@ export function TopBar({
   onOpenRoster: () => void;
   /** Whether the floor plan follows changes as they happen (decision 007). */
   liveStatus?: LiveStatus;
+  /** The organization's own items of the account menu (issue 29: the evening mail). */
+  accountItems?: (itemClass: string) => ReactNode;
 }) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-3 py-2.5 sm:px-6 sm:py-3">
@@ -126,7 +129,7 @@ export function TopBar({
           <p className="text-sm font-medium text-slate-900">{user.firstName || user.email.split('@')[0]}</p>
           <p className="text-xs text-slate-600">{user.email}</p>
         </div>
-        <AccountMenu user={user} organizationId={organizationId} />
+        <AccountMenu user={user} organizationId={organizationId} organizationItems={accountItems} />
         <Button variant="ghost" size="sm" onClick={signOut}>
           <LogOut className="size-4" aria-hidden="true" />
           Sign Out

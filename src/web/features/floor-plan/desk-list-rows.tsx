@@ -74,7 +74,7 @@ const DeskListItemContent = memo(function DeskListItemContent({
           <p className="desk-list-holders">
             {row.holders.map((holder, index) => (
               // A person may hold a desk's morning and its afternoon, never one slot twice.
-              <span key={`${holder.userId} ${holder.slot}`} className="desk-list-holder">
+              <span key={`${holder.userId ?? holder.name} ${holder.slot}`} className="desk-list-holder">
                 <span className="desk-list-slot">{holderSlot(holder)}:</span>{' '}
                 {holder.isYou && !holder.isPermanent ? <span className="desk-list-you">You</span> : holder.name}
                 {holder.isCheckedIn && (

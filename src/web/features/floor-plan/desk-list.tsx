@@ -1,7 +1,7 @@
 import './desk-list.css';
 import { Search, SearchX, X } from 'lucide-react';
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { BookingView } from '#domain/bookings-responses.ts';
+import type { SharedBookingView } from '#domain/bookings-responses.ts';
 import {
   buildDeskRows,
   countByFilter,
@@ -25,7 +25,7 @@ import { useDeskAmenityFilter } from './use-amenity-filter.ts';
 
 interface BuiltRows {
   desks: readonly DeskView[];
-  dayBookings: readonly BookingView[];
+  dayBookings: readonly SharedBookingView[];
   date: string;
   currentUserId: string;
   rows: DeskListRow[];
@@ -37,7 +37,7 @@ let lastBuilt: BuiltRows | undefined;
 
 function deskRowsFor(
   desks: readonly DeskView[],
-  dayBookings: readonly BookingView[],
+  dayBookings: readonly SharedBookingView[],
   date: string,
   currentUserId: string,
 ): DeskListRow[] {
@@ -74,7 +74,7 @@ export function DeskList({
   organization: OrganizationView;
   floorName: string;
   desks: readonly DeskView[];
-  dayBookings: readonly BookingView[];
+  dayBookings: readonly SharedBookingView[];
   date: string;
   currentUserId: string;
   onBook: (deskId: string) => void;

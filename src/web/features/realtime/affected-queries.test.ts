@@ -138,6 +138,16 @@ describe('isAffectedBy', () => {
     },
   );
 
+  it('refetches the week on any booking, member or organization change of its tenant, and following on members', () => {
+    const week = ['/api/organizations', 'org-1', 'week', '2026-11-30', ''];
+    expect(isAffectedBy(booking(), week, scope)).toBe(true);
+    expect(isAffectedBy({ kind: 'organization', organizationId: 'org-1' }, week, scope)).toBe(true);
+    expect(isAffectedBy({ kind: 'organization', organizationId: 'org-2' }, week, scope)).toBe(false);
+    const following = ['/api/organizations', 'org-1', 'following'];
+    expect(isAffectedBy(booking(), following, scope)).toBe(false);
+    expect(isAffectedBy({ kind: 'organization', organizationId: 'org-1' }, following, scope)).toBe(true);
+  });
+
   it("refetches an admin's open audit log on the changes that can be audited, and not another tenant's", () => {
     const log = ['/api/organizations', 'org-1', 'audit-log'];
     const changes: OrganizationChange[] = [

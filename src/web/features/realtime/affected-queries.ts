@@ -82,6 +82,12 @@ export function isAffectedBy(change: OrganizationChange, key: readonly unknown[]
         return change.kind === 'subscription' || change.kind === 'members' || change.kind === 'invitations';
       case 'bookings':
         return change.kind === 'bookings' ? touchesRange(change, rest[0], rest[1]) : changesBookingLists(change);
+      case 'week':
+        // Issue 29: who is in that week (any booking), names (renamed members, hidden names) and teams (members).
+        return change.kind === 'bookings' || change.kind === 'members' || changesBookingLists(change);
+      case 'following':
+        // A followed person who left, or names hidden.
+        return change.kind === 'members' || change.kind === 'organization';
       case 'analytics':
         // Issue 17: bookings of its dates, desks and floors (added, deleted, out of service, renamed), and the
         // organization's row (its zone and check-in setting). Members and invitations change no figure.

@@ -23,6 +23,8 @@ export const retiredFloors = pgTable('retired_floors', {
   organizationId: uuid('organization_id').notNull(),
   name: text('name').notNull(),
   retiredAt: timestamp('retired_at', timestamps).notNull().defaultNow(),
+  /** Migration 0030: the site the floor was on (null: deleted before sites kept it). */
+  siteId: uuid('site_id'),
 });
 
 export const retiredDesks = pgTable('retired_desks', {

@@ -250,7 +250,7 @@ describe('changing a site', () => {
     expect(bad.status).toBe(400);
     const empty = await team.admin.client.request('PUT', `/api/organizations/${team.id}`, {});
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe('Request body: Send defaultZoomLevel or timeZone');
+    expect(empty.body.message).toBe('Request body: Send defaultZoomLevel, timeZone or hideNames');
   });
 });
 

@@ -73,13 +73,14 @@ test('the API reference groups every operation by topic and opens one to its fie
     'Single sign-on',
     'Floors and desks',
     'Sites',
+    'Teams',
     'Bookings',
     'Analytics',
     'Platform administration',
     'API reference',
   ])
     await expect(groups.getByRole('link', { name: new RegExp(`^${group} \\d+$`) })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(17);
+  await expect(page.getByRole('heading', { level: 2 })).toHaveCount(18);
   await groups.getByRole('link', { name: /^Bookings/ }).click();
   const operation = page.locator('details', { hasText: 'Book a desk for a date and time slot.' });
   await expect(operation.getByRole('table', { name: 'Request body' })).toBeHidden();

@@ -1,5 +1,6 @@
 import { bookingStatuses, type DeskAvailability, type SlotAvailability, timeSlots } from './bookings.ts';
 import { bookingEndReasons } from './check-in.ts';
+import { releaseSchema } from './releases.ts';
 import { z } from './zod.ts';
 
 // What the booking calls answer: one contract for the server's serialization, the OpenAPI document and the browser's
@@ -34,6 +35,10 @@ export const bookingSchema = z.object({
   endReason: z.enum(bookingEndReasons).nullable(),
   /** Made on the spot with "Sit here". */
   isWalkIn: z.boolean(),
+  /** A permanent booking made for a person (`userId`): that person's assigned desk (issue 29). */
+  isAssigned: z.boolean(),
+  /** A permanent booking's released days, on which others may book the desk (issue 29); empty otherwise. */
+  releases: z.array(releaseSchema),
 });
 export type BookingView = z.infer<typeof bookingSchema>;
 

@@ -53,7 +53,12 @@ describe('a permanent booking on its released days', () => {
   });
 
   it('lets a released day be booked in halves, as the database does', () => {
-    const morning: BookingOccupancy = { bookingDate: '2026-12-03', timeSlot: 'morning', status: 'active', isPermanent: false };
+    const morning: BookingOccupancy = {
+      bookingDate: '2026-12-03',
+      timeSlot: 'morning',
+      status: 'active',
+      isPermanent: false,
+    };
     expect(slotAvailabilityOn([assigned, morning], '2026-12-03')).toEqual({
       'full-day': 'booked',
       morning: 'booked',

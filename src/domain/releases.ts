@@ -31,9 +31,7 @@ export const releaseMessages = {
 } as const;
 
 const dateField = (message: string) =>
-  z
-    .string({ error: message })
-    .refine((value) => isIsoDate(value) && value >= '1900-01-01', message);
+  z.string({ error: message }).refine((value) => isIsoDate(value) && value >= '1900-01-01', message);
 
 /** POST /api/bookings/{id}/releases */
 export const createReleaseSchema = z
@@ -58,7 +56,9 @@ export type ReleaseView = z.infer<typeof releaseSchema>;
 
 /** Days from start to end, both counted. */
 export function daysIn(range: { startDate: string; endDate: string }): number {
-  return Math.round((Date.parse(`${range.endDate}T00:00:00Z`) - Date.parse(`${range.startDate}T00:00:00Z`)) / 86_400_000) + 1;
+  return (
+    Math.round((Date.parse(`${range.endDate}T00:00:00Z`) - Date.parse(`${range.startDate}T00:00:00Z`)) / 86_400_000) + 1
+  );
 }
 
 /** Every date a release covers, in order (a release is at most maxReleaseDays long). */
@@ -82,7 +82,9 @@ export function releaseProblem(
   if (range.startDate < place.bookingDate) return releaseMessages.beforeAssignment(place.bookingDate);
   const latest = latestBookingDate(place.today);
   if (range.endDate > latest) return releaseMessages.tooFarAhead(latest);
-  const other = place.releases.find((release) => release.startDate <= range.endDate && range.startDate <= release.endDate);
+  const other = place.releases.find(
+    (release) => release.startDate <= range.endDate && range.startDate <= release.endDate,
+  );
   return other ? releaseMessages.overlaps(other) : undefined;
 }
 

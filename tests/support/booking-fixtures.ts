@@ -29,6 +29,8 @@ export function bookingView(overrides: Partial<BookingView> = {}): BookingView {
     checkedInAt: null,
     endReason: null,
     isWalkIn: false,
+    isAssigned: false,
+    releases: [],
     ...overrides,
   };
 }

@@ -41,6 +41,11 @@ ALTER TABLE bookings ADD COLUMN occupied tsmultirange GENERATED ALWAYS AS (
 ALTER TABLE bookings ADD CONSTRAINT bookings_no_double_booking
   EXCLUDE USING gist (desk_id WITH =, occupied WITH &&) WHERE (status = 'active');
 
+-- The assigned desks with released days: what a new booking looks up (after its answer) to tell an owner that someone
+-- took one of their released days. Holds only those few rows.
+CREATE INDEX bookings_with_released_days_idx ON bookings (desk_id, booking_date)
+  WHERE status = 'active' AND is_permanent AND released <> '{}'::tsmultirange;
+
 CREATE TABLE booking_releases (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
   booking_id uuid NOT NULL REFERENCES bookings (id) ON DELETE CASCADE,

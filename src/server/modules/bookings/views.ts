@@ -31,6 +31,8 @@ export function toBookingView(row: BookingRow): BookingView {
     checkedInAt: row.checkedInAt,
     endReason: row.endReason,
     isWalkIn: row.isWalkIn,
+    isAssigned: row.isAssigned === true,
+    releases: row.releases ?? [],
   };
 }
 

@@ -24,6 +24,8 @@ export interface NewBooking {
   timeSlot: TimeSlot;
   notes: string | null;
   isPermanent: boolean;
+  /** A permanent booking made for a person (`userId` named): their assigned desk (issue 29). */
+  isAssigned?: boolean;
 }
 
 // Per-desk transaction lock key. Two transactions that insert overlapping rows at the same moment
@@ -45,9 +47,10 @@ export async function lockDesk(db: Database, deskId: string): Promise<void> {
 export async function insertBooking(db: Database, booking: NewBooking): Promise<string> {
   const [row] = await rowsOf<{ id: string }>(
     db,
-    sql`INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, notes, is_permanent)
+    sql`INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, notes, is_permanent, is_assigned)
       SELECT ${booking.organizationId}::uuid, ${booking.deskId}::uuid, ${booking.userId}::uuid,
-        ${booking.bookingDate}::date, ${booking.timeSlot}::text, ${booking.notes}::text, ${booking.isPermanent}::boolean
+        ${booking.bookingDate}::date, ${booking.timeSlot}::text, ${booking.notes}::text, ${booking.isPermanent}::boolean,
+        ${booking.isPermanent && booking.isAssigned === true}::boolean
       FROM (SELECT ${deskLock(booking.deskId)}) AS desk_lock
       RETURNING id`,
   );

@@ -47,6 +47,8 @@ describe('booking a desk', () => {
       checkedInAt: null,
       endReason: null,
       isWalkIn: false,
+      isAssigned: false,
+      releases: [],
     });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { formatLongDate } from '#domain/dates.ts';
 import { releaseMessages } from '#domain/releases.ts';
-import { book, createOrganization, memberForTests, organizationForTests } from '#test-support/bookings.ts';
+import { addMember, book, createOrganization, memberForTests, organizationForTests } from '#test-support/bookings.ts';
 import { expectRefusal, startTestAppForFile, type TestClient } from '#test-support/harness.ts';
 
 // Issue 29: an assigned desk (a permanent booking made for a person) whose owner or an admin releases days; others book
@@ -113,6 +113,37 @@ describe('an assigned desk whose owner is out', () => {
       [organization.id, bookingId],
     );
     expect(rows.map((row) => row.action)).toEqual(['booking.days_released', 'booking.release_taken_back']);
+  });
+});
+
+describe('analytics of an assigned desk', () => {
+  it('counts the desk as used on the days its owner kept, and the released days taken apart', async () => {
+    const office = await createOrganization(testApp, { deskCount: 1 });
+    const [owner, colleague] = await Promise.all([
+      addMember(testApp, office.id, 'member', { firstName: 'Dana', lastName: 'Scully' }),
+      addMember(testApp, office.id),
+    ]);
+    const assigned = await book(office.admin.client, office, {
+      bookingDate: office.day(0),
+      isPermanent: true,
+      userId: owner.user.id,
+    });
+    expect((await release(owner.client, assigned.body.id, office.day(3), office.day(5))).status).toBe(201);
+    expect((await book(colleague.client, office, { bookingDate: office.day(4) })).status).toBe(201);
+    const response = await office.admin.client.get(
+      `/api/organizations/${office.id}/analytics?startDate=${office.day(3)}&endDate=${office.day(6)}&includeWeekends=true`,
+    );
+    expect(response.status, response.text).toBe(200);
+    const days = response.body.days as Array<{ bookedSlots: number; releasedDays: number; releasedTaken: number }>;
+    expect(
+      days.map(({ bookedSlots, releasedDays, releasedTaken }) => [bookedSlots, releasedDays, releasedTaken]),
+    ).toEqual([
+      [0, 1, 0],
+      [2, 1, 1],
+      [0, 1, 0],
+      [2, 0, 0],
+    ]);
+    expect(response.body.summary).toMatchObject({ bookedSlots: 4, releasedDays: 3, releasedTaken: 1 });
   });
 });
 

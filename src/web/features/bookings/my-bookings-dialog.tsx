@@ -12,6 +12,7 @@ import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
 import { useBookingRules } from '#web/features/booking-rules/index.ts';
 import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
+import { AssignedDeskReleases } from '../releases/index.ts';
 import { slotTimesText, useCurrentSite, useSiteLookup, viewerTimeZone } from '../sites/index.ts';
 import { Badge, bookingStatusBadgeKind } from './booking-badge.tsx';
 import { BookingRow } from './booking-row.tsx';
@@ -64,6 +65,11 @@ export function MyBookingsDialog({ organization, onClose }: { organization: Orga
                 booking={booking}
                 times={slotTimesText(clock, booking.bookingDate, booking.timeSlot, viewerZone)}
                 detail={checkInNotice(booking, rules.data, clock, now)}
+                footer={
+                  booking.isAssigned && booking.status === 'active' ? (
+                    <AssignedDeskReleases booking={booking} today={siteDay} isOwner />
+                  ) : undefined
+                }
               >
                 <Badge kind={bookingStatusBadgeKind(booking, siteDay)} />
                 {booking.bookingDate === siteDay && (

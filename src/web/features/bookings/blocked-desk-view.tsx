@@ -10,8 +10,8 @@ import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
-import { AssignedDeskReleases } from '../releases/index.ts';
 import { useSiteLookup } from '../sites/index.ts';
+import { AssignedDeskReleases } from './assigned-desk-releases.tsx';
 import type { BookableDesk } from './book-desk-form.tsx';
 import { useCancelBooking } from './cancel-booking.ts';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BookingView } from '#domain/bookings-responses.ts';
 import type { CreateReleaseInput, ReleaseView } from '#domain/releases.ts';
 import { apiRequest } from '#web/app/api.ts';
-import { refreshBookings } from '../bookings/refresh-bookings.ts';
+import { refreshBookings } from './refresh-bookings.ts';
 
 /** POST /api/bookings/{id}/releases: the days become bookable by others (issue 29). */
 export function releaseDays(bookingId: string, days: CreateReleaseInput) {

@@ -84,7 +84,8 @@ export function BlockedDeskView({
       )}
       {canRelease ? (
         <p className="text-sm text-slate-700">
-          Releasing ends the permanent booking: {desk.name} can then be booked by anyone.
+          {booking.isAssigned ? 'Ending the assignment' : 'Releasing'} ends the permanent booking: {desk.name} can then
+          be booked by anyone.
         </p>
       ) : (
         <p className="text-sm text-slate-700">
@@ -97,7 +98,7 @@ export function BlockedDeskView({
         </Button>
         {canRelease && (
           <Button variant="destructive" disabled={cancel.isPending} onClick={() => setIsConfirming(true)}>
-            {cancel.isPending ? 'Releasing…' : 'Release desk'}
+            {cancel.isPending ? 'Releasing…' : booking.isAssigned ? 'End assignment' : 'Release desk'}
           </Button>
         )}
       </div>

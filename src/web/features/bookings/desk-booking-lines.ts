@@ -19,6 +19,7 @@ export function bookingLinesByDesk(bookings: readonly BookingView[], date: strin
   for (const [deskId, list] of byDesk) {
     const permanent = list.find((booking) => booking.isPermanent);
     if (permanent) {
+      // One line, as a one-off booking's name: a small tile still shows it (shortened), its name says it whole.
       if (permanent.isAssigned) lines.set(deskId, [assignedLabel(permanent.user)]);
       continue;
     }

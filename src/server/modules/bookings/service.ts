@@ -154,8 +154,10 @@ export async function createBooking(
   );
   notifyOwners(context, replaced, user.id, organization, 'to make the desk a permanent assignment');
   // A released day of someone's assigned desk taken: its owner is told (issue 29), after the answer.
-  if (!values.isPermanent)
+  // Known from the placement's own statement: no booking pays a second query for it.
+  if (place.onReleasedDay && place.bookingId) {
     notifyReleasedDayOwners(context, { id: values.organizationId, name: organization.name }, [booking]);
+  }
   return booking;
 }
 

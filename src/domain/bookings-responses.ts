@@ -35,10 +35,13 @@ export const bookingSchema = z.object({
   endReason: z.enum(bookingEndReasons).nullable(),
   /** Made on the spot with "Sit here". */
   isWalkIn: z.boolean(),
-  /** A permanent booking made for a person (`userId`): that person's assigned desk (issue 29). */
-  isAssigned: z.boolean(),
-  /** A permanent booking's released days, on which others may book the desk (issue 29); empty otherwise. */
-  releases: z.array(releaseSchema),
+  /**
+   * Permanent bookings only (absent on one-off ones, which the day read sends by the hundred): made for a person
+   * (`userId`), that person's assigned desk (issue 29).
+   */
+  isAssigned: z.boolean().optional(),
+  /** Permanent bookings only: the released days, on which others may book the desk (issue 29). */
+  releases: z.array(releaseSchema).optional(),
 });
 export type BookingView = z.infer<typeof bookingSchema>;
 

@@ -29,8 +29,6 @@ export function bookingView(overrides: Partial<BookingView> = {}): BookingView {
     checkedInAt: null,
     endReason: null,
     isWalkIn: false,
-    isAssigned: false,
-    releases: [],
     ...overrides,
   };
 }

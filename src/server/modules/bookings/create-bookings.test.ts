@@ -47,8 +47,6 @@ describe('booking a desk', () => {
       checkedInAt: null,
       endReason: null,
       isWalkIn: false,
-      isAssigned: false,
-      releases: [],
     });
   });
 

@@ -31,8 +31,7 @@ export function toBookingView(row: BookingRow): BookingView {
     checkedInAt: row.checkedInAt,
     endReason: row.endReason,
     isWalkIn: row.isWalkIn,
-    isAssigned: row.isAssigned === true,
-    releases: row.releases ?? [],
+    ...(row.isPermanent ? { isAssigned: row.isAssigned === true, releases: row.releases ?? [] } : {}),
   };
 }
 

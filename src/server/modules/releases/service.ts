@@ -4,6 +4,7 @@ import { isUuid } from '#domain/ids.ts';
 import {
   type CreateReleaseInput,
   canReleaseDays,
+  type ReleaseView,
   releaseMessages,
   releaseProblem,
   takeBackOn,
@@ -73,7 +74,7 @@ export async function createRelease(
   user: UserRow,
   bookingId: string,
   input: CreateReleaseInput,
-): Promise<{ release: BookingView['releases'][number]; booking: BookingView }> {
+): Promise<{ release: ReleaseView; booking: BookingView }> {
   const booking = await findReleasable(context, user, bookingId);
   const problem = releaseProblem(input, {
     today: booking.today,
@@ -94,7 +95,7 @@ export async function createRelease(
     throw error;
   }
   const view = await bookingView(context, user, booking.id);
-  const release = view.releases.find((candidate) => candidate.id === id) ?? { id, ...input, takenDates: [] };
+  const release = view.releases?.find((candidate) => candidate.id === id) ?? { id, ...input, takenDates: [] };
   return { release, booking: view };
 }
 

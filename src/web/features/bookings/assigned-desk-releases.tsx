@@ -23,7 +23,7 @@ export function AssignedDeskReleases({
 }) {
   const [isReleasing, setIsReleasing] = useState(false);
   const takeBack = useTakeBackRelease();
-  const current = booking.releases.filter((release) => takeBackOn(release, today).kind !== 'over');
+  const current = (booking.releases ?? []).filter((release) => takeBackOn(release, today).kind !== 'over');
   const onTakeBack = (releaseId: string, range: string) =>
     takeBack.mutate(
       { bookingId: booking.id, releaseId },

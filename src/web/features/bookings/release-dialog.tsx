@@ -36,7 +36,7 @@ export function ReleaseDialog({
     defaultValues: { startDate: today, endDate: today },
   });
   const submit = handleSubmit((days) => {
-    const refusal = releaseProblem(days, { today, bookingDate: booking.bookingDate, releases: booking.releases });
+    const refusal = releaseProblem(days, { today, bookingDate: booking.bookingDate, releases: booking.releases ?? [] });
     setProblem(refusal);
     if (refusal) return;
     release.mutate(

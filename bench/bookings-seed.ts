@@ -85,6 +85,18 @@ export async function seedBookings(sql: SqlRunner, sessionDays: number): Promise
      FROM (SELECT id FROM desks WHERE organization_id = $1 ORDER BY name LIMIT $3) AS d`,
     [id, today, bigOrganization.permanentDesks],
   );
+  // Issue 29 (migration 0027): the permanent desks are assigned, and their owner is out three days of every week
+  // around today, the read date's week among them (skipped on a database from before the migration).
+  const [releases] = await sql.query<{ has: boolean }>(`SELECT to_regclass('booking_releases') IS NOT NULL AS has`);
+  if (releases?.has) {
+    await sql.query('UPDATE bookings SET is_assigned = true WHERE organization_id = $1 AND is_permanent', [id]);
+    await sql.query(
+      `INSERT INTO booking_releases (booking_id, start_date, end_date)
+       SELECT b.id, $2::date + 7 * k, $2::date + 7 * k + 2
+       FROM bookings b, generate_series(-20, 20) AS k WHERE b.organization_id = $1 AND b.is_permanent`,
+      [id, today],
+    );
+  }
   // About half the bookable desks on each weekday, a mix of slots, one in eight cancelled; newest days first.
   await sql.query(
     `WITH days AS (

@@ -23,6 +23,7 @@ export function leadTimeBucket(days: number): LeadTimeBucket {
 }
 
 const dayFigures = ['bookedSlots', 'people', 'checkedIn', 'noShows', 'walkIns', 'cancellations'] as const;
+const releaseFigures = ['releasedDays', 'releasedTaken'] as const;
 
 /**
  * The counts of disjoint sets of dates, or of sites, as one: each date's figures summed over the parts (a Tokyo site's
@@ -36,7 +37,12 @@ export function mergeAnalyticsCounts(parts: readonly AnalyticsCounts[]): Analyti
     for (const day of part.days) {
       const sum = days.get(day.date);
       if (!sum) days.set(day.date, { ...day });
-      else for (const figure of dayFigures) sum[figure] += day[figure];
+      else {
+        for (const figure of dayFigures) sum[figure] += day[figure];
+        for (const figure of releaseFigures) {
+          if (day[figure] !== undefined) sum[figure] = (sum[figure] ?? 0) + day[figure];
+        }
+      }
     }
     for (const use of part.deskUse) {
       const sum = desks.get(use.deskId) ?? { bookedSlots: 0, bookedDates: [] };
@@ -177,6 +183,8 @@ export function buildAnalytics(input: AnalyticsInput): Analytics {
       noShows: counted?.noShows ?? 0,
       walkIns: counted?.walkIns ?? 0,
       cancellations: counted?.cancellations ?? 0,
+      releasedDays: counted?.releasedDays ?? 0,
+      releasedTaken: counted?.releasedTaken ?? 0,
     };
   });
 
@@ -252,6 +260,8 @@ export function buildAnalytics(input: AnalyticsInput): Analytics {
       noShows,
       walkIns: total('walkIns'),
       cancellations: total('cancellations'),
+      releasedDays: total('releasedDays'),
+      releasedTaken: total('releasedTaken'),
       noShowRate: checkedIn + noShows === 0 ? null : noShows / (checkedIn + noShows),
       medianLeadDays: median(input.leadDays),
     },

@@ -33,6 +33,8 @@ const desk = (name: string, utilization: number, extra: Partial<AnalyticsDesk> =
 
 const day = (date: string, utilization: number): AnalyticsDay => ({
   date,
+  releasedDays: 0,
+  releasedTaken: 0,
   desks: 10,
   bookedSlots: Math.round(utilization * 20),
   utilization,
@@ -140,6 +142,8 @@ describe('hasReality', () => {
           people: 0,
           bookedSlots: 0,
           cancellations: 0,
+          releasedDays: 0,
+          releasedTaken: 0,
           noShowRate: null,
           medianLeadDays: null,
           ...counts,

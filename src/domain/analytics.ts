@@ -103,6 +103,10 @@ export const analyticsDaySchema = z.object({
   walkIns: z.number().int(),
   /** Bookings of the day that someone cancelled (no-shows are counted apart). */
   cancellations: z.number().int(),
+  /** Assigned desks whose owner released the day (issue 29): not counted as used by the owner. */
+  releasedDays: z.number().int(),
+  /** Of those, the desks someone else booked that day. */
+  releasedTaken: z.number().int(),
 });
 export type AnalyticsDay = z.infer<typeof analyticsDaySchema>;
 
@@ -180,6 +184,9 @@ export const analyticsSchema = z.object({
     noShows: z.number().int(),
     walkIns: z.number().int(),
     cancellations: z.number().int(),
+    /** Days of assigned desks their owners released over the range, and of those the ones someone else booked. */
+    releasedDays: z.number().int(),
+    releasedTaken: z.number().int(),
     /** noShows / (checkedIn + noShows): of the bookings whose check-in was judged, those nobody came to. */
     noShowRate: fraction.nullable(),
     /** Median days between making a one-off booking and its date. */
@@ -239,6 +246,9 @@ export interface AnalyticsDayInput {
   noShows: number;
   walkIns: number;
   cancellations: number;
+  /** Assigned desks' released days, and how many of them someone else booked (issue 29); absent: none. */
+  releasedDays?: number;
+  releasedTaken?: number;
 }
 
 export interface AnalyticsDeskUseInput {

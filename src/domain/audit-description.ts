@@ -1,6 +1,7 @@
 import { type AuditEventView, deletedUserLabel } from './audit.ts';
 import { describeTeamEvent } from './audit-description-teams.ts';
 import { formatLongDate, isIsoDate } from './dates.ts';
+import { formatDayRange } from './releases.ts';
 import { describeWorkingDays } from './sites.ts';
 
 // Details are whatever the server recorded for the action: read them defensively, never trust their shape.
@@ -295,6 +296,16 @@ export function describeAuditEvent(event: Pick<AuditEventView, 'action' | 'actor
       const owner = personOf(objectOf(details, 'owner'));
       const slot = slotOf(text(details, 'timeSlot'));
       return `${who} checked ${owner} in at desk ${text(details, 'desk') ?? ''} on ${dateOf(text(details, 'bookingDate'))}${slot ? ` (${slot})` : ''}`;
+    }
+    case 'booking.days_released':
+    case 'booking.release_taken_back': {
+      const owner = personOf(objectOf(details, 'owner'));
+      const start = text(details, 'startDate');
+      const end = text(details, 'endDate');
+      const days = start && end && isIsoDate(start) && isIsoDate(end) ? formatDayRange(start, end) : 'some days';
+      return event.action === 'booking.days_released'
+        ? `${who} released ${possessive(owner)} desk ${text(details, 'desk') ?? ''} for ${days}`
+        : `${who} took back ${days} of ${possessive(owner)} desk ${text(details, 'desk') ?? ''}`;
     }
     case 'booking.released': {
       const owner = personOf(objectOf(details, 'owner'));

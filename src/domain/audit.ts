@@ -50,6 +50,8 @@ export const auditActions = [
   'organization.privacy_changed',
   'booking.checked_in_for_member',
   'booking.released',
+  'booking.days_released',
+  'booking.release_taken_back',
   'member.account_deleted',
   'subscription.created',
   'subscription.activated',

@@ -1,5 +1,6 @@
 import { bookingStatuses, type DeskAvailability, type SlotAvailability, timeSlots } from './bookings.ts';
 import { bookingEndReasons } from './check-in.ts';
+import { releaseSchema } from './releases.ts';
 import { z } from './zod.ts';
 
 // What the booking calls answer: one contract for the server's serialization, the OpenAPI document and the browser's
@@ -34,6 +35,13 @@ export const bookingSchema = z.object({
   endReason: z.enum(bookingEndReasons).nullable(),
   /** Made on the spot with "Sit here". */
   isWalkIn: z.boolean(),
+  /**
+   * Permanent bookings only (absent on one-off ones, which the day read sends by the hundred): made for a person
+   * (`userId`), that person's assigned desk (issue 29).
+   */
+  isAssigned: z.boolean().optional(),
+  /** Permanent bookings only: the released days, on which others may book the desk (issue 29). */
+  releases: z.array(releaseSchema).optional(),
 });
 export type BookingView = z.infer<typeof bookingSchema>;
 

@@ -67,6 +67,19 @@ export interface BookingOccupancy {
   timeSlot: TimeSlot;
   status: BookingStatus;
   isPermanent: boolean;
+  /** An assigned desk's released days (issue 29, releases.ts): on them the permanent booking does not hold its desk. */
+  releases?: readonly ReleasedDays[] | undefined;
+}
+
+/** Whole days, both ends included, that a permanent booking gave up (migration 0027). */
+export interface ReleasedDays {
+  startDate: string;
+  endDate: string;
+}
+
+/** Whether a date lies in one of the released ranges (what bookings.occupied subtracts). */
+export function isDateReleased(releases: readonly ReleasedDays[] | undefined, date: string): boolean {
+  return releases?.some((release) => release.startDate <= date && date <= release.endDate) ?? false;
 }
 
 /**
@@ -78,10 +91,14 @@ function occupiedInterval(booking: BookingOccupancy): Interval {
   return booking.isPermanent ? { start: slot.start, end: Number.POSITIVE_INFINITY } : slot;
 }
 
-/** Spec section 4: only active bookings count, on their own date, and permanent ones on every date from theirs on. */
+/**
+ * Spec section 4: only active bookings count, on their own date, and permanent ones on every date from theirs on, less
+ * the days their owner released (issue 29).
+ */
 export function countsOnDate(booking: BookingOccupancy, date: string): boolean {
   if (booking.status !== 'active') return false;
-  return booking.bookingDate === date || (booking.isPermanent && booking.bookingDate <= date);
+  if (booking.bookingDate === date && !booking.isPermanent) return true;
+  return booking.isPermanent && booking.bookingDate <= date && !isDateReleased(booking.releases, date);
 }
 
 /** The bookings that count on a date, by desk (desks without any are absent). */

@@ -10,6 +10,7 @@ import type { SharedBookingView } from './bookings-responses.ts';
 import { todayIn } from './dates.ts';
 import type { DeskView } from './floor-plan.ts';
 import { bookerLabel } from './privacy.ts';
+import { assignedLabel } from './releases.ts';
 import type { SiteClock } from './sites.ts';
 import { foldForSearch, searchWordsOf } from './text.ts';
 
@@ -32,6 +33,8 @@ export interface DeskHolder {
   isYou: boolean;
   /** Checked in (issue 16), shown for everyone, oneself included. */
   isCheckedIn: boolean;
+  /** An assigned desk's words (issue 29): 'Assigned to Dana Scully', or 'Assigned' without a name. */
+  assignedLabel?: string;
 }
 
 /** One desk of the list view on one date. */
@@ -142,6 +145,7 @@ export function buildDeskRows(
           isPermanent: booking.isPermanent,
           isYou: booking.userId === currentUserId,
           isCheckedIn: booking.checkedInAt !== null,
+          ...(booking.isPermanent && booking.isAssigned ? { assignedLabel: assignedLabel(booking.user) } : {}),
         }),
       )
       .sort((a, b) => slotOrder[a.slot] - slotOrder[b.slot]);

@@ -34,6 +34,7 @@ import { passkeyRoutes } from './modules/passkeys/routes.ts';
 import { ensurePlatformOrganization } from './modules/platform/bootstrap.ts';
 import { platformRoutes } from './modules/platform/routes.ts';
 import { preferenceRoutes } from './modules/preferences/routes.ts';
+import { releaseRoutes } from './modules/releases/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { ssoRoutes } from './modules/sso/routes.ts';
 import { mayApproveLocalCheckout } from './modules/subscriptions/checkout.ts';
@@ -144,6 +145,7 @@ export async function buildApp(dependencies: AppDependencies): Promise<FastifyIn
   await app.register(amenityRoutes(context));
   await app.register(bookingRoutes(context));
   await app.register(bookingSeriesRoutes(context));
+  await app.register(releaseRoutes(context));
   await app.register(teamBookingRoutes(context));
   await app.register(followingRoutes(context));
   await app.register(analyticsRoutes(context));

@@ -677,6 +677,27 @@ export const routeCases: Record<string, RouteCase> = {
       return { url: `/api/bookings/${bookingId}/check-in`, body: {} };
     },
   },
+  // Assigned desks that free up (issue 29): A's member's own assigned desk (a permanent booking made for them).
+  'POST /api/bookings/:id/releases': {
+    access: 'member',
+    success: 201,
+    plan: async (w) => ({
+      url: `/api/bookings/${await insertAssignedDesk(w)}/releases`,
+      body: { startDate: futureDate(5), endDate: futureDate(6) },
+    }),
+  },
+  'DELETE /api/bookings/:id/releases/:releaseId': {
+    access: 'member',
+    success: 200,
+    plan: async (w) => {
+      const bookingId = await insertAssignedDesk(w);
+      const [row] = await w.testApp.database.sql.query<{ id: string }>(
+        `INSERT INTO booking_releases (booking_id, start_date, end_date) VALUES ($1, $2, $3) RETURNING id`,
+        [bookingId, futureDate(5), futureDate(6)],
+      );
+      return { url: `/api/bookings/${bookingId}/releases/${row?.id}` };
+    },
+  },
   'DELETE /api/organizations/:id/users/:userId/bookings': {
     access: 'admin',
     success: 200,
@@ -901,3 +922,13 @@ export const routeCases: Record<string, RouteCase> = {
     },
   },
 };
+
+/** A's member's assigned desk: a permanent booking made for them, on a fresh desk, from tomorrow on (issue 29). */
+async function insertAssignedDesk(w: World): Promise<string> {
+  const [row] = await w.testApp.database.sql.query<{ id: string }>(
+    `INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, is_permanent, is_assigned)
+     VALUES ($1, $2, $3, $4, 'full-day', true, true) RETURNING id`,
+    [w.a.id, await freshDesk(w), w.a.member.id, futureDate(1)],
+  );
+  return row!.id;
+}

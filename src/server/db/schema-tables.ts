@@ -259,6 +259,18 @@ export const bookings = pgTable('bookings', {
   isWalkIn: boolean('is_walk_in').notNull().default(false),
   /** Migration 0028: the series that made it (issue 29), or null. */
   seriesId: uuid('series_id'),
+  /** Migration 0027: a permanent booking made for a person, their assigned desk (its `released` days live in SQL). */
+  isAssigned: boolean('is_assigned').notNull().default(false),
+});
+
+/** Migration 0027: whole days an assigned desk's owner (or an admin) freed for others (src/domain/releases.ts). */
+export const bookingReleases = pgTable('booking_releases', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  bookingId: uuid('booking_id').notNull(),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+  createdBy: uuid('created_by'),
+  createdAt: timestamp('created_at', timestamps).notNull().defaultNow(),
 });
 
 // Migration 0017: one check-in reminder per person, organization and day.

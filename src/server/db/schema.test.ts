@@ -13,6 +13,7 @@ const bookkeepingTables = ['schema_migrations'];
 /** Columns that live only in SQL, each with the reason drizzle never reads or writes them. */
 const sqlOnlyColumns: Record<string, string> = {
   'bookings.occupied': 'generated from the date and slot for the exclusion constraint against double booking',
+  'bookings.released': 'the released days as a tsmultirange, kept from booking_releases by a trigger for `occupied`',
 };
 
 interface DatabaseColumn {

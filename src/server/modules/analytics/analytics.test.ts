@@ -105,7 +105,7 @@ describe('GET /api/organizations/{id}/analytics', () => {
   it('counts each working day by hand: half days, full days, permanent, released, cancelled and a deleted desk', async () => {
     const analytics = await read(week());
     expect(analytics.days.map((row) => row.date)).toEqual([day(0), day(1), day(2), day(3), day(4)]);
-    expect(analytics.days.map(({ date, utilization, ...figures }) => figures)).toEqual([
+    expect(analytics.days.map(({ date, utilization, releasedDays, releasedTaken, ...figures }) => figures)).toEqual([
       // Mon: D01 2 + D02 1 + D03 2 + X01 2 of 6 desks
       { desks: 6, bookedSlots: 7, people: 4, checkedIn: 1, noShows: 0, walkIns: 0, cancellations: 0 },
       // Tue: D01 1 + 1, D03 2, G02 2
@@ -126,6 +126,8 @@ describe('GET /api/organizations/{id}/analytics', () => {
       noShows: 1,
       walkIns: 1,
       cancellations: 1,
+      releasedDays: 0,
+      releasedTaken: 0,
       noShowRate: 1 / 3,
       medianLeadDays: 1.5,
     });

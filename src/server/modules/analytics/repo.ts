@@ -79,6 +79,9 @@ interface CountRow extends Omit<AnalyticsDayInput, 'date'> {
   leadDays: number | null;
   bookings: number;
   bookedDates: string[] | null;
+  /** 4: a day's released days of assigned desks (issue 29), and how many of them someone else booked. */
+  releasedDays: number;
+  releasedTaken: number;
 }
 
 /**
@@ -137,16 +140,34 @@ export async function countAnalytics(
             AND booking_date = ANY (${dateArray}::date[])
           UNION ALL
           -- Permanents on every date they were held: from their date, and until the day before their cancellation.
+          -- An assigned desk's released days (issue 29, migration 0027) are not its owner's: left out here, counted
+          -- apart below. (A deleted desk's bookings kept no releases.)
           SELECT s.desk_id, s.user_id, days.day, s.time_slot, 'active', true, NULL, NULL, false, NULL
           FROM (
-            SELECT desk_id, user_id, booking_date, time_slot, status, cancelled_at FROM bookings
+            SELECT desk_id, user_id, booking_date, time_slot, status, cancelled_at, released FROM bookings
             WHERE organization_id = ${organizationId} AND is_permanent AND booking_date <= ${endDate}::date
             UNION ALL
-            SELECT desk_id, user_id, booking_date, time_slot, status, cancelled_at FROM retired_bookings
+            SELECT desk_id, user_id, booking_date, time_slot, status, cancelled_at, '{}'::tsmultirange
+            FROM retired_bookings
             WHERE organization_id = ${organizationId} AND is_permanent AND booking_date <= ${endDate}::date
           ) AS s
           JOIN days ON days.day >= s.booking_date
             AND (s.status = 'active' OR days.day < (s.cancelled_at AT TIME ZONE ${timeZone})::date)
+            AND NOT s.released @> (days.day + time '12:00')
+        ),
+        released AS (
+          -- Each released day of an assigned desk counted, and whether someone else booked the desk that day.
+          SELECT days.day, count(*)::int AS "releasedDays",
+            count(*) FILTER (WHERE EXISTS (SELECT FROM bookings o
+              WHERE o.organization_id = ${organizationId} AND o.desk_id = p.desk_id AND o.status = 'active'
+                AND NOT o.is_permanent AND o.booking_date = days.day))::int AS "releasedTaken"
+          FROM bookings p
+            JOIN days ON days.day >= p.booking_date AND p.released @> (days.day + time '12:00')
+              AND (p.status = 'active' OR days.day < (p.cancelled_at AT TIME ZONE ${timeZone})::date)
+            JOIN places pl ON pl.id = p.desk_id AND (pl.until IS NULL OR days.day <= pl.until)
+          WHERE p.organization_id = ${organizationId} AND p.is_permanent AND p.released <> '{}'::tsmultirange
+            AND p.booking_date <= ${endDate}::date
+          GROUP BY days.day
         ),
         placed AS (
           -- On the desks counted (the site's or floor's, deleted ones up to their last day), on the dates; a
@@ -172,9 +193,14 @@ export async function countAnalytics(
           count(*) FILTER (WHERE NOT is_permanent AND status = 'cancelled' AND released_at IS NULL)::int
             AS cancellations,
           count(*)::int AS bookings,
-          array_agg(to_char(day, 'YYYY-MM-DD')) FILTER (WHERE counted AND tracked) AS "bookedDates"
+          array_agg(to_char(day, 'YYYY-MM-DD')) FILTER (WHERE counted AND tracked) AS "bookedDates",
+          0 AS "releasedDays", 0 AS "releasedTaken"
         FROM (SELECT *, date_trunc('week', day) AS week FROM placed) AS weeks
-        GROUP BY GROUPING SETS ((day), (week, desk_id), (week, lead))`,
+        GROUP BY GROUPING SETS ((day), (week, desk_id), (week, lead))
+        UNION ALL
+        SELECT 4, to_char(date_trunc('week', day), 'YYYY-MM-DD'), to_char(day, 'YYYY-MM-DD'), NULL, NULL, 0, 0, 0, 0, 0,
+          0, 0, NULL, "releasedDays", "releasedTaken"
+        FROM released`,
   );
   const weekOf = (row: CountRow) => {
     let counts = weeks.get(row.week);
@@ -184,8 +210,11 @@ export async function countAnalytics(
     }
     return counts;
   };
+  const releasedOn = new Map<string, CountRow>();
   for (const row of rows) {
-    if (row.kind === 1 && row.date) {
+    if (row.kind === 4 && row.date) {
+      releasedOn.set(row.date, row);
+    } else if (row.kind === 1 && row.date) {
       const { bookedSlots, people, checkedIn, noShows, walkIns, cancellations } = row;
       weekOf(row).days.push({ date: row.date, bookedSlots, people, checkedIn, noShows, walkIns, cancellations });
     } else if (row.kind === 2 && row.deskId) {
@@ -196,6 +225,16 @@ export async function countAnalytics(
       });
     } else if (row.kind === 3 && row.leadDays !== null) {
       weekOf(row).leadDays.push({ days: row.leadDays, bookings: row.bookings });
+    }
+  }
+  for (const [date, row] of releasedOn) {
+    const days = weekOf(row).days;
+    const day = days.find((candidate) => candidate.date === date);
+    const released = { releasedDays: row.releasedDays, releasedTaken: row.releasedTaken };
+    if (day) Object.assign(day, released);
+    else {
+      const empty = { bookedSlots: 0, people: 0, checkedIn: 0, noShows: 0, walkIns: 0, cancellations: 0 };
+      days.push({ date, ...empty, ...released });
     }
   }
   return weeks;

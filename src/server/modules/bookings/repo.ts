@@ -4,6 +4,7 @@ import type { BookingStatus, TimeSlot } from '#domain/bookings.ts';
 import type { BookingEndReason, CheckInSettings } from '#domain/check-in.ts';
 import type { NeighbourhoodRestriction } from '#domain/neighbourhoods.ts';
 import type { Role } from '#domain/organization.ts';
+import type { ReleaseView } from '#domain/releases.ts';
 import type { TeamLimits } from '#domain/teams.ts';
 import type { Database } from '#server/db/client.ts';
 import { namedStatement, param } from '#server/db/named-statement.ts';
@@ -30,6 +31,10 @@ export interface BookingRow {
   checkedInAt: string | null;
   endReason: BookingEndReason | null;
   isWalkIn: boolean;
+  /** A permanent booking made for a person: their assigned desk (issue 29); absent in rows that do not read it. */
+  isAssigned?: boolean;
+  /** A permanent booking's released days (issue 29), each with the dates of it someone else booked. */
+  releases?: ReleaseView[];
   /** The desk's site (issue 28): its zone and office hours ('HH:MM') give the booking its real times. */
   siteId: string;
   timeZone: string;
@@ -54,12 +59,30 @@ export function bookingRealityColumns(b: SQL): SQL {
   ${b}.is_walk_in AS "isWalkIn"`;
 }
 
+/**
+ * Whether the booking `b` is an assigned desk, and its releases (issue 29, migration 0027) ending on or after `from`
+ * (all without it), each with the dates of it that another active booking of the desk holds: read only for permanent
+ * bookings, the releases by booking_releases' key and the bookings in them from the exclusion constraint's index.
+ */
+export function releaseColumns(b: SQL, from?: SQL): SQL {
+  const since = from ? sql`AND r.end_date >= ${from}::date` : sql``;
+  return sql`${b}.is_assigned AS "isAssigned", CASE WHEN ${b}.is_permanent THEN (
+    SELECT coalesce(json_agg(json_build_object('id', r.id, 'startDate', r.start_date::text, 'endDate', r.end_date::text,
+        'takenDates', to_json(ARRAY(SELECT DISTINCT o.booking_date::text FROM bookings o
+          WHERE o.desk_id = ${b}.desk_id AND o.status = 'active' AND o.id <> ${b}.id
+            AND o.occupied && tsrange(r.start_date::timestamp, (r.end_date + 1)::timestamp, '[)')
+          ORDER BY 1)))
+      ORDER BY r.start_date), '[]'::json)
+    FROM booking_releases r WHERE r.booking_id = ${b}.id ${since}) ELSE '[]'::json END AS releases`;
+}
+
 // A BookingRow's columns over bookings `b`, and the joins they read (writes-repo.ts answers its rows with them too).
 // Dates leave the database as text: both drivers would otherwise turn them into midnight-UTC Date objects.
 export const bookingColumns = sql`b.id, b.organization_id AS "organizationId", b.desk_id AS "deskId", d.name AS "deskName",
   f.name AS "floorName", b.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email,
   b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.notes, b.is_permanent AS "isPermanent",
-  ${bookingRealityColumns(sql`b`)}, ${siteColumns(sql`s`)}`;
+  ${bookingRealityColumns(sql`b`)}, ${siteColumns(sql`s`)},
+  ${releaseColumns(sql`b`, sql`(now() AT TIME ZONE s.time_zone)::date`)}`;
 export const bookingJoins = sql`JOIN desks d ON d.id = b.desk_id JOIN floors f ON f.id = d.floor_id
   JOIN sites s ON s.id = f.site_id JOIN users u ON u.id = b.user_id`;
 // The same names, looked up by primary key for each booking. For a day's few hundred bookings that is
@@ -68,11 +91,14 @@ export const bookingJoins = sql`JOIN desks d ON d.id = b.desk_id JOIN floors f O
 const bookingLookups = sql`CROSS JOIN LATERAL (SELECT name, floor_id FROM desks WHERE id = b.desk_id OFFSET 0) AS d
   CROSS JOIN LATERAL (SELECT name, site_id FROM floors WHERE id = d.floor_id OFFSET 0) AS f
   CROSS JOIN LATERAL (SELECT first_name, last_name, email FROM users WHERE id = b.user_id OFFSET 0) AS u`;
-// The day read's columns: its rows name their site only; the site's clock is per site, not per row (issue 28).
-const dayReadColumns = sql`b.id, b.organization_id AS "organizationId", b.desk_id AS "deskId", d.name AS "deskName",
+// The day read's columns: its rows name their site only; the site's clock is per site, not per row (issue 28); a
+// permanent booking's releases from the range's first date on (issue 29).
+const dayReadColumns = (
+  from: string,
+) => sql`b.id, b.organization_id AS "organizationId", b.desk_id AS "deskId", d.name AS "deskName",
   f.name AS "floorName", b.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email,
   b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.notes, b.is_permanent AS "isPermanent",
-  ${bookingRealityColumns(sql`b`)}, f.site_id AS "siteId"`;
+  ${bookingRealityColumns(sql`b`)}, f.site_id AS "siteId", ${releaseColumns(sql`b`, sql`${from}`)}`;
 
 /** A day read's row: a booking whose site's clock the caller adds (findSiteClocks). */
 export type DayBookingRow = Omit<BookingRow, keyof SiteClockRow>;
@@ -342,7 +368,7 @@ export async function listActiveBookingsInRange(
     db,
     sql`SELECT m.role, r.* FROM memberships m
       LEFT JOIN LATERAL (
-        SELECT ${dayReadColumns}
+        SELECT ${dayReadColumns(startDate)}
         FROM (
           SELECT * FROM bookings
           WHERE organization_id = ${organizationId} AND status = 'active'

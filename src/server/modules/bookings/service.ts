@@ -11,6 +11,7 @@ import { recordAuditEvent } from '../audit/repo.ts';
 import { findDesksInOrganization } from '../desks/repo.ts';
 import { findMember } from '../members/repo.ts';
 import { findMemberOrganization, requireAdmin } from '../organizations/service.ts';
+import { notifyReleasedDayOwners } from '../releases/service.ts';
 import { requireBookableDate } from './horizon.ts';
 import { notifyOwners, recipientZoneOf, sendInBackground } from './mail-delivery.ts';
 import { bookingConfirmationMail } from './mails.ts';
@@ -129,6 +130,8 @@ export async function createBooking(
     timeSlot: input.timeSlot,
     notes: input.notes ?? null,
     isPermanent: input.isPermanent === true,
+    // Made for a person (issue 29): their assigned desk; without `userId`, an admin's block, as before.
+    isAssigned: input.isPermanent === true && input.userId !== undefined,
   };
   const { id, replaced } = values.isPermanent
     ? await createPermanentBooking(context, values, place.desk.name, input.replaceConflicts === true, user.id, person)
@@ -150,6 +153,11 @@ export async function createBooking(
     ),
   );
   notifyOwners(context, replaced, user.id, organization, 'to make the desk a permanent assignment');
+  // A released day of someone's assigned desk taken: its owner is told (issue 29), after the answer.
+  // Known from the placement's own statement: no booking pays a second query for it.
+  if (place.onReleasedDay && place.bookingId) {
+    notifyReleasedDayOwners(context, { id: values.organizationId, name: organization.name }, [booking]);
+  }
   return booking;
 }
 
@@ -337,6 +345,7 @@ export async function createBulkBookings(context: AppContext, user: UserRow, inp
       await recipientZoneOf(context, organization.id, personId),
     ),
   );
+  notifyReleasedDayOwners(context, organization, bookings);
   return { message: `${bookings.length} ${bookings.length === 1 ? 'booking' : 'bookings'} created`, bookings };
 }
 

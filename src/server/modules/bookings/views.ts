@@ -31,6 +31,7 @@ export function toBookingView(row: BookingRow): BookingView {
     checkedInAt: row.checkedInAt,
     endReason: row.endReason,
     isWalkIn: row.isWalkIn,
+    ...(row.isPermanent ? { isAssigned: row.isAssigned === true, releases: row.releases ?? [] } : {}),
   };
 }
 

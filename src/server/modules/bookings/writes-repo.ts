@@ -24,6 +24,8 @@ export interface NewBooking {
   timeSlot: TimeSlot;
   notes: string | null;
   isPermanent: boolean;
+  /** A permanent booking made for a person (`userId` named): their assigned desk (issue 29). */
+  isAssigned?: boolean;
 }
 
 // Per-desk transaction lock key. Two transactions that insert overlapping rows at the same moment
@@ -45,9 +47,10 @@ export async function lockDesk(db: Database, deskId: string): Promise<void> {
 export async function insertBooking(db: Database, booking: NewBooking): Promise<string> {
   const [row] = await rowsOf<{ id: string }>(
     db,
-    sql`INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, notes, is_permanent)
+    sql`INSERT INTO bookings (organization_id, desk_id, user_id, booking_date, time_slot, notes, is_permanent, is_assigned)
       SELECT ${booking.organizationId}::uuid, ${booking.deskId}::uuid, ${booking.userId}::uuid,
-        ${booking.bookingDate}::date, ${booking.timeSlot}::text, ${booking.notes}::text, ${booking.isPermanent}::boolean
+        ${booking.bookingDate}::date, ${booking.timeSlot}::text, ${booking.notes}::text, ${booking.isPermanent}::boolean,
+        ${booking.isPermanent && booking.isAssigned === true}::boolean
       FROM (SELECT ${deskLock(booking.deskId)}) AS desk_lock
       RETURNING id`,
   );
@@ -61,6 +64,8 @@ export interface PlacedBooking extends Omit<BookingPlace, 'desk'> {
   bookingId: string | null;
   /** An active booking of the desk already held the time when the statement began: nothing was tried. */
   isTaken: boolean;
+  /** The date is a released day of someone's assigned desk (issue 29): its owner is told when the booking is made. */
+  onReleasedDay?: boolean;
   /** A walk-in's check-in, made by the insert itself (ISO instant); null otherwise. */
   checkedInAt: string | null;
   /** The zone the person's mails are written in: their home site's, else the organization's first site's (null: not read). */
@@ -76,6 +81,7 @@ type PlacedRow = Omit<BookingPlace, 'desk'> & {
   unavailableReason: string | null;
   bookingId: string | null;
   isTaken: boolean;
+  onReleasedDay: boolean;
   checkedInAt: string | null;
   siteId: string | null;
   siteName: string;
@@ -111,6 +117,10 @@ const placeBookingStatement = namedStatement<
         d.unavailable_reason AS "unavailableReason",
         EXISTS (SELECT FROM bookings b WHERE b.desk_id = d.id AND b.status = 'active'
           AND b.occupied && ${param('occupied')}::tsrange) AS "isTaken",
+        -- A released day of an assigned desk (migration 0027's small index of such desks): its owner gets a mail.
+        EXISTS (SELECT FROM bookings r WHERE r.desk_id = d.id AND r.status = 'active' AND r.is_permanent
+          AND r.released <> '{}'::tsmultirange AND r.booking_date <= ${param('bookingDate')}::date
+          AND r.released @> (${param('bookingDate')}::date + time '12:00')) AS "onReleasedDay",
         s.id AS "siteId", s.name AS "siteName", s.time_zone AS "siteTimeZone",
         to_char(s.day_start, 'HH24:MI') AS "dayStart", to_char(s.midday, 'HH24:MI') AS "midday",
         to_char(s.day_end, 'HH24:MI') AS "dayEnd", s.working_days AS "workingDays",
@@ -184,6 +194,7 @@ export async function placeBooking(
     unavailableReason,
     bookingId,
     isTaken,
+    onReleasedDay,
     checkedInAt,
     siteId,
     siteName,
@@ -210,6 +221,7 @@ export async function placeBooking(
     desk: deskId && site ? { id: deskId, name: deskName, floorName, bookable, unavailableReason, site } : null,
     bookingId,
     isTaken,
+    onReleasedDay,
     checkedInAt,
   };
 }

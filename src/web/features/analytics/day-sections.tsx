@@ -215,6 +215,14 @@ export function CancellationsSection({ analytics }: { analytics: Analytics }) {
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <Figure label="Cancellations" value={summary.cancellations} hint={`${formatPeople(perDay)} per day`} />
         <Figure label="One-off bookings" value={bookings} />
+        {summary.releasedDays > 0 && (
+          // Assigned desks whose owners were out (issue 29): how many of those days a colleague used.
+          <Figure
+            label="Released days taken"
+            value={`${summary.releasedTaken} of ${summary.releasedDays}`}
+            hint="Days assigned desks were freed for others"
+          />
+        )}
       </dl>
       <div className="grid gap-4 lg:grid-cols-2">
         <div className="grid content-start gap-2">

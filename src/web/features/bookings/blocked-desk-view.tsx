@@ -4,15 +4,23 @@ import type { SharedBookingView } from '#domain/bookings-responses.ts';
 import { formatLongDate } from '#domain/dates.ts';
 import type { OrganizationView } from '#domain/organization.ts';
 import { bookerLabel } from '#domain/privacy.ts';
+import { assignedLabel } from '#domain/releases.ts';
+import { siteToday } from '#domain/sites.ts';
 import { showErrorToast } from '#web/app/error-toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx';
 import { toast } from '#web/components/ui/use-toast.ts';
+import { useSiteLookup } from '../sites/index.ts';
+import { AssignedDeskReleases } from './assigned-desk-releases.tsx';
 import type { BookableDesk } from './book-desk-form.tsx';
 import { useCancelBooking } from './cancel-booking.ts';
 
-export const blockedDeskTitle = (desk: BookableDesk) => `Desk ${desk.name} is blocked`;
-export const blockedDeskDescription = 'It is reserved by a permanent booking, so nobody can book it.';
+export const blockedDeskTitle = (desk: BookableDesk, booking?: SharedBookingView) =>
+  booking?.isAssigned ? `Desk ${desk.name} is assigned` : `Desk ${desk.name} is blocked`;
+export const blockedDeskDescription = (booking?: SharedBookingView) =>
+  booking?.isAssigned
+    ? `${assignedLabel(booking.user)}. Others can book it on the days released.`
+    : 'It is reserved by a permanent booking, so nobody can book it.';
 
 /**
  * A desk held by a permanent booking (BLOCKED on the map), the desk dialog's body: why, since when and by whom. An
@@ -34,6 +42,7 @@ export function BlockedDeskView({
   onClose: () => void;
 }) {
   const cancel = useCancelBooking();
+  const siteOf = useSiteLookup(organization);
   const [isConfirming, setIsConfirming] = useState(false);
   const holder = isYours ? 'You' : bookerLabel(booking);
   // A permanent afternoon leaves the morning of its first day free: say so rather than 'since' alone.
@@ -56,7 +65,7 @@ export function BlockedDeskView({
       <div className="grid gap-3 rounded-xl border border-red-200 bg-red-50 p-4">
         <p className="flex items-center gap-2 text-sm font-semibold text-red-900">
           <Ban className="size-4 shrink-0" aria-hidden="true" />
-          BLOCKED · permanent
+          {booking.isAssigned ? assignedLabel(booking.user) : 'BLOCKED · permanent'}
         </p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
           <dt className="font-medium text-slate-700">Reason</dt>
@@ -69,9 +78,14 @@ export function BlockedDeskView({
           <dd className="text-slate-900">{holder}</dd>
         </dl>
       </div>
+      {canRelease && booking.isAssigned && (
+        // Days away (issue 29): the owner or an admin frees days for others, and takes them back.
+        <AssignedDeskReleases booking={booking} today={siteToday(siteOf(booking.siteId).clock)} isOwner={isYours} />
+      )}
       {canRelease ? (
         <p className="text-sm text-slate-700">
-          Releasing ends the permanent booking: {desk.name} can then be booked by anyone.
+          {booking.isAssigned ? 'Ending the assignment' : 'Releasing'} ends the permanent booking: {desk.name} can then
+          be booked by anyone.
         </p>
       ) : (
         <p className="text-sm text-slate-700">
@@ -84,7 +98,7 @@ export function BlockedDeskView({
         </Button>
         {canRelease && (
           <Button variant="destructive" disabled={cancel.isPending} onClick={() => setIsConfirming(true)}>
-            {cancel.isPending ? 'Releasing…' : 'Release desk'}
+            {cancel.isPending ? 'Releasing…' : booking.isAssigned ? 'End assignment' : 'Release desk'}
           </Button>
         )}
       </div>

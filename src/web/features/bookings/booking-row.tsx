@@ -12,6 +12,7 @@ export function BookingRow({
   detail,
   times,
   children,
+  footer,
 }: {
   booking: BookingView;
   showPerson?: boolean;
@@ -20,6 +21,8 @@ export function BookingRow({
   /** A short line under the date (My Bookings: when check-in opens). */
   detail?: string | undefined;
   children?: ReactNode;
+  /** Below the row, across its width (My Bookings: an assigned desk's released days). */
+  footer?: ReactNode;
 }) {
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3">
@@ -36,6 +39,7 @@ export function BookingRow({
         {booking.notes && <p className="text-xs text-slate-500">{booking.notes}</p>}
       </div>
       <div className="flex items-center gap-2">{children}</div>
+      {footer}
     </li>
   );
 }

@@ -71,4 +71,20 @@ describe('booking text on a desk', () => {
     const permanent = booking({ timeSlot: 'full-day', isPermanent: true, bookingDate: '2026-11-01' });
     expect(bookingLinesByDesk([permanent], '2026-11-23').size).toBe(0);
   });
+
+  it('says whose an assigned desk is, and nothing on the days its owner released', () => {
+    const assigned = booking({
+      timeSlot: 'full-day',
+      isPermanent: true,
+      isAssigned: true,
+      bookingDate: '2026-11-20',
+      user: { firstName: 'Dana', lastName: 'Scully', email: 'dana@example.com' },
+      releases: [{ id: 'r1', startDate: '2026-11-24', endDate: '2026-11-25', takenDates: [] }],
+    });
+    expect(bookingLinesByDesk([assigned], '2026-11-23').get('d1')).toEqual(['Assigned to Dana Scully']);
+    expect(bookingLinesByDesk([assigned], '2026-11-24').get('d1')).toBeUndefined();
+    const nameless = { ...assigned, user: { firstName: null, lastName: null, email: 'dana@example.com' } };
+    expect(bookingLinesByDesk([nameless], '2026-11-23').get('d1')).toEqual(['Assigned']);
+    expect(bookingLinesByDesk([{ ...assigned, isAssigned: false }], '2026-11-23').get('d1')).toBeUndefined();
+  });
 });

@@ -131,8 +131,8 @@ export function DeskDialog({
       />
     );
   } else {
-    title = blockedDeskTitle(desk);
-    description = blockedDeskDescription;
+    title = blockedDeskTitle(desk, state.booking);
+    description = blockedDeskDescription(state.booking);
     body = (
       <BlockedDeskView
         organization={organization}

@@ -13,6 +13,7 @@ import { toast } from '#web/components/ui/use-toast.ts';
 import { useBookingRules } from '#web/features/booking-rules/index.ts';
 import { useMinuteClock } from '#web/lib/use-minute-clock.ts';
 import { slotTimesText, useCurrentSite, useSiteLookup, viewerTimeZone } from '../sites/index.ts';
+import { AssignedDeskReleases } from './assigned-desk-releases.tsx';
 import { Badge, bookingStatusBadgeKind } from './booking-badge.tsx';
 import { BookingRow } from './booking-row.tsx';
 import { useMySeries } from './booking-series.ts';
@@ -74,6 +75,11 @@ export function MyBookingsDialog({ organization, onClose }: { organization: Orga
         booking={booking}
         times={slotTimesText(clock, booking.bookingDate, booking.timeSlot, viewerZone)}
         detail={checkInNotice(booking, rules.data, clock, now)}
+        footer={
+          booking.isAssigned && booking.status === 'active' ? (
+            <AssignedDeskReleases booking={booking} today={siteDay} isOwner />
+          ) : undefined
+        }
       >
         <Badge kind={bookingStatusBadgeKind(booking, siteDay)} />
         {booking.bookingDate === siteDay && <CheckInControl booking={booking} settings={rules.data} site={clock} />}

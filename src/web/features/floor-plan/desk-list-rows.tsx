@@ -75,8 +75,15 @@ const DeskListItemContent = memo(function DeskListItemContent({
             {row.holders.map((holder, index) => (
               // A person may hold a desk's morning and its afternoon, never one slot twice.
               <span key={`${holder.userId ?? holder.name} ${holder.slot}`} className="desk-list-holder">
-                <span className="desk-list-slot">{holderSlot(holder)}:</span>{' '}
-                {holder.isYou && !holder.isPermanent ? <span className="desk-list-you">You</span> : holder.name}
+                {holder.assignedLabel ? (
+                  // An assigned desk (issue 29) says whose it is, in place of 'Permanent: name'.
+                  holder.assignedLabel
+                ) : (
+                  <>
+                    <span className="desk-list-slot">{holderSlot(holder)}:</span>{' '}
+                    {holder.isYou && !holder.isPermanent ? <span className="desk-list-you">You</span> : holder.name}
+                  </>
+                )}
                 {holder.isCheckedIn && (
                   <span className="desk-list-checked-in">
                     <span className="sr-only">, </span>

@@ -12,11 +12,14 @@ export function deskDescription(
   lines: readonly string[],
   isMine: boolean,
 ): string {
-  const state = desk.bookable ? availabilityLabels[availability] : outOfServiceLabel(desk.unavailableReason);
+  // An assigned desk (issue 29) says whose it is ('Assigned to Dana Scully') rather than 'Blocked, permanent'.
+  const isAssigned = availability === 'blocked' && lines.length > 0;
+  const label = isAssigned ? lines.join(', ') : availabilityLabels[availability];
+  const state = desk.bookable ? label : outOfServiceLabel(desk.unavailableReason);
   const parts = [`Desk ${desk.name}: ${state}`];
-  if (!desk.bookable && availability !== 'available') parts.push(availabilityLabels[availability]);
+  if (!desk.bookable && availability !== 'available') parts.push(label);
   if (isMine) parts.push('your booking');
-  if (lines.length > 0) parts.push(lines.join(', '));
+  if (lines.length > 0 && !isAssigned) parts.push(lines.join(', '));
   if (desk.amenities.length > 0) parts.push(`amenities: ${desk.amenities.join(', ')}`);
   return parts.join(', ');
 }
@@ -25,7 +28,7 @@ export function deskDescription(
  * One desk on the canvas: a button placed by a transform, with its availability as a colour, a
  * pattern and a mark (never colour alone), the desk's name sized to its tile but never below 9 px on
  * screen, and its booking text when there is room (`detail`). A permanent booking reads BLOCKED and
- * 'permanent'; the signed-in person's own booking reads "You". Memoised on the desk object, which
+ * 'permanent', or, for an assigned desk, whose it is (its `lines`); the signed-in person's own booking reads "You". Memoised on the desk object, which
  * keeps its identity in the query cache until that desk changes, so a change to one desk re-renders
  * one tile.
  */
@@ -102,7 +105,7 @@ export const DeskTile = memo(function DeskTile({
           </span>
         ))}
       {detail === 'full' && !desk.bookable && <span className="desk-tile-detail">Out of service</span>}
-      {detail === 'full' && availability === 'blocked' && (
+      {detail === 'full' && availability === 'blocked' && lines.length === 0 && (
         <>
           <span className="desk-tile-detail">BLOCKED</span>
           <span className="desk-tile-detail">permanent</span>

@@ -1,5 +1,5 @@
 import { bookingsByDeskOn, slotLabel, type TimeSlot } from '#domain/bookings.ts';
-import type { BookingView, SharedBookingView } from '#domain/bookings-responses.ts';
+import type { SharedBookingView } from '#domain/bookings-responses.ts';
 import { bookerLabel } from '#domain/privacy.ts';
 import { assignedLabel } from '#domain/releases.ts';
 

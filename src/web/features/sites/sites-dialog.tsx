@@ -1,9 +1,9 @@
 import { Plus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import type { OrganizationView } from '#domain/organization.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { useListAndForms } from '#web/lib/use-list-and-forms.ts';
 import { type Site, useSites } from './list-sites.ts';
 import { SiteForm } from './site-form.tsx';
 import { SiteList, siteEditButtonId } from './site-list.tsx';
@@ -20,21 +20,7 @@ type View = { type: 'list' } | { type: 'add' } | { type: 'edit'; site: Site };
  */
 export function SitesDialog({ organization, onClose }: { organization: OrganizationView; onClose: () => void }) {
   const sites = useSites(organization.id);
-  const [view, setView] = useState<View>({ type: 'list' });
-  // The element the list focuses when it is shown again: the site's Edit button, else Add site.
-  const returnFocusTo = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (view.type !== 'list' || !returnFocusTo.current) return;
-    const target = document.getElementById(returnFocusTo.current) ?? document.getElementById(addSiteButtonId);
-    returnFocusTo.current = null;
-    target?.focus();
-  });
-
-  const showList = (focusId: string) => {
-    returnFocusTo.current = focusId;
-    setView({ type: 'list' });
-  };
+  const { view, setView, showList } = useListAndForms<View>(addSiteButtonId);
 
   let body: React.ReactNode;
   if (sites.isPending) body = <p role="status">Loading sites…</p>;

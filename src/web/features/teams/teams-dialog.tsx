@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import type { OrganizationView } from '#domain/organization.ts';
 import { errorMessage } from '#web/app/api.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx';
+import { useListAndForms } from '#web/lib/use-list-and-forms.ts';
 import { useBookingRules } from '../booking-rules/index.ts';
 import { membersQuery } from '../team/index.ts';
 import { type Team, useTeams } from './list-teams.ts';
@@ -25,21 +25,8 @@ type View = { type: 'list' } | { type: 'add' } | { type: 'edit'; team: Team } | 
 export function TeamsDialog({ organization, onClose }: { organization: OrganizationView; onClose: () => void }) {
   const teams = useTeams(organization.id);
   const rules = useBookingRules(organization.id);
-  const [view, setView] = useState<View>({ type: 'list' });
+  const { view, setView, showList } = useListAndForms<View>(addTeamButtonId);
   const members = useQuery({ ...membersQuery(organization.id), enabled: view.type === 'people' });
-  const returnFocusTo = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (view.type !== 'list' || !returnFocusTo.current) return;
-    const target = document.getElementById(returnFocusTo.current) ?? document.getElementById(addTeamButtonId);
-    returnFocusTo.current = null;
-    target?.focus();
-  });
-
-  const showList = (focusId: string) => {
-    returnFocusTo.current = focusId;
-    setView({ type: 'list' });
-  };
 
   let body: React.ReactNode;
   if (teams.isPending) body = <p role="status">Loading teams…</p>;

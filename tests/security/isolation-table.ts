@@ -678,6 +678,11 @@ export const routeCases: Record<string, RouteCase> = {
     },
   },
   // Assigned desks that free up (issue 29): A's member's own assigned desk (a permanent booking made for them).
+  'GET /api/bookings/:id/releases': {
+    access: 'member',
+    success: 200,
+    plan: async (w) => ({ url: `/api/bookings/${await insertAssignedDesk(w)}/releases` }),
+  },
   'POST /api/bookings/:id/releases': {
     access: 'member',
     success: 201,

@@ -61,11 +61,12 @@ export function bookingRealityColumns(b: SQL): SQL {
 
 /**
  * Whether the booking `b` is an assigned desk, and its releases (issue 29, migration 0027) ending on or after `from`
- * (all without it), each with the dates of it that another active booking of the desk holds: read only for permanent
+ * and starting on or before `to` (all without them), each with the dates of it that another active booking of the desk holds: read only for permanent
  * bookings, the releases by booking_releases' key and the bookings in them from the exclusion constraint's index.
  */
-export function releaseColumns(b: SQL, from?: SQL): SQL {
+export function releaseColumns(b: SQL, from?: SQL, to?: SQL): SQL {
   const since = from ? sql`AND r.end_date >= ${from}::date` : sql``;
+  const until = to ? sql`AND r.start_date <= ${to}::date` : sql``;
   return sql`${b}.is_assigned AS "isAssigned", CASE WHEN ${b}.is_permanent THEN (
     SELECT coalesce(json_agg(json_build_object('id', r.id, 'startDate', r.start_date::text, 'endDate', r.end_date::text,
         'takenDates', to_json(ARRAY(SELECT DISTINCT o.booking_date::text FROM bookings o
@@ -73,7 +74,7 @@ export function releaseColumns(b: SQL, from?: SQL): SQL {
             AND o.occupied && tsrange(r.start_date::timestamp, (r.end_date + 1)::timestamp, '[)')
           ORDER BY 1)))
       ORDER BY r.start_date), '[]'::json)
-    FROM booking_releases r WHERE r.booking_id = ${b}.id ${since}) ELSE '[]'::json END AS releases`;
+    FROM booking_releases r WHERE r.booking_id = ${b}.id ${since} ${until}) ELSE '[]'::json END AS releases`;
 }
 
 // A BookingRow's columns over bookings `b`, and the joins they read (writes-repo.ts answers its rows with them too).
@@ -92,13 +93,14 @@ const bookingLookups = sql`CROSS JOIN LATERAL (SELECT name, floor_id FROM desks 
   CROSS JOIN LATERAL (SELECT name, site_id FROM floors WHERE id = d.floor_id OFFSET 0) AS f
   CROSS JOIN LATERAL (SELECT first_name, last_name, email FROM users WHERE id = b.user_id OFFSET 0) AS u`;
 // The day read's columns: its rows name their site only; the site's clock is per site, not per row (issue 28); a
-// permanent booking's releases from the range's first date on (issue 29).
+// permanent booking's releases that touch the range (issue 29): the desk dialog reads the rest when it needs them.
 const dayReadColumns = (
   from: string,
+  to: string,
 ) => sql`b.id, b.organization_id AS "organizationId", b.desk_id AS "deskId", d.name AS "deskName",
   f.name AS "floorName", b.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email,
   b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.notes, b.is_permanent AS "isPermanent",
-  ${bookingRealityColumns(sql`b`)}, f.site_id AS "siteId", ${releaseColumns(sql`b`, sql`${from}`)}`;
+  ${bookingRealityColumns(sql`b`)}, f.site_id AS "siteId", ${releaseColumns(sql`b`, sql`${from}`, sql`${to}`)}`;
 
 /** A day read's row: a booking whose site's clock the caller adds (findSiteClocks). */
 export type DayBookingRow = Omit<BookingRow, keyof SiteClockRow>;
@@ -368,7 +370,7 @@ export async function listActiveBookingsInRange(
     db,
     sql`SELECT m.role, r.* FROM memberships m
       LEFT JOIN LATERAL (
-        SELECT ${dayReadColumns(startDate)}
+        SELECT ${dayReadColumns(startDate, endDate)}
         FROM (
           SELECT * FROM bookings
           WHERE organization_id = ${organizationId} AND status = 'active'

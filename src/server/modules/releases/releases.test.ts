@@ -261,3 +261,46 @@ function formatDay(date: string): string {
     .split(', ')[1]!
     .replace(/ \d{4}$/, '');
 }
+
+describe('reading an assigned desk’s releases', () => {
+  it('gives a day read only the releases touching its dates, and the owner or an admin all of them', async () => {
+    const office = await createOrganization(testApp, { deskCount: 1 });
+    const [owner, colleague] = await Promise.all([addMember(testApp, office.id), addMember(testApp, office.id)]);
+    const assigned = await book(office.admin.client, office, {
+      bookingDate: office.day(0),
+      isPermanent: true,
+      userId: owner.user.id,
+    });
+    expect(assigned.status, assigned.text).toBe(201);
+    const bookingId = assigned.body.id as string;
+    expect((await release(owner.client, bookingId, office.day(3))).status).toBe(201);
+    expect((await release(owner.client, bookingId, office.day(10), office.day(11))).status).toBe(201);
+
+    const dayRead = async (date: string) => {
+      const response = await colleague.client.get(
+        `/api/organizations/${office.id}/bookings?startDate=${date}&endDate=${date}`,
+      );
+      expect(response.status).toBe(200);
+      const permanent = (response.body as Array<{ id: string; releases?: Array<{ startDate: string }> }>).find(
+        (booking) => booking.id === bookingId,
+      );
+      return permanent?.releases?.map((item) => item.startDate);
+    };
+    expect(await dayRead(office.day(3))).toEqual([office.day(3)]);
+    expect(await dayRead(office.day(5))).toEqual([]);
+    expect(await dayRead(office.day(11))).toEqual([office.day(10)]);
+
+    for (const reader of [owner.client, office.admin.client]) {
+      const all = await reader.get(`/api/bookings/${bookingId}/releases`);
+      expect(all.status, all.text).toBe(200);
+      expect(all.body.booking.releases.map((item: { startDate: string }) => item.startDate)).toEqual([
+        office.day(3),
+        office.day(10),
+      ]);
+    }
+    expectRefusal(await colleague.client.get(`/api/bookings/${bookingId}/releases`), 403, releaseMessages.notYours);
+    const other = await createOrganization(testApp);
+    expectRefusal(await other.admin.client.get(`/api/bookings/${bookingId}/releases`), 404, 'Booking not found.');
+    expectRefusal(await owner.client.get('/api/bookings/not-an-id/releases'), 404, 'Booking not found.');
+  });
+});

@@ -6,6 +6,15 @@ import { routeModule } from '#server/routes.ts';
 import * as releases from './service.ts';
 
 export const releaseRoutes = routeModule({ tag: 'Bookings', signInFirst: true }, (route, context) => {
+  route.get('/api/bookings/:id/releases', {
+    summary: 'An assigned desk with its releases.',
+    description:
+      'The booking with every release not yet over, each with the dates someone else has booked: for the person the desk is assigned to or an admin of its organization (403 for anyone else, 404 for another organization’s booking, 422 for a booking that is not an assigned desk). A day read carries only the releases touching its dates.',
+    params: idParams('id'),
+    response: z.object({ booking: bookingSchema }),
+    handle: async ({ user, params }) => ({ booking: await releases.readReleases(context, user, params.id) }),
+  });
+
   route.post('/api/bookings/:id/releases', {
     summary: 'Release days of an assigned desk, so that others may book them.',
     description:

@@ -68,6 +68,15 @@ async function bookingView(context: AppContext, user: UserRow, bookingId: string
   return toBookingView(row);
 }
 
+/**
+ * GET /api/bookings/{id}/releases: the assigned desk with every release not yet over, for the owner or an admin (a
+ * day read carries only the releases touching its dates).
+ */
+export async function readReleases(context: AppContext, user: UserRow, bookingId: string): Promise<BookingView> {
+  const booking = await findReleasable(context, user, bookingId);
+  return bookingView(context, user, booking.id);
+}
+
 /** POST /api/bookings/{id}/releases: the days from startDate to endDate become bookable by others. */
 export async function createRelease(
   context: AppContext,

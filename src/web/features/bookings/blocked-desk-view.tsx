@@ -14,6 +14,7 @@ import { useSiteLookup } from '../sites/index.ts';
 import { AssignedDeskReleases } from './assigned-desk-releases.tsx';
 import type { BookableDesk } from './book-desk-form.tsx';
 import { useCancelBooking } from './cancel-booking.ts';
+import { useAssignedDeskReleases } from './release-days.ts';
 
 export const blockedDeskTitle = (desk: BookableDesk, booking?: SharedBookingView) =>
   booking?.isAssigned ? `Desk ${desk.name} is assigned` : `Desk ${desk.name} is blocked`;
@@ -44,6 +45,7 @@ export function BlockedDeskView({
   const cancel = useCancelBooking();
   const siteOf = useSiteLookup(organization);
   const [isConfirming, setIsConfirming] = useState(false);
+  const releases = useAssignedDeskReleases(booking.id, canRelease && booking.isAssigned === true);
   const holder = isYours ? 'You' : bookerLabel(booking);
   // A permanent afternoon leaves the morning of its first day free: say so rather than 'since' alone.
   const since =
@@ -79,8 +81,13 @@ export function BlockedDeskView({
         </dl>
       </div>
       {canRelease && booking.isAssigned && (
-        // Days away (issue 29): the owner or an admin frees days for others, and takes them back.
-        <AssignedDeskReleases booking={booking} today={siteToday(siteOf(booking.siteId).clock)} isOwner={isYours} />
+        // Days away (issue 29): the owner or an admin frees days for others, and takes them back: every release not
+        // yet over, read for this dialog (the day read carries only the day's).
+        <AssignedDeskReleases
+          booking={releases.data?.booking ?? booking}
+          today={siteToday(siteOf(booking.siteId).clock)}
+          isOwner={isYours}
+        />
       )}
       {canRelease ? (
         <p className="text-sm text-slate-700">

@@ -1,8 +1,20 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingView } from '#domain/bookings-responses.ts';
 import type { CreateReleaseInput, ReleaseView } from '#domain/releases.ts';
 import { apiRequest } from '#web/app/api.ts';
 import { refreshBookings } from './refresh-bookings.ts';
+
+/**
+ * GET /api/bookings/{id}/releases: the assigned desk with every release not yet over (a day read carries only those
+ * touching its dates). Its key names 'bookings', so every booking change reads it again.
+ */
+export function useAssignedDeskReleases(bookingId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['bookings', bookingId, 'releases'],
+    queryFn: () => apiRequest<{ booking: BookingView }>('GET', `/api/bookings/${bookingId}/releases`),
+    enabled,
+  });
+}
 
 /** POST /api/bookings/{id}/releases: the days become bookable by others (issue 29). */
 export function releaseDays(bookingId: string, days: CreateReleaseInput) {

@@ -90,15 +90,10 @@ export async function lockSite(db: Database, organizationId: string, siteId: str
   return row;
 }
 
-/**
- * How many sites the organization has, read under its row's lock (held to the end of the transaction `tx`): two
- * additions at once count one after the other, so neither passes the limit.
- */
-export async function countSitesUnderLock(tx: Database, organizationId: string): Promise<number> {
-  await rowsOf(tx, sql`SELECT id FROM organizations WHERE id = ${organizationId} FOR UPDATE`);
-  // A statement of its own after the lock was granted, so a snapshot of its own: it sees what the holder committed.
+/** How many sites the organization has (under lockOrganizationAdditions, so that additions at once count in turn). */
+export async function countSites(db: Database, organizationId: string): Promise<number> {
   const [row] = await rowsOf<{ count: number }>(
-    tx,
+    db,
     sql`SELECT count(*)::int AS count FROM sites WHERE organization_id = ${organizationId}`,
   );
   return row?.count ?? 0;

@@ -14,6 +14,7 @@ import {
   type updateSiteSchema,
 } from '#domain/sites.ts';
 import type { AppContext } from '#server/context.ts';
+import { lockOrganizationAdditions } from '#server/db/organization-lock.ts';
 import { badRequest, conflict, notFound, sqlState } from '#server/errors.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { sendInBackground } from '../bookings/mail-delivery.ts';
@@ -69,7 +70,8 @@ export async function createSite(
 ): Promise<SiteView> {
   await requireEditor(context, organizationId, userId);
   const site = await context.db.transaction(async (tx) => {
-    if ((await repo.countSitesUnderLock(tx, organizationId)) >= maxSitesPerOrganization) {
+    await lockOrganizationAdditions(tx, 'sites', organizationId);
+    if ((await repo.countSites(tx, organizationId)) >= maxSitesPerOrganization) {
       throw conflict(siteMessages.tooMany);
     }
     const row = await repo.insertSite(tx, { organizationId, ...input, address: input.address ?? null });

@@ -15,14 +15,6 @@ export interface TeamPerson {
   email: string;
 }
 
-/**
- * Serializes the creations of one organization's teams until the transaction ends, so that two at once cannot pass
- * the organization's limit together. An advisory lock: it leaves the organization row, which much references, alone.
- */
-export async function lockTeamsOfOrganization(db: Database, organizationId: string): Promise<void> {
-  await rowsOf(db, sql`SELECT pg_advisory_xact_lock(hashtextextended(${`perch-teams:${organizationId}`}, 0))`);
-}
-
 /** The organization's teams by name, each with its number of people and whether `userId` is one of them. */
 export async function listTeams(db: Database, organizationId: string, userId: string): Promise<TeamWithCounts[]> {
   // Spelled out: drizzle writes a column of the one table selected from without its table, which `tm` would capture.

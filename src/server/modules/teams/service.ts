@@ -11,6 +11,7 @@ import type {
   updateTeamSchema,
 } from '#domain/teams.ts';
 import type { AppContext } from '#server/context.ts';
+import { lockOrganizationAdditions } from '#server/db/organization-lock.ts';
 import { conflict, forbidden, notFound, sqlState, unprocessable } from '#server/errors.ts';
 import { recordAuditEvent } from '../audit/repo.ts';
 import { findMemberOrganization, requireAdmin } from '../organizations/service.ts';
@@ -75,7 +76,7 @@ export async function createTeam(
   await requireAdmin(context, organizationId, userId);
   const team = await refusingTakenName(input.name, () =>
     context.db.transaction(async (tx) => {
-      await repo.lockTeamsOfOrganization(tx, organizationId);
+      await lockOrganizationAdditions(tx, 'teams', organizationId);
       if ((await repo.countTeams(tx, organizationId)) >= maxTeamsPerOrganization) throw conflict(teamMessages.tooMany);
       const row = await repo.insertTeam(tx, { organizationId, ...input });
       await recordAuditEvent(tx, {

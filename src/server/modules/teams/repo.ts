@@ -1,7 +1,6 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Role } from '#domain/organization.ts';
 import type { Database } from '#server/db/client.ts';
-import { rowsOf } from '#server/db/rows.ts';
 import { memberships, teamMembers, teams, users } from '#server/db/schema.ts';
 
 export type TeamRow = typeof teams.$inferSelect;

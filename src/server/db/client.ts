@@ -8,7 +8,6 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { endClient, type Listener, type ListenHandlers, listenOnPostgres } from '../realtime/postgres-listener.ts';
 import * as schema from './schema.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,8 +27,12 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   db: Database;
   sql: SqlConnection;
-  /** Receives NOTIFY payloads of a channel (live updates, decision 007): on PostgreSQL over a connection of its own. */
-  listen(channel: string, handlers: ListenHandlers): Promise<Listener>;
+  /**
+   * Where the live updates' feed reads the changes committed since its last read (decisions 007 and 032): on
+   * PostgreSQL a connection of its own, outside the pool, so that requests waiting for the pool never delay an
+   * announcement; opened on first use and again after a failure.
+   */
+  changeReader: SqlRunner['query'];
   /**
    * Resolves when the database answers a trivial query, rejects otherwise: on PostgreSQL over a connection of its
    * own, so that a pool busy with requests never makes the server look unreachable (decision 013).
@@ -67,7 +70,8 @@ async function openPostgres(connectionString: string, max: number, lockTimeoutMs
   // for a lock longer than lock_timeout (sent at connection start: it costs no round trip). JIT compilation is off:
   // PostgreSQL compiles any statement whose estimate passes jit_above_cost, and for Perch's reads (an analytics range
   // of 16,000 bookings, decision 020) compiling took 460 ms of a 540 ms statement that runs in 75 ms without it.
-  const health = healthConnection(connectionString);
+  const health = ownConnection(connectionString, 'perch-health', 2000);
+  const changes = ownConnection(connectionString, 'perch-changes', 10_000);
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -113,35 +117,63 @@ async function openPostgres(connectionString: string, max: number, lockTimeoutMs
         }
       },
     },
-    listen: (channel, handlers) => listenOnPostgres(connectionString, channel, handlers),
-    ping: health.ping,
+    changeReader: changes.query,
+    ping: async () => {
+      await health.query('SELECT 1');
+    },
     close: async () => {
-      await Promise.all([pool.end(), health.close()]);
+      await Promise.all([pool.end(), health.close(), changes.close()]);
     },
   };
 }
 
 /**
- * The health check's own connection, opened on first use and again after any failure; checks that arrive while
- * one is under way share its answer. Nothing else uses it, so it never waits behind the pool.
+ * Ends a client's connection, and destroys its socket if the goodbye has not finished within `waitMs`: pg's end()
+ * waits for an 'end' event that never comes when the socket already failed or was destroyed (node-postgres issues
+ * 2777 and 2923), and a close that hangs keeps a stopping instance (or a test) from ever finishing.
  */
-function healthConnection(connectionString: string): { ping(): Promise<void>; close(): Promise<void> } {
+async function endClient(client: pg.Client, waitMs = 2000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const ended = client.end().catch(() => {});
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+      resolve();
+    }, waitMs);
+    timer.unref();
+  });
+  await Promise.race([ended, late]);
+  clearTimeout(timer);
+}
+
+/**
+ * A connection of its own for one purpose (the health check, the live updates' feed), opened on first use and again
+ * after any failure; queries that arrive together while one is under way share its answer when their text and
+ * parameters are the same. Nothing else uses it, so it never waits behind the pool.
+ */
+function ownConnection(
+  connectionString: string,
+  applicationName: string,
+  timeoutMs: number,
+): { query: SqlRunner['query']; close(): Promise<void> } {
   let client: pg.Client | undefined;
-  let pending: Promise<void> | undefined;
+  const pending = new Map<string, Promise<unknown[]>>();
   let isClosed = false;
   const drop = (broken: pg.Client) => {
     if (client === broken) client = undefined;
     void endClient(broken);
   };
-  const check = async () => {
+  const run = async (text: string, params: unknown[]): Promise<unknown[]> => {
     if (isClosed) throw new Error('the database handle is closed');
     let current = client;
     if (!current) {
       current = new pg.Client({
         connectionString,
         connectionTimeoutMillis: 2000,
-        query_timeout: 2000,
+        query_timeout: timeoutMs,
         keepAlive: true,
+        application_name: applicationName,
+        options: '-c jit=off',
       });
       current.on('error', () => {});
       client = current;
@@ -153,18 +185,21 @@ function healthConnection(connectionString: string): { ping(): Promise<void>; cl
       }
     }
     try {
-      await current.query('SELECT 1');
+      return (await current.query(text, params)).rows;
     } catch (error) {
       drop(current);
       throw error;
     }
   };
   return {
-    ping: () => {
-      pending ??= check().finally(() => {
-        pending = undefined;
-      });
-      return pending;
+    query: <Row>(text: string, params: unknown[] = []) => {
+      const key = JSON.stringify([text, params]);
+      let answer = pending.get(key);
+      if (!answer) {
+        answer = run(text, params).finally(() => pending.delete(key));
+        pending.set(key, answer);
+      }
+      return answer as Promise<Row[]>;
     },
     close: async () => {
       isClosed = true;
@@ -199,10 +234,7 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
     ping: async () => {
       await client.query('SELECT 1');
     },
-    listen: async (channel, handlers) => {
-      const unlisten = await client.listen(channel, handlers.onNotification);
-      return { close: () => (client.closed ? Promise.resolve() : unlisten()) };
-    },
+    changeReader: runner.query,
     close: () => client.close(),
   };
 }

@@ -85,7 +85,7 @@ describe('live updates across server instances', () => {
 
       await testApp.database.sql.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-         WHERE datname = current_database() AND application_name = 'perch-listener' AND pid <> pg_backend_pid()`,
+         WHERE datname = current_database() AND application_name = 'perch-changes' AND pid <> pg_backend_pid()`,
       );
       await stream.waitFor((event) => event.event === 'resync', 'resync');
 

@@ -5,6 +5,8 @@ export interface Sent {
   tag: string;
   kind: 'single' | 'bulk';
   size: number;
+  /** Its first date. */
+  date: string;
   /** The HTTP status, or 'network' when the connection failed (the server was killed). */
   status: number | 'network';
   ids: string[];
@@ -47,7 +49,18 @@ export async function sendBooking(setup: Setup, kind: 'single' | 'bulk'): Promis
   const size = kind === 'single' ? 1 : 2 + Math.floor(Math.random() * 4);
   const dates = Array.from({ length: size }, (_, index) => futureDate(firstDay + index));
   const startedAt = performance.now();
-  const sent: Sent = { tag, kind, size, status: 'network', ids: [], retryAfter: null, message: '', startedAt, ms: 0 };
+  const sent: Sent = {
+    tag,
+    kind,
+    size,
+    date: dates[0] as string,
+    status: 'network',
+    ids: [],
+    retryAfter: null,
+    message: '',
+    startedAt,
+    ms: 0,
+  };
   try {
     const response =
       kind === 'single'

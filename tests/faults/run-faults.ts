@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { openEvents } from '#test-support/events.ts';
 import { freePort } from '#test-support/perch-server.ts';
 import { type Sent, type Setup, sendBooking, startLoad } from './booking-load.ts';
 import { type PerchProcess, startPerch } from './perch-process.ts';
@@ -96,6 +97,18 @@ async function audit(databaseUrl: string, ledger: Sent[]) {
   return { acknowledged: acknowledged.length, bookings: rows.length, lost, partial, refusedButWritten };
 }
 
+/** The dates of the active bookings the requests tagged wrote, whatever they were answered. */
+async function committedDates(databaseUrl: string, tags: string[]): Promise<string[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ date: string }>(
+    `SELECT DISTINCT booking_date::text AS date FROM bookings WHERE notes = ANY ($1) AND status = 'active'`,
+    [tags],
+  );
+  await client.end();
+  return rows.map((row) => row.date);
+}
+
 function statusCounts(ledger: Sent[]): string {
   const counts = new Map<string, number>();
   for (const sent of ledger) counts.set(String(sent.status), (counts.get(String(sent.status)) ?? 0) + 1);
@@ -106,6 +119,8 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-faults-data-'));
   const cluster: Cluster = createCluster(await freePort());
   let perch: PerchProcess | undefined;
+  let other: PerchProcess | undefined;
+  let otherDataDir: string | undefined;
   const ledger: Sent[] = [];
   const faults: string[] = [];
   try {
@@ -170,14 +185,48 @@ async function main() {
       `Perch exited during the database outage:\n${perch.output.slice(-40).join('\n')}`,
     );
 
-    // 2. Perch killed (SIGKILL) while bookings are in flight, then started again.
+    // 2. Perch killed (SIGKILL) while bookings are in flight, then started again. A second instance, with a member's
+    // live stream open, must still announce every booking the killed one committed (decision 032): the changes are
+    // in the database, not in the instance that made them.
+    otherDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-faults-other-'));
+    other = await startPerch({ databaseUrl, port: await freePort(), dataDir: otherDataDir });
+    const stream = await openEvents(other.url, null, setup.organizationId, { cookie: setup.cookie });
+    await stream.waitFor((event) => event.event === 'ready', 'the stream on the second instance');
+    const steady = startLoad(setup, 4);
+    await sleep(1500);
     const burst = Array.from({ length: 40 }, (_, index) => sendBooking(setup, index % 3 === 0 ? 'bulk' : 'single'));
     await sleep(120);
     perch.child.kill('SIGKILL');
-    faults.push('Perch killed with SIGKILL mid-request');
+    faults.push('Perch killed with SIGKILL mid-request, a second instance streaming');
     await perch.exited;
     const killed = await Promise.all(burst);
-    ledger.push(...killed);
+    const beforeKill = await steady.stop();
+    ledger.push(...killed, ...beforeKill);
+    const marker = await sendBooking({ ...setup, url: other.url }, 'single');
+    ledger.push(marker);
+    // Every change is announced within a second (decision 007): the stream is read a second and a half after the
+    // last booking, made through the second instance, was answered.
+    await sleep(1500);
+    const announced = [...stream.events];
+    stream.close();
+    const committed = await committedDates(
+      databaseUrl,
+      [...killed, ...beforeKill].map((sent) => sent.tag),
+    );
+    const unannounced = committed.filter(
+      (date) =>
+        !announced.some(
+          (event) =>
+            event.event === 'resync' ||
+            (event.event === 'bookings' && event.data.fromDate <= date && event.data.toDate >= date),
+        ),
+    );
+    check(marker.status === 201, `the marker booking through the second instance answered ${marker.status}`);
+    check(committed.length > 0, 'the killed instance committed no booking to announce');
+    check(
+      unannounced.length === 0,
+      `bookings committed by the killed instance never announced on the other: ${unannounced.join(', ')}`,
+    );
     perch = await startPerch({ databaseUrl, port: perchPort, dataDir });
     faults.push('Perch started again');
 
@@ -201,17 +250,23 @@ async function main() {
     console.log(`  health while DB down:     ${healthWhileDown}`);
     console.log(`  recovered after DB start: ${recoverySeconds.toFixed(2)} s`);
     console.log(`  in flight at SIGKILL:     ${killed.length} (${statusCounts(killed)})`);
+    console.log(
+      `  committed by the killed instance, announced on the other: ${committed.length - unannounced.length} of ${committed.length}`,
+    );
     console.log(`  faults injected:          ${faults.length}: ${faults.join('; ')}`);
     console.log(`  acknowledged (201):       ${result.acknowledged}, bookings in the database: ${result.bookings}`);
     console.log(`  lost: ${result.lost.length}, bulk partly written: ${result.partial.length}`);
   } finally {
-    if (perch && perch.child.exitCode === null) {
-      perch.child.kill('SIGTERM');
-      await Promise.race([perch.exited, sleep(5000)]);
-      if (perch.child.exitCode === null) perch.child.kill('SIGKILL');
+    for (const running of [perch, other]) {
+      if (running && running.child.exitCode === null) {
+        running.child.kill('SIGTERM');
+        await Promise.race([running.exited, sleep(5000)]);
+        if (running.child.exitCode === null) running.child.kill('SIGKILL');
+      }
     }
     cluster.destroy();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (otherDataDir) fs.rmSync(otherDataDir, { recursive: true, force: true });
   }
   if (failures.length > 0) {
     console.error(`\n✗ fault run failed:\n  ${failures.join('\n  ')}`);

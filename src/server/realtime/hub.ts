@@ -58,7 +58,7 @@ export interface RealtimeHub {
   readonly streamCount: number;
 }
 
-// Announcements reach the hub within milliseconds of their commit; this covers a busy database too.
+// Changes reach the hub within one read of the feed (50 ms) of their commit; this covers a busy database too.
 const missedChangeSlackMs = 1000;
 // setTimeout's longest delay (about 24.8 days); a later expiry is checked then, and the timer set again.
 const maxTimerMs = 2 ** 31 - 1;

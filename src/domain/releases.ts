@@ -135,6 +135,11 @@ export function assignedLabel(user: { firstName: string | null; lastName: string
   return name ? `Assigned to ${name}` : 'Assigned';
 }
 
+/** An assigned desk on a day its owner released: "Assigned to Dana Scully, released this day". */
+export function releasedDayLabel(label: string): string {
+  return `${label}, released this day`;
+}
+
 /** Whether the booking is an assigned desk that `person` may release: its owner, or an admin of its organization. */
 export function canReleaseDays(
   booking: { isAssigned: boolean; isPermanent: boolean; status: string; userId: string },

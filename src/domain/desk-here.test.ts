@@ -161,6 +161,18 @@ describe('what the desk page offers', () => {
     ],
     ['name nobody for a permanent block', '10:00', [block], { kind: 'taken', holder: null, isPermanent: true }],
     [
+      'say whose assigned desk it is (issue 29)',
+      '10:00',
+      [{ ...block, isAssigned: true }],
+      { kind: 'taken', holder: null, isPermanent: true, assigned: 'Assigned to Olga Other' },
+    ],
+    [
+      'offer an assigned desk on a day its owner released as a free desk',
+      '10:00',
+      [{ ...block, isAssigned: true, releases: [{ startDate: today, endDate: today }] }],
+      { kind: 'sit-here', slots: ['full-day', 'morning'] },
+    ],
+    [
       'say my permanent desk needs no check-in',
       '10:00',
       [booking(me, 'full-day', { isPermanent: true, bookingDate: '2026-01-05', id: 'my-block' })],
@@ -179,6 +191,25 @@ describe('what the desk page offers', () => {
     ],
   ])('%s', (_name, time, bookings, offer) => {
     expect(decideDeskHere(situation(time, bookings))).toEqual(offer);
+  });
+
+  it('names nobody when the organization hides names from this person: “Booked”, or “Assigned” for an assigned desk', () => {
+    const hidden = { namesShown: false };
+    expect(decideDeskHere(situation('10:00', [theirs], hidden))).toEqual({
+      kind: 'taken',
+      holder: null,
+      isPermanent: false,
+    });
+    expect(decideDeskHere(situation('10:00', [theirMorning], hidden))).toEqual({
+      kind: 'afternoon-free',
+      holder: null,
+    });
+    expect(decideDeskHere(situation('10:00', [{ ...block, isAssigned: true }], hidden))).toEqual({
+      kind: 'taken',
+      holder: null,
+      isPermanent: true,
+      assigned: 'Assigned',
+    });
   });
 
   it('says an out-of-service desk is out of service, with its reason, unless it holds my booking', () => {

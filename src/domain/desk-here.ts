@@ -22,6 +22,7 @@ import {
 } from './check-in.ts';
 import { formatClockTime } from './clock.ts';
 import { type MyBookingElsewhere, moveHereOffer } from './desk-here-move.ts';
+import { assignedLabel } from './releases.ts';
 import { type OfficeHours, slotHours } from './sites.ts';
 import { z } from './zod.ts';
 
@@ -112,9 +113,11 @@ export const deskHereOfferSchema = z.discriminatedUnion('kind', [
   z.object({
     /** Taken for the rest of the day (a desk free again this afternoon is 'afternoon-free'). */
     kind: z.literal('taken'),
-    /** Who holds it now, as the map shows it: null for a permanent block. */
+    /** Who holds it now, as the map shows it: null for a permanent block, and when the organization hides names. */
     holder: z.string().nullable(),
     isPermanent: z.boolean(),
+    /** Someone's assigned desk (issue 29), in the map's words: 'Assigned to Dana Scully', or 'Assigned' names hidden. */
+    assigned: z.string().optional(),
   }),
   z.object({ kind: z.literal('day-over') }),
 ]);
@@ -164,6 +167,8 @@ export interface DeskHereBooking extends BookingOccupancy {
   userId: string;
   user: { firstName: string | null; lastName: string | null; email: string };
   checkedInAt: string | null;
+  /** A permanent booking made for this person: their assigned desk (issue 29). */
+  isAssigned?: boolean | undefined;
 }
 
 export interface DeskHereSituation {
@@ -177,6 +182,8 @@ export interface DeskHereSituation {
   checkIn: Pick<CheckInSettings, 'checkInGraceMinutes'>;
   /** The person's active bookings of other desks that count today (issue 27: Move my booking here). */
   elsewhere?: readonly MyBookingElsewhere[];
+  /** Whether this person sees who booked (privacy.ts seesNames, issue 29); unset: they do. */
+  namesShown?: boolean;
 }
 
 /**
@@ -268,13 +275,15 @@ export function decideDeskHere(situation: DeskHereSituation): DeskHereOffer {
   if (free.length > 0) return { kind: 'sit-here', slots: free };
   const half = currentHalf(localTime, site);
   const holder = situation.bookings.find((booking) => slotAvailabilityOn([booking], today)[half] === 'booked');
-  if (half === 'morning' && slots.afternoon === 'available') {
-    return { kind: 'afternoon-free', holder: holder && !holder.isPermanent ? displayName(holder.user) : null };
-  }
+  // Issue 29: with names hidden a member reads "Booked" (or "Assigned"), never by whom.
+  const namesShown = situation.namesShown !== false;
+  const holderName = holder && !holder.isPermanent && namesShown ? displayName(holder.user) : null;
+  if (half === 'morning' && slots.afternoon === 'available') return { kind: 'afternoon-free', holder: holderName };
   return {
     kind: 'taken',
-    holder: holder && !holder.isPermanent ? displayName(holder.user) : null,
+    holder: holderName,
     isPermanent: holder?.isPermanent === true,
+    ...(holder?.isPermanent && holder.isAssigned ? { assigned: assignedLabel(namesShown ? holder.user : null) } : {}),
   };
 }
 

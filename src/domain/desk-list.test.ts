@@ -186,6 +186,57 @@ describe('building the rows of the list', () => {
     expect(row).toMatchObject({ status: 'blocked', isYours: false });
   });
 
+  it('reads an assigned desk as whose it is, not as blocked by a holder (issue 29)', () => {
+    const assignment = booking('D01', 'ann', 'full-day', {
+      isPermanent: true,
+      isAssigned: true,
+      bookingDate: '2026-01-05',
+    });
+    const [row] = buildDeskRows([desk('D01')], [assignment], date, me);
+    expect(row).toMatchObject({
+      status: 'blocked',
+      free: { morning: false, afternoon: false, 'full-day': false },
+      assigned: { label: 'Assigned to Ann Lee', isReleased: false },
+      holders: [],
+      isYours: false,
+    });
+    // Found by the owner's name all the same.
+    expect(filterDeskRows([row!], { filter: 'all', search: 'ann', slotNow: null })).toHaveLength(1);
+    // A permanent block for nobody in particular stays a blocked desk with its holder.
+    const [block] = buildDeskRows([desk('D01')], [{ ...assignment, isAssigned: false }], date, me);
+    expect(block?.assigned).toBeUndefined();
+    expect(block?.holders).toHaveLength(1);
+  });
+
+  it('says “Assigned” without a name for an assigned desk whose owner the organization hides', () => {
+    const hidden = {
+      ...booking('D01', 'ann', 'full-day', { isPermanent: true, isAssigned: true, bookingDate: '2026-01-05' }),
+      userId: null,
+      user: null,
+    };
+    const [row] = buildDeskRows([desk('D01')], [hidden], date, me);
+    expect(row?.assigned).toEqual({ label: 'Assigned', isReleased: false });
+  });
+
+  it('shows an assigned desk on a day its owner released as the day is, and says whose it is', () => {
+    const assignment = booking('D01', 'ann', 'full-day', {
+      isPermanent: true,
+      isAssigned: true,
+      bookingDate: '2026-01-05',
+      releases: [{ id: 'r1', startDate: '2026-06-30', endDate: '2026-07-02', takenDates: [date] }],
+    });
+    const [free] = buildDeskRows([desk('D01')], [assignment], date, me);
+    expect(free).toMatchObject({
+      status: 'available',
+      free: { morning: true, afternoon: true, 'full-day': true },
+      assigned: { label: 'Assigned to Ann Lee', isReleased: true },
+      holders: [],
+    });
+    const [taken] = buildDeskRows([desk('D01')], [assignment, booking('D01', 'zoe', 'full-day')], date, me);
+    expect(taken).toMatchObject({ status: 'booked', assigned: { isReleased: true } });
+    expect(taken?.holders.map((holder) => holder.name)).toEqual(['Zoë Ångström']);
+  });
+
   it('ignores cancelled bookings, other dates and later permanent bookings', () => {
     const [row] = buildDeskRows(
       [desk('D01')],

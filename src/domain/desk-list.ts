@@ -3,6 +3,7 @@ import {
   bookingsByDeskOn,
   countsOnDate,
   deskAvailabilityOn,
+  isDateReleased,
   slotAvailabilityOn,
   type TimeSlot,
 } from './bookings.ts';
@@ -33,8 +34,14 @@ export interface DeskHolder {
   isYou: boolean;
   /** Checked in (issue 16), shown for everyone, oneself included. */
   isCheckedIn: boolean;
-  /** An assigned desk's words (issue 29): 'Assigned to Dana Scully', or 'Assigned' without a name. */
-  assignedLabel?: string;
+}
+
+/** An assigned desk (issue 29) in the list's words. */
+export interface DeskAssignment {
+  /** 'Assigned to Dana Scully', or 'Assigned' when the organization hides the name (assignedLabel). */
+  label: string;
+  /** Its owner released the date: others may book it, and the row shows the date as it is. */
+  isReleased: boolean;
 }
 
 /** One desk of the list view on one date. */
@@ -44,8 +51,13 @@ export interface DeskListRow {
   status: DeskStatus;
   /** Slots a booking could take. A BLOCKED desk is free in none: it is reserved, not bookable. */
   free: Readonly<Record<TimeSlot, boolean>>;
-  /** Morning first, then full day, then afternoon. */
+  /** Morning first, then full day, then afternoon. An assigned desk's owner is its `assigned`, not a holder. */
   holders: readonly DeskHolder[];
+  /**
+   * Someone's assigned desk (issue 29): on a date it holds, its words replace 'Blocked, permanent'; on a date its owner
+   * released, the row shows the date's own state and says whose desk it is.
+   */
+  assigned?: DeskAssignment;
   /**
    * The current user has booked the desk (or a part of its day). A permanent block is not a booking of
    * one's own, even when one made it (as on the map): its desk is BLOCKED.
@@ -112,16 +124,20 @@ export function buildDeskRows(
   currentUserId: string,
 ): DeskListRow[] {
   const byDesk = bookingsByDeskOn(bookings, date);
+  const assignments = assignmentsOn(bookings, date);
   const sortKeys = new Map<string, string>();
   const rows = desks.map((desk): DeskListRow => {
     sortKeys.set(desk.id, naturalSortKey(desk.name));
     const held = byDesk.get(desk.id);
+    const assignment = assignments.get(desk.id);
     const about = {
       description: desk.description,
       amenities: desk.amenities,
       bookable: desk.bookable,
       unavailableReason: desk.bookable ? null : desk.unavailableReason,
+      ...(assignment ? { assigned: assignment.assigned } : {}),
     };
+    const assignedName = assignment?.name ?? '';
     if (!held) {
       return {
         deskId: desk.id,
@@ -130,13 +146,15 @@ export function buildDeskRows(
         free: desk.bookable ? allFree : noneFree,
         holders: noHolders,
         isYours: false,
-        searchKey: searchKeyOf(desk.name),
+        searchKey: searchKeyOf([desk.name, assignedName].join('\n')),
         ...about,
       };
     }
     const status = deskStatusOn(held, date);
     const slots = slotAvailabilityOn(held, date);
     const holders = held
+      // The assigned desk's owner is said by `assigned`, in place of 'Blocked, permanent'.
+      .filter((booking) => !(booking.isPermanent && booking.isAssigned))
       .map(
         (booking): DeskHolder => ({
           userId: booking.userId,
@@ -145,7 +163,6 @@ export function buildDeskRows(
           isPermanent: booking.isPermanent,
           isYou: booking.userId === currentUserId,
           isCheckedIn: booking.checkedInAt !== null,
-          ...(booking.isPermanent && booking.isAssigned ? { assignedLabel: assignedLabel(booking.user) } : {}),
         }),
       )
       .sort((a, b) => slotOrder[a.slot] - slotOrder[b.slot]);
@@ -163,7 +180,7 @@ export function buildDeskRows(
             },
       holders,
       isYours: holders.some((holder) => holder.isYou && !holder.isPermanent),
-      searchKey: searchKeyOf([desk.name, ...holders.map((holder) => holder.name)].join('\n')),
+      searchKey: searchKeyOf([desk.name, assignedName, ...holders.map((holder) => holder.name)].join('\n')),
       ...about,
     };
   });
@@ -172,6 +189,27 @@ export function buildDeskRows(
     (a, b) =>
       order(sortKeys.get(a.deskId)!, sortKeys.get(b.deskId)!) || order(a.name, b.name) || order(a.deskId, b.deskId),
   );
+}
+
+/**
+ * The assigned desks (issue 29) on a date, by desk: whose each is (and the name search finds it by) and whether its
+ * owner released the date. A desk has one active permanent booking at most from any date on.
+ */
+function assignmentsOn(
+  bookings: readonly SharedBookingView[],
+  date: string,
+): Map<string, { assigned: DeskAssignment; name: string }> {
+  const found = new Map<string, { assigned: DeskAssignment; name: string }>();
+  for (const booking of bookings) {
+    if (!booking.isPermanent || !booking.isAssigned || booking.status !== 'active' || booking.bookingDate > date) {
+      continue;
+    }
+    found.set(booking.deskId, {
+      assigned: { label: assignedLabel(booking.user), isReleased: isDateReleased(booking.releases, date) },
+      name: booking.user ? bookerLabel(booking) : '',
+    });
+  }
+  return found;
 }
 
 function minutesOf(time: string): number {

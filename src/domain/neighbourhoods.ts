@@ -10,7 +10,7 @@ import { z } from './zod.ts';
 
 export const maxTeamsPerOrganization = 200;
 export const maxNeighbourhoodsPerFloor = 100;
-/** The most people one PUT of a team's members may name (the member list's bulk add sends them at once). */
+/** The most people one PUT or POST of a team's members may name (the member list's bulk add sends them at once). */
 export const maxTeamMembersPerRequest = 5_000;
 
 /** The colours an admin picks from: tints that keep desk names legible on the map (WCAG AA on white text halos). */

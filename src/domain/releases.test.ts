@@ -156,11 +156,13 @@ describe('how a range of days reads', () => {
 });
 
 describe('what an assigned desk reads', () => {
-  it.each<[{ firstName: string | null; lastName: string | null } | null, string]>([
-    [{ firstName: 'Dana', lastName: 'Scully' }, 'Assigned to Dana Scully'],
-    [{ firstName: 'Dana', lastName: null }, 'Assigned to Dana'],
-    [{ firstName: null, lastName: null }, 'Assigned'],
-    [{ firstName: ' ', lastName: '' }, 'Assigned'],
+  it.each<[{ firstName: string | null; lastName: string | null; email: string } | null, string]>([
+    [{ firstName: 'Dana', lastName: 'Scully', email: 'dana@example.com' }, 'Assigned to Dana Scully'],
+    [{ firstName: 'Dana', lastName: null, email: 'dana@example.com' }, 'Assigned to Dana'],
+    // Someone who gave no name is named as every booker is: by their address's first part.
+    [{ firstName: null, lastName: null, email: 'd.scully@example.com' }, 'Assigned to d.scully'],
+    [{ firstName: ' ', lastName: '', email: 'd.scully@example.com' }, 'Assigned to d.scully'],
+    // The organization hides names: the booking carries no person.
     [null, 'Assigned'],
   ])('%j: %s', (user, label) => {
     expect(assignedLabel(user)).toBe(label);

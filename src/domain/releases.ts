@@ -1,3 +1,4 @@
+import { displayName } from './account.ts';
 import { addDays, isIsoDate } from './dates.ts';
 import { latestBookingDate } from './horizon.ts';
 import { z } from './zod.ts';
@@ -124,15 +125,17 @@ export function formatDayRange(startDate: string, endDate: string): string {
 }
 
 /**
- * What members read on an assigned desk: "Assigned to Dana Scully", or "Assigned" when the booking carries no name
- * (the organization hides names, issue 29's privacy setting).
+ * What members read on an assigned desk: "Assigned to Dana Scully" (someone who gave no name, by their address's
+ * first part, as everywhere a booker is named), or "Assigned" when the booking carries no person (the organization
+ * hides names, issue 29's privacy setting).
  */
-export function assignedLabel(user: { firstName: string | null; lastName: string | null } | null | undefined): string {
-  const name = [user?.firstName, user?.lastName]
-    .filter((part): part is string => Boolean(part?.trim()))
-    .join(' ')
-    .trim();
-  return name ? `Assigned to ${name}` : 'Assigned';
+export function assignedLabel(user: Parameters<typeof displayName>[0] | null | undefined): string {
+  return user ? `Assigned to ${displayName(user)}` : 'Assigned';
+}
+
+/** An assigned desk on a day its owner released: "Assigned to Dana Scully, released this day". */
+export function releasedDayLabel(label: string): string {
+  return `${label}, released this day`;
 }
 
 /** Whether the booking is an assigned desk that `person` may release: its owner, or an admin of its organization. */

@@ -7,7 +7,13 @@ import {
   type NeighbourhoodRestriction,
   neighbourhoodRefusal,
 } from './neighbourhoods.ts';
-import { createTeamSchema, limitsForPerson, type TeamLimits, teamMembersChangeSchema } from './teams.ts';
+import {
+  createTeamSchema,
+  limitsForPerson,
+  type TeamLimits,
+  teamMembersAdditionSchema,
+  teamMembersChangeSchema,
+} from './teams.ts';
 
 const organization: BookingLimits = {
   onePerPersonPerSlot: true,
@@ -203,5 +209,14 @@ describe('team schemas', () => {
     expect(teamMembersChangeSchema.safeParse({ userIds: Array.from({ length: 5_001 }, () => 'x') }).success).toBe(
       false,
     );
+  });
+
+  it('bounds the people added at once, and wants at least one', () => {
+    const tooMany = teamMembersAdditionSchema.safeParse({ userIds: Array.from({ length: 5_001 }, () => 'x') });
+    expect(tooMany.error?.issues[0]?.message).toBe('A team can be given at most 5000 people at once');
+    expect(teamMembersAdditionSchema.safeParse({ userIds: [] }).error?.issues[0]?.message).toBe(
+      'Name at least one person to add',
+    );
+    expect(teamMembersAdditionSchema.safeParse({ userIds: ['x'], teamId: 'y' }).success).toBe(false);
   });
 });

@@ -64,13 +64,22 @@ export const teamSchema = z.object({
 });
 export type TeamView = z.infer<typeof teamSchema>;
 
+const teamPeople = z
+  .array(idSchema)
+  .max(maxTeamMembersPerRequest, `A team can be given at most ${maxTeamMembersPerRequest} people at once`);
+
 /** PUT /api/teams/{teamId}/members: the whole list of the team's people (replaces it). */
-export const teamMembersChangeSchema = z.strictObject({
-  userIds: z
-    .array(idSchema)
-    .max(maxTeamMembersPerRequest, `A team can be given at most ${maxTeamMembersPerRequest} people at once`),
-});
+export const teamMembersChangeSchema = z.strictObject({ userIds: teamPeople });
 export type TeamMembersChange = z.infer<typeof teamMembersChangeSchema>;
+
+/**
+ * POST /api/teams/{teamId}/members: people to add to the team (the member list's bulk add). Those already in it stay
+ * once and nobody is taken out, so two admins adding at once both keep their additions.
+ */
+export const teamMembersAdditionSchema = z.strictObject({
+  userIds: teamPeople.min(1, 'Name at least one person to add'),
+});
+export type TeamMembersAddition = z.infer<typeof teamMembersAdditionSchema>;
 
 /** GET /api/teams/{teamId}/members */
 export const teamMemberSchema = z.object({
@@ -81,6 +90,10 @@ export const teamMemberSchema = z.object({
 });
 export const teamMembersSchema = z.object({ userIds: z.array(z.string()), members: z.array(teamMemberSchema) });
 export type TeamMembersView = z.infer<typeof teamMembersSchema>;
+
+/** POST /api/teams/{teamId}/members answers the team's people as saved, and which of those named were new to it. */
+export const teamMembersAddedSchema = teamMembersSchema.extend({ addedUserIds: z.array(z.string()) });
+export type TeamMembersAdded = z.infer<typeof teamMembersAddedSchema>;
 
 /** One of the teams a person is in, with the limits it sets (null: the organization's). */
 export interface TeamLimits {
@@ -112,6 +125,6 @@ export const teamParams = idParams('teamId');
 export const teamDeletedSchema = z.object({ message: z.string() });
 export type TeamDeleted = z.infer<typeof teamDeletedSchema>;
 
-/** The body PUT /api/teams/{teamId}/members may send: the most people it may name, as uuids, with room to spare. */
+/** The body PUT (and POST) /api/teams/{teamId}/members may send: the most people it may name, as uuids, with room to spare. */
 export const teamMembersBodyLimit = 256 * 1024;
 export const teamMembersTooLarge = `The list is too large: one request may name ${maxTeamMembersPerRequest.toLocaleString('en')} people in at most ${teamMembersBodyLimit.toLocaleString('en')} bytes.`;

@@ -4,6 +4,7 @@ import {
   createOrganizationThroughApi,
   deskTile,
   expectNoSeriousAxeViolations,
+  fullName,
   inviteAndJoinThroughApi,
   laptop,
   newPerson,
@@ -139,4 +140,60 @@ test('Book Desk tells someone outside the team that the desk is kept for it befo
     await expect(dialog).toBeHidden();
   }
   await outsiderContext.close();
+});
+
+test('Book Desk explains the neighbourhood for the member an admin books for, judged by that member’s teams', async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize(laptop);
+  const admin = newPerson('Olga', 'Admin');
+  const omar = newPerson('Omar', 'Outside');
+  const ina = newPerson('Ina', 'Inside');
+  const { organizationId, floorId } = await createOrganizationThroughApi(page, admin, 'Behalf Office', { desks: 2 });
+  for (const person of [omar, ina]) {
+    await (await inviteAndJoinThroughApi(page, await browser.newContext({ viewport: laptop }), person, 'Behalf Office'))
+      .context()
+      .close();
+  }
+  const call = apiAs(page);
+  // Admins are not exempt here: the rule is judged for whoever the booking is for.
+  await call('PUT', `/api/organizations/${organizationId}/booking-rules`, { adminsExempt: false });
+  const members = await call<Array<{ userId: string; user: { firstName: string } }>>(
+    'GET',
+    `/api/organizations/${organizationId}/members`,
+  );
+  const idOf = (firstName: string) => members.find((member) => member.user.firstName === firstName)?.userId ?? '';
+  const teamId = await makeTeam(page, organizationId, 'Engineering', [idOf('Olga'), idOf('Ina')]);
+  const desks = await call<Array<{ id: string; name: string }>>('GET', `/api/floors/${floorId}/desks`);
+  await call('POST', `/api/floors/${floorId}/neighbourhoods`, {
+    name: 'Quiet corner',
+    colour: '#9333ea',
+    deskIds: desks.filter((desk) => desk.name === 'D01').map((desk) => desk.id),
+    teamIds: [teamId],
+  });
+
+  await page.goto('/');
+  await deskTile(page, 'D01').click();
+  const dialog = page.getByRole('dialog', { name: 'Book Desk D01' });
+  const kept = dialog.getByText('D01 is kept for Engineering');
+  const bookFor = dialog.getByRole('combobox', { name: 'Book for' });
+  const choose = async (person: typeof omar) => {
+    await bookFor.fill(person.firstName);
+    await dialog.getByRole('option', { name: `${fullName(person)} ${person.email}` }).click();
+    await expect(bookFor).toHaveValue(fullName(person));
+  };
+  // Olga is in Engineering: nothing to explain for her own booking.
+  await expect(dialog.getByRole('radio', { name: /^Full day/ })).toBeEnabled();
+  await expect(kept).toHaveCount(0);
+  // Omar is not: the form says so before anything is sent.
+  await choose(omar);
+  await expect(kept).toBeVisible();
+  await expect(dialog.getByLabel('Date')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoSeriousAxeViolations(page);
+  await page.screenshot({ path: `${shots}/book-desk-kept-for-someone-laptop.png` });
+  // Ina is: the date is fine again.
+  await choose(ina);
+  await expect(kept).toHaveCount(0);
+  await expect(dialog.getByLabel('Date')).not.toHaveAttribute('aria-invalid', 'true');
 });

@@ -39,6 +39,7 @@ const recordings: Record<string, Recording> = {
   'PUT /api/teams/:teamId': { records: ['team.updated'] },
   'DELETE /api/teams/:teamId': { records: ['team.deleted'] },
   'PUT /api/teams/:teamId/members': { records: ['team.members_changed'] },
+  'POST /api/teams/:teamId/members': { records: ['team.members_changed'] },
   'POST /api/organizations/:id/floors': { records: ['floor.created'] },
   'PUT /api/floors/:floorId': { records: ['floor.zoom_changed'] },
   'DELETE /api/floors/:floorId': { records: ['floor.deleted'] },

@@ -405,6 +405,11 @@ export const routeCases: Record<string, RouteCase> = {
     success: 200,
     plan: async (w) => ({ url: `/api/teams/${await freshTeam(w)}/members`, body: { userIds: [w.a.member.id] } }),
   },
+  'POST /api/teams/:teamId/members': {
+    access: 'admin',
+    success: 200,
+    plan: async (w) => ({ url: `/api/teams/${await freshTeam(w)}/members`, body: { userIds: [w.a.member.id] } }),
+  },
   'PUT /api/organizations/:id/home-site': {
     access: 'member',
     success: 200,

@@ -116,6 +116,30 @@ describe('hidden names', () => {
     expect((await organization.admin.client.get(page)).body.offer.holder).toBe('Dana Scully');
   });
 
+  it('says whose assigned desk a desk’s page is, or only “Assigned” with names hidden (issue 29)', async () => {
+    const organization = await createOrganization(testApp, { hours: [10, 11], deskCount: 2 });
+    const dana = await addMember(testApp, organization.id, 'member', { firstName: 'Dana', lastName: 'Scully' });
+    const walter = await addMember(testApp, organization.id, 'member', { firstName: 'Walter', lastName: 'Skinner' });
+    const assigned = await book(organization.admin.client, organization, {
+      bookingDate: organization.day(0),
+      isPermanent: true,
+      userId: dana.user.id,
+    });
+    expect(assigned.status, assigned.text).toBe(201);
+    const page = `/api/desks/${organization.desks[0]}/here`;
+    expect((await walter.client.get(page)).body.offer).toEqual({
+      kind: 'taken',
+      holder: null,
+      isPermanent: true,
+      assigned: 'Assigned to Dana Scully',
+    });
+    await organization.admin.client.request('PUT', `/api/organizations/${organization.id}`, { hideNames: true });
+    const hidden = await walter.client.get(page);
+    expect(hidden.body.offer).toEqual({ kind: 'taken', holder: null, isPermanent: true, assigned: 'Assigned' });
+    expect(hidden.text).not.toContain('Dana');
+    expect((await organization.admin.client.get(page)).body.offer.assigned).toBe('Assigned to Dana Scully');
+  });
+
   it('keeps Team Bookings for admins and turns following off for members', async () => {
     const { organization, dana, fox } = await officeWithNamesHidden();
     await organization.admin.client.request('PUT', `/api/organizations/${organization.id}`, { hideNames: true });

@@ -59,7 +59,7 @@ export async function readDeskHere(context: AppContext, userId: string, deskId: 
     }),
   ]);
   const rows = deskRows.filter((row) => countsOnDate(row, today));
-  const decided = decideDeskHere({
+  const offer = decideDeskHere({
     desk,
     personId: userId,
     bookings: rows.map((row) => ({
@@ -70,12 +70,9 @@ export async function readDeskHere(context: AppContext, userId: string, deskId: 
     site: desk,
     checkIn: desk,
     elsewhere,
+    // Issue 29: with names hidden a member reads "Booked" (or "Assigned"), never by whom.
+    namesShown: seesNames(desk.role, desk.hideNames),
   });
-  // Issue 29: with names hidden a member reads "Booked", never by whom.
-  const offer =
-    'holder' in decided && decided.holder !== null && !seesNames(desk.role, desk.hideNames)
-      ? { ...decided, holder: null }
-      : decided;
   const slots = slotAvailabilityOn(rows, today);
   return {
     organization: {

@@ -90,14 +90,14 @@ function whereOf(conditions: SQL[], part: SQL | undefined, extra?: SQL): SQL {
 }
 
 const bookingFields = sql`b.id, b.organization_id, b.desk_id, b.user_id, b.booking_date, b.time_slot, b.status,
-  b.notes, b.is_permanent, b.created_at, b.cancelled_at, b.checked_in_at, b.released_at, b.is_walk_in`;
+  b.notes, b.is_permanent, b.is_assigned, b.created_at, b.cancelled_at, b.checked_in_at, b.released_at, b.is_walk_in`;
 
 // A TeamBookingRow's columns over the booking `b`, desk `d`, floor `f`, site `s` and person `u`. Dates and instants leave the
 // database as text: both drivers would otherwise make Date objects of them.
 const rowColumns = sql`b.id, b.organization_id AS "organizationId", b.desk_id AS "deskId", d.name AS "deskName",
   f.name AS "floorName", b.user_id AS "userId", u.first_name AS "firstName", u.last_name AS "lastName", u.email,
   b.booking_date::text AS "bookingDate", b.time_slot AS "timeSlot", b.status, b.notes, b.is_permanent AS "isPermanent",
-  ${isoInstant(sql`b.created_at`)} AS "createdAt", ${isoInstant(sql`b.cancelled_at`)} AS "cancelledAt",
+  b.is_assigned AS "isAssigned", ${isoInstant(sql`b.created_at`)} AS "createdAt", ${isoInstant(sql`b.cancelled_at`)} AS "cancelledAt",
   ${bookingRealityColumns(sql`b`)}, ${siteColumns(sql`s`)}`;
 
 // A page's few rows look up their names by primary key; OFFSET 0 keeps each lookup a per-row index probe rather

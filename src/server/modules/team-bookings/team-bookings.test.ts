@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '#domain/dates.ts';
 import type { TeamBookingsPage, TeamBookingView } from '#domain/team-bookings.ts';
 import { teamBookingsPageSchema } from '#domain/team-bookings.ts';
-import { addDesks, addFloor, addMember, createOrganization, type TestOrganization } from '#test-support/bookings.ts';
+import {
+  addDesks,
+  addFloor,
+  addMember,
+  book,
+  createOrganization,
+  type TestOrganization,
+} from '#test-support/bookings.ts';
 import { signUp, startTestAppForFile } from '#test-support/harness.ts';
 import { csvRecords, insertManyTeamBookings, insertTeamBooking } from '#test-support/team-bookings.ts';
 import { exportChunkSize } from './service.ts';
@@ -103,6 +110,31 @@ describe('GET /api/organizations/{id}/team-bookings', () => {
       cancelledAt: null,
     });
     expect(Date.parse(elodie?.createdAt ?? '')).toBeGreaterThan(Date.now() - 600_000);
+  });
+
+  it('says which permanent bookings are someone’s assigned desk (issue 29), and of a permanent block that it is none', async () => {
+    const office = await createOrganization(testApp, { deskCount: 2 });
+    const dana = await addMember(testApp, office.id, 'member', { firstName: 'Dana', lastName: 'Scully' });
+    const assigned = await book(office.admin.client, office, {
+      deskId: office.desks[0],
+      bookingDate: office.day(1),
+      isPermanent: true,
+      userId: dana.user.id,
+    });
+    expect(assigned.status, assigned.text).toBe(201);
+    const block = await book(office.admin.client, office, {
+      deskId: office.desks[1],
+      bookingDate: office.day(1),
+      isPermanent: true,
+    });
+    expect(block.status, block.text).toBe(201);
+    const items = (await page({}, office)).items;
+    expect(items.find((item) => item.id === assigned.body.id)).toMatchObject({
+      isPermanent: true,
+      isAssigned: true,
+      user: { firstName: 'Dana', lastName: 'Scully' },
+    });
+    expect(items.find((item) => item.id === block.body.id)).toMatchObject({ isPermanent: true, isAssigned: false });
   });
 
   it('pages through the list without losing or repeating a booking, and counts every match on each page', async () => {

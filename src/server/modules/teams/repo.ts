@@ -162,3 +162,26 @@ export async function replaceTeamMembers(
       .onConflictDoNothing();
   }
 }
+
+/**
+ * Adds `userIds` to the team (members of the organization: the foreign key refuses anyone else); those already in it
+ * keep their rows. Answers the ids that were new to it.
+ */
+export async function addTeamMembers(
+  db: Database,
+  organizationId: string,
+  teamId: string,
+  userIds: readonly string[],
+): Promise<string[]> {
+  const added: string[] = [];
+  for (let start = 0; start < userIds.length; start += 1_000) {
+    const chunk = userIds.slice(start, start + 1_000);
+    const rows = await db
+      .insert(teamMembers)
+      .values(chunk.map((userId) => ({ organizationId, teamId, userId })))
+      .onConflictDoNothing()
+      .returning({ userId: teamMembers.userId });
+    added.push(...rows.map((row) => row.userId));
+  }
+  return added;
+}

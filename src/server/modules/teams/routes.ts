@@ -1,8 +1,11 @@
+import type { FastifyError, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
 import { z } from 'zod';
 import { organizationParams } from '#domain/ids.ts';
 import {
   createTeamSchema,
   teamDeletedSchema,
+  teamMembersAddedSchema,
+  teamMembersAdditionSchema,
   teamMembersBodyLimit,
   teamMembersChangeSchema,
   teamMembersSchema,
@@ -17,6 +20,20 @@ import { routeModule } from '#server/routes.ts';
 import * as teams from './service.ts';
 
 export const teamRoutes = routeModule('Teams', (route, context) => {
+  /** A list of people, set or added: longer than the server's usual body, and only an admin's is read. */
+  const bulkMembersOptions = {
+    // The member list's bulk add names up to maxTeamMembersPerRequest people: more than the server's 64 KiB.
+    bodyLimit: teamMembersBodyLimit,
+    // Who may send that much is known before a byte of it is read.
+    preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
+      await teams.findAdministeredTeam(context, (request.params as { teamId: string }).teamId, requireUser(request).id);
+      return payload;
+    },
+    errorHandler: (error: FastifyError) => {
+      throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new AppError(413, teamMembersTooLarge) : error;
+    },
+  };
+
   route.get('/api/organizations/:id/teams', {
     summary: 'The teams of an organization by name, each with its number of people and whether you are in it.',
     description:
@@ -68,26 +85,24 @@ export const teamRoutes = routeModule('Teams', (route, context) => {
     summary: 'Set who is in a team: the whole list, replacing it.',
     description:
       'Admins only (403). Everyone named must be a member of the organization, else 422 and nothing changes. ' +
-      'Answers the team’s people as saved.',
+      'Answers the team’s people as saved. To add people without taking anyone out, POST them.',
     params: teamParams,
     body: teamMembersChangeSchema,
     response: teamMembersSchema,
-    options: {
-      // The member list's bulk add names up to maxTeamMembersPerRequest people: more than the server's 64 KiB.
-      bodyLimit: teamMembersBodyLimit,
-      // Who may send that much is known before a byte of it is read.
-      preParsing: async (request, _reply, payload) => {
-        await teams.findAdministeredTeam(
-          context,
-          (request.params as { teamId: string }).teamId,
-          requireUser(request).id,
-        );
-        return payload;
-      },
-      errorHandler: (error) => {
-        throw error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? new AppError(413, teamMembersTooLarge) : error;
-      },
-    },
+    options: bulkMembersOptions,
     handle: ({ user, params, body }) => teams.replaceTeamMembers(context, user.id, params.teamId, body),
+  });
+
+  route.post('/api/teams/:teamId/members', {
+    summary: 'Add people to a team: those already in it stay once, and nobody is taken out.',
+    description:
+      'Admins only (403). Everyone named must be a member of the organization, else 422 and nothing changes. ' +
+      'Two admins adding people at once both keep their additions. Answers the team’s people as saved and which of ' +
+      'those named were new to it.',
+    params: teamParams,
+    body: teamMembersAdditionSchema,
+    response: teamMembersAddedSchema,
+    options: bulkMembersOptions,
+    handle: ({ user, params, body }) => teams.addTeamMembers(context, user.id, params.teamId, body),
   });
 });

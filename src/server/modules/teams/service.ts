@@ -5,8 +5,10 @@ import { maxTeamsPerOrganization, teamMessages } from '#domain/neighbourhoods.ts
 import type {
   createTeamSchema,
   TeamDeleted,
+  TeamMembersAdded,
   TeamMembersView,
   TeamView,
+  teamMembersAdditionSchema,
   teamMembersChangeSchema,
   updateTeamSchema,
 } from '#domain/teams.ts';
@@ -23,6 +25,7 @@ import * as repo from './repo.ts';
 export type NewTeam = z.output<typeof createTeamSchema>;
 export type TeamUpdate = z.output<typeof updateTeamSchema>;
 export type TeamMembersChange = z.output<typeof teamMembersChangeSchema>;
+export type TeamMembersAddition = z.output<typeof teamMembersAdditionSchema>;
 
 const teamNotFound = () => notFound(teamMessages.notFound);
 /** The people an audit record names; the rest are counted. */
@@ -218,11 +221,10 @@ export async function replaceTeamMembers(
   input: TeamMembersChange,
 ): Promise<TeamMembersView> {
   const { team } = await findAdministeredTeam(context, teamId, userId);
-  const wanted = [...new Set(input.userIds.map((id) => id.toLowerCase()))];
-  if (!wanted.every(isUuid)) throw unprocessable(teamMessages.notMembers);
+  const wanted = namedPeople(input.userIds);
   const organizationId = team.organizationId;
-  try {
-    return await context.db.transaction(async (tx) => {
+  return refusingLeavers(() =>
+    context.db.transaction(async (tx) => {
       const before = await repo.lockTeam(tx, organizationId, team.id);
       if (!before) throw teamNotFound();
       const people = await repo.findMembersAmong(tx, organizationId, wanted);
@@ -249,9 +251,68 @@ export async function replaceTeamMembers(
         },
       });
       return toMembersView(await repo.listTeamMembers(tx, organizationId, team.id));
-    });
+    }),
+  );
+}
+
+/**
+ * POST /api/teams/{teamId}/members: adds the people named to the team, in one transaction with the team locked; those
+ * already in it stay once and nobody is taken out, so two admins adding at once both keep their additions (a PUT of
+ * the list each had read would lose one's). The same checks as the PUT: admins only (findAdministeredTeam), everyone
+ * named a member of the organization, else 422 and nothing changes. Audited as team.members_changed with who came,
+ * nothing when nobody did.
+ */
+export async function addTeamMembers(
+  context: AppContext,
+  userId: string,
+  teamId: string,
+  input: TeamMembersAddition,
+): Promise<TeamMembersAdded> {
+  const { team } = await findAdministeredTeam(context, teamId, userId);
+  const wanted = namedPeople(input.userIds);
+  const organizationId = team.organizationId;
+  return refusingLeavers(() =>
+    context.db.transaction(async (tx) => {
+      const before = await repo.lockTeam(tx, organizationId, team.id);
+      if (!before) throw teamNotFound();
+      const people = await repo.findMembersAmong(tx, organizationId, wanted);
+      if (people.length !== wanted.length) throw unprocessable(teamMessages.notMembers);
+      const addedIds = new Set(await repo.addTeamMembers(tx, organizationId, team.id, wanted));
+      const saved = await repo.listTeamMembers(tx, organizationId, team.id);
+      if (addedIds.size > 0) {
+        const added = people.filter((person) => addedIds.has(person.userId));
+        await recordAuditEvent(tx, {
+          organizationId,
+          actor: { id: userId },
+          action: 'team.members_changed',
+          target: { type: 'team', id: team.id },
+          details: {
+            name: before.name,
+            added: auditedPeople(added),
+            addedCount: added.length,
+            removed: [],
+            removedCount: 0,
+            memberCount: saved.length,
+          },
+        });
+      }
+      return { ...toMembersView(saved), addedUserIds: wanted.filter((id) => addedIds.has(id)) };
+    }),
+  );
+}
+
+/** The ids a request names, once each in lower case; a non-uuid is nobody of the organization's (422). */
+function namedPeople(userIds: readonly string[]): string[] {
+  const wanted = [...new Set(userIds.map((id) => id.toLowerCase()))];
+  if (!wanted.every(isUuid)) throw unprocessable(teamMessages.notMembers);
+  return wanted;
+}
+
+/** A write of team members: someone named who left the organization between the check and the write answers 422. */
+async function refusingLeavers<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
   } catch (error) {
-    // Someone named left the organization between the check and the write.
     if (sqlState(error) === '23503') throw unprocessable(teamMessages.notMembers);
     throw error;
   }

@@ -216,6 +216,7 @@ describe('changing and deleting a team', () => {
       member.client.request('PUT', `/api/teams/${team.id}`, { name: 'Taken over' }),
       member.client.request('DELETE', `/api/teams/${team.id}`),
       member.client.request('PUT', `/api/teams/${team.id}/members`, { userIds: [] }),
+      member.client.post(`/api/teams/${team.id}/members`, { userIds: [member.user.id] }),
     ];
     for (const answer of await Promise.all(attempts)) {
       expectRefusal(answer, 403, 'Only administrators of this organization can do that.');
@@ -233,6 +234,7 @@ describe('changing and deleting a team', () => {
         ['DELETE', `/api/teams/${teamId}`, undefined],
         ['GET', `/api/teams/${teamId}/members`, undefined],
         ['PUT', `/api/teams/${teamId}/members`, { userIds: [other.admin.user.id] }],
+        ['POST', `/api/teams/${teamId}/members`, { userIds: [other.admin.user.id] }],
       ] as const;
     for (const [method, url, body] of calls(team.id)) {
       const answer = await other.admin.client.request(method, url, body);
@@ -361,6 +363,145 @@ describe('the people of a team', () => {
       403,
       'Only administrators of this organization can do that.',
     );
+  });
+
+  it('adds people without taking anyone out, once each, answers who was new, and audits only who came', async () => {
+    const organization = await createOrganization(testApp);
+    const [zoe, ana, raj] = [
+      await joined(organization, 'Zoe'),
+      await joined(organization, 'Ana'),
+      await joined(organization, 'Raj'),
+    ];
+    const team = await addTeam(organization, { name: 'Design' });
+    await setTeamMembers(organization, team.id, [zoe.user.id]);
+    const response = await organization.admin.client.post(`/api/teams/${team.id}/members`, {
+      userIds: [ana.user.id, zoe.user.id, ana.user.id.toUpperCase(), raj.user.id],
+    });
+    expect(response.status, response.text).toBe(200);
+    expect(response.body.userIds).toEqual([ana.user.id, raj.user.id, zoe.user.id]);
+    expect([...response.body.addedUserIds].sort()).toEqual([ana.user.id, raj.user.id].sort());
+    expect(response.body.members[0]).toEqual({
+      userId: ana.user.id,
+      firstName: 'Ana',
+      lastName: 'Tester',
+      email: ana.email,
+    });
+
+    const again = await organization.admin.client.post(`/api/teams/${team.id}/members`, { userIds: [raj.user.id] });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.addedUserIds).toEqual([]);
+    expect(await teamMemberIds(testApp, team.id)).toEqual([zoe.user.id, ana.user.id, raj.user.id].sort());
+    const audits = await teamAuditOf(testApp, organization.id, 'team.members_changed');
+    expect(audits.map((audit) => audit.details)).toEqual([
+      expect.objectContaining({ addedCount: 1, memberCount: 1 }),
+      {
+        name: 'Design',
+        added: [
+          { name: 'Ana Tester', email: ana.email },
+          { name: 'Raj Tester', email: raj.email },
+        ],
+        addedCount: 2,
+        removed: [],
+        removedCount: 0,
+        memberCount: 3,
+      },
+    ]);
+  });
+
+  it('keeps both admins’ additions when two add people to the same team at once, never a 5xx', async () => {
+    const organization = await createOrganization(testApp);
+    const secondAdmin = await joined(organization, 'Sam', 'admin');
+    const people = [];
+    for (let index = 0; index < 8; index += 1) people.push(await joined(organization, `Person${index}`));
+    const team = await addTeam(organization, { name: 'Design' });
+    const ids = people.map((person) => person.user.id as string);
+    const [first, second] = [ids.slice(0, 5), ids.slice(3)];
+    for (let round = 0; round < 5; round += 1) {
+      await setTeamMembers(organization, team.id, []);
+      const answers = await Promise.all([
+        organization.admin.client.post(`/api/teams/${team.id}/members`, { userIds: first }),
+        secondAdmin.client.post(`/api/teams/${team.id}/members`, { userIds: second }),
+      ]);
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+      expect(await teamMemberIds(testApp, team.id)).toEqual([...ids].sort());
+      // Each person came once, whichever request added them.
+      const added = answers.flatMap((answer) => answer.body.addedUserIds as string[]);
+      expect(added.sort()).toEqual([...ids].sort());
+    }
+  });
+
+  it.each([
+    ['someone of no organization', 'stranger'],
+    ['a member of another organization', 'other'],
+    ['an unknown id', 'unknown'],
+    ['a non-uuid', 'malformed'],
+  ])('refuses an addition naming %s with 422 and adds nobody', async (_label, kind) => {
+    const organization = await createOrganization(testApp);
+    const member = await joined(organization, 'Mia');
+    const newcomer = await joined(organization, 'Neo');
+    const team = await addTeam(organization, { name: 'Design' });
+    await setTeamMembers(organization, team.id, [member.user.id]);
+    const other = await createOrganization(testApp);
+    const intruder = {
+      stranger: async () => (await signUp(testApp)).user.id as string,
+      other: async () => other.admin.user.id as string,
+      unknown: async () => randomUUID(),
+      malformed: async () => 'not-a-uuid',
+    }[kind as 'stranger']!;
+    const response = await organization.admin.client.post(`/api/teams/${team.id}/members`, {
+      userIds: [newcomer.user.id, await intruder()],
+    });
+    expectRefusal(response, 422, teamMessages.notMembers);
+    expect(await teamMemberIds(testApp, team.id)).toEqual([member.user.id]);
+    expect(await teamAuditOf(testApp, organization.id, 'team.members_changed')).toHaveLength(1);
+  });
+
+  it('lets no admin of another organization add their people, or anyone, to a team, and says nothing of it', async () => {
+    const organization = await createOrganization(testApp);
+    const team = await addTeam(organization, { name: 'Secret squad' });
+    const other = await createOrganization(testApp);
+    const theirs = await addTeam(other, { name: 'Theirs' });
+    const mine = await joined(organization, 'Mia');
+    for (const userIds of [[other.admin.user.id], [mine.user.id]]) {
+      const answer = await other.admin.client.post(`/api/teams/${team.id}/members`, { userIds });
+      expectRefusal(answer, 404, teamMessages.notFound);
+      expect(answer.text).not.toContain('Secret squad');
+    }
+    // Nor can this organization's admin put its people in the other organization's team.
+    expectRefusal(
+      await organization.admin.client.post(`/api/teams/${theirs.id}/members`, { userIds: [mine.user.id] }),
+      404,
+      teamMessages.notFound,
+    );
+    expect(await teamMemberIds(testApp, team.id)).toEqual([]);
+    expect(await teamMemberIds(testApp, theirs.id)).toEqual([]);
+    expectRefusal(
+      await other.admin.client.post(`/api/teams/${team.id}/members`, { userIds: [mine.user.id] }),
+      404,
+      teamMessages.notFound,
+    );
+  });
+
+  it('refuses an addition of nobody or of more people than one request may carry with 400, and a huge body with 413', async () => {
+    const organization = await createOrganization(testApp);
+    const member = await joined(organization, 'Mia');
+    const team = await addTeam(organization, { name: 'Design' });
+    const url = `/api/teams/${team.id}/members`;
+    expectRefusal(
+      await organization.admin.client.post(url, { userIds: [] }),
+      400,
+      'Name at least one person to add (userIds)',
+    );
+    const tooLong = Array.from({ length: maxTeamMembersPerRequest + 1 }, () => randomUUID());
+    expectRefusal(
+      await organization.admin.client.post(url, { userIds: tooLong }),
+      400,
+      `A team can be given at most ${maxTeamMembersPerRequest} people at once (userIds)`,
+    );
+    const huge = { userIds: Array.from({ length: 3_000 }, () => 'x'.repeat(99)) };
+    expectRefusal(await organization.admin.client.post(url, huge), 413, teamMembersTooLarge);
+    expectRefusal(await member.client.post(url, huge), 403, 'Only administrators of this organization can do that.');
+    expect(await teamMemberIds(testApp, team.id)).toEqual([]);
   });
 
   it('takes a person removed from the organization out of its teams', async () => {

@@ -153,14 +153,15 @@ export function BookDeskForm({
       rules: undefined,
       workingDays: clock.workingDays,
     }).lines[0] ?? weeklyBookingMessages.noWeekdays;
-  // Issue 29: the desk's neighbourhood, judged for the signed-in person's own bookings (their teams are known here);
-  // one made for someone else is the server's to judge. A weekly alternative's neighbourhood is not known here.
-  const kept = useDeskNeighbourhood(organization.id, desk);
-  const neighbourhoodOf = (deskId: string) => (!personId && deskId === desk.id ? kept.restriction : undefined);
+  // Issue 29: the desk's neighbourhood, judged for the person the booking is for: the signed-in person, or the member
+  // an admin books for (their teams are read once chosen; until then the server judges). A weekly alternative's
+  // neighbourhood is not known here.
+  const kept = useDeskNeighbourhood(organization.id, desk, personId);
+  const neighbourhoodOf = (deskId: string) => (deskId === desk.id && kept.personTeamIds ? kept.restriction : undefined);
   // The rules judge each slot on the date; the person's bookings of the whole week are read for the weekly plan.
   const rules = useSlotRules({
     neighbourhood: neighbourhoodOf(bookedDesk.id),
-    personTeamIds: personId ? undefined : kept.personTeamIds,
+    personTeamIds: kept.personTeamIds,
     organization,
     clock,
     siteName,

@@ -4,8 +4,9 @@ import { slotLabel } from '#domain/bookings.ts';
 import type { BookingView } from '#domain/bookings-responses.ts';
 import { formatClockRange } from '#domain/clock.ts';
 import { formatLongDate } from '#domain/dates.ts';
+import { assignedLabel } from '#domain/releases.ts';
 
-/** One booking in a list: desk and floor, date, slot, whose, a line about it (check-in), its badges and actions. */
+/** One booking in a list: desk and floor, date, slot, whose (an assigned desk: 'Assigned to Dana Scully'), a line about it (check-in), its badges and actions. */
 export function BookingRow({
   booking,
   showPerson,
@@ -33,7 +34,8 @@ export function BookingRow({
         <p className="text-sm text-slate-600">
           {booking.isPermanent ? `From ${formatLongDate(booking.bookingDate)}` : formatLongDate(booking.bookingDate)} ·{' '}
           {times ?? `${slotLabel(booking.timeSlot)} (${formatClockRange(booking.startTime, booking.endTime)})`}
-          {showPerson && <> · {displayName(booking.user)}</>}
+          {/* An assigned desk (issue 29) says whose it is, as the map does. */}
+          {showPerson && <> · {booking.isAssigned ? assignedLabel(booking.user) : displayName(booking.user)}</>}
         </p>
         {detail && <p className="text-xs font-medium text-brand-700">{detail}</p>}
         {booking.notes && <p className="text-xs text-slate-500">{booking.notes}</p>}

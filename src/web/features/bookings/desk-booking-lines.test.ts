@@ -83,8 +83,12 @@ describe('booking text on a desk', () => {
     });
     expect(bookingLinesByDesk([assigned], '2026-11-23').get('d1')).toEqual(['Assigned to Dana Scully']);
     expect(bookingLinesByDesk([assigned], '2026-11-24').get('d1')).toBeUndefined();
+    // Someone who gave no name is named as any booker is; with names hidden the booking carries nobody.
     const nameless = { ...assigned, user: { firstName: null, lastName: null, email: 'dana@example.com' } };
-    expect(bookingLinesByDesk([nameless], '2026-11-23').get('d1')).toEqual(['Assigned']);
+    expect(bookingLinesByDesk([nameless], '2026-11-23').get('d1')).toEqual(['Assigned to dana']);
+    expect(bookingLinesByDesk([{ ...assigned, userId: null, user: null }], '2026-11-23').get('d1')).toEqual([
+      'Assigned',
+    ]);
     expect(bookingLinesByDesk([{ ...assigned, isAssigned: false }], '2026-11-23').get('d1')).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ const isBookingQuery = (query: Query) =>
       part === 'bookings' ||
       part === 'availability' ||
       part === '/api/users/bookings' ||
+      part === '/api/bookings' ||
       part === '/api/users/booking-series',
   );
 

@@ -6,11 +6,12 @@ import { refreshBookings } from './refresh-bookings.ts';
 
 /**
  * GET /api/bookings/{id}/releases: the assigned desk with every release not yet over (a day read carries only those
- * touching its dates). Its key names 'bookings', so every booking change reads it again.
+ * touching its dates). This tab's booking changes read it again (refreshBookings), and live updates the changes of
+ * its owner and of its released days (affected-queries.ts).
  */
 export function useAssignedDeskReleases(bookingId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['bookings', bookingId, 'releases'],
+    queryKey: ['/api/bookings', bookingId, 'releases'],
     queryFn: () => apiRequest<{ booking: BookingView }>('GET', `/api/bookings/${bookingId}/releases`),
     enabled,
   });

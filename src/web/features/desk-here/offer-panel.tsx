@@ -215,7 +215,9 @@ export function OfferPanel({
         <div className="grid gap-5">
           <Situation icon={<UserRound className="size-5" aria-hidden="true" />} title={deskHereMessages.takenForTheDay}>
             <p className="mt-1 text-slate-700">
-              {offer.isPermanent ? deskHereMessages.blocked : offer.holder && deskHereMessages.takenBy(offer.holder)}
+              {/* An assigned desk (issue 29) says whose it is, as the map does. */}
+              {offer.assigned ??
+                (offer.isPermanent ? deskHereMessages.blocked : offer.holder && deskHereMessages.takenBy(offer.holder))}
             </p>
           </Situation>
           {nearest}

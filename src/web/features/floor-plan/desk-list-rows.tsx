@@ -2,6 +2,7 @@ import { type CSSProperties, memo } from 'react';
 import { slotLabel } from '#domain/bookings.ts';
 import type { DeskHolder, DeskListRow } from '#domain/desk-list.ts';
 import { outOfServiceLabel } from '#domain/floor-plan.ts';
+import { releasedDayLabel } from '#domain/releases.ts';
 import { availabilityLabels } from './availability.ts';
 
 /** What a row's buttons do: open the desk's dialog, or show the desk on the map. */
@@ -15,12 +16,23 @@ function holderSlot(holder: DeskHolder): string {
   return slot.charAt(0).toUpperCase() + slot.slice(1);
 }
 
-/** What a partly booked desk still offers; the other states say it in their label. */
-function freeNote(row: DeskListRow): string | null {
-  if (row.status !== 'partial') return null;
-  if (row.free.morning) return 'Morning free';
-  if (row.free.afternoon) return 'Afternoon free';
-  return null;
+/**
+ * What a partly booked desk still offers (the other states say it in their label), and whose assigned desk it is
+ * when its words are not the state itself (a day its owner released, or a desk out of service).
+ */
+function statusNote(row: DeskListRow): string | null {
+  const notes: string[] = [];
+  if (row.status === 'partial' && row.free.morning) notes.push('Morning free');
+  else if (row.status === 'partial' && row.free.afternoon) notes.push('Afternoon free');
+  if (row.assigned?.isReleased) notes.push(releasedDayLabel(row.assigned.label));
+  else if (row.assigned && !row.bookable) notes.push(row.assigned.label);
+  return notes.length > 0 ? notes.join(' · ') : null;
+}
+
+/** The state in words: an assigned desk on a day it holds reads as whose it is (issue 29), not 'Blocked, permanent'. */
+function statusLabel(row: DeskListRow): string {
+  if (row.assigned && !row.assigned.isReleased && row.status === 'blocked') return row.assigned.label;
+  return availabilityLabels[row.status];
 }
 
 /**
@@ -35,7 +47,7 @@ const DeskListItemContent = memo(function DeskListItemContent({
   row: DeskListRow;
   actions: RowActions;
 }) {
-  const note = freeNote(row);
+  const note = statusNote(row);
   let action: { text: string; label: string; variant: 'primary' | 'secondary' };
   if (row.isYours) action = { text: 'View', label: `View your booking of ${row.name}`, variant: 'secondary' };
   else if (row.status === 'blocked' || !row.bookable) {
@@ -55,12 +67,13 @@ const DeskListItemContent = memo(function DeskListItemContent({
         <p className="desk-list-name">{row.name}</p>
         {row.bookable ? (
           <p className="desk-list-status" data-status={row.status}>
-            {availabilityLabels[row.status]}
+            {statusLabel(row)}
             {note && <span className="desk-list-note">{note}</span>}
           </p>
         ) : (
           <p className="desk-list-status" data-status="out-of-service">
             {outOfServiceLabel(row.unavailableReason)}
+            {note && <span className="desk-list-note">{note}</span>}
           </p>
         )}
         {row.description && <p className="desk-list-about">{row.description}</p>}
@@ -75,15 +88,8 @@ const DeskListItemContent = memo(function DeskListItemContent({
             {row.holders.map((holder, index) => (
               // A person may hold a desk's morning and its afternoon, never one slot twice.
               <span key={`${holder.userId ?? holder.name} ${holder.slot}`} className="desk-list-holder">
-                {holder.assignedLabel ? (
-                  // An assigned desk (issue 29) says whose it is, in place of 'Permanent: name'.
-                  holder.assignedLabel
-                ) : (
-                  <>
-                    <span className="desk-list-slot">{holderSlot(holder)}:</span>{' '}
-                    {holder.isYou && !holder.isPermanent ? <span className="desk-list-you">You</span> : holder.name}
-                  </>
-                )}
+                <span className="desk-list-slot">{holderSlot(holder)}:</span>{' '}
+                {holder.isYou && !holder.isPermanent ? <span className="desk-list-you">You</span> : holder.name}
                 {holder.isCheckedIn && (
                   <span className="desk-list-checked-in">
                     <span className="sr-only">, </span>

@@ -59,6 +59,66 @@ describe('isAffectedBy', () => {
     expect(isAffectedBy(booking({ userIds: null }), ['/api/users/bookings', 'org-1'], scope)).toBe(true);
   });
 
+  // Issue 29: a colleague booking one of the days the owner of an assigned desk released is announced naming the
+  // colleague only; the owner's My Bookings says which released days are taken, so it is read again too.
+  const assignedDesk = (
+    releases: Array<{ startDate: string; endDate: string }>,
+    values: Record<string, unknown> = {},
+  ) => ({
+    id: 'assignment',
+    organizationId: 'org-1',
+    userId: 'me',
+    status: 'active',
+    isPermanent: true,
+    isAssigned: true,
+    bookingDate: '2030-01-07',
+    releases: releases.map((release, index) => ({ id: `r${index}`, takenDates: [], ...release })),
+    ...values,
+  });
+  const myBookingsKey = ['/api/users/bookings', 'org-1'];
+
+  it('refetches the My Bookings of an assigned desk’s owner when someone books or frees one of its released days', () => {
+    const mine = [assignedDesk([{ startDate: '2030-03-05', endDate: '2030-03-08' }])];
+    expect(isAffectedBy(booking(), myBookingsKey, scope, mine)).toBe(true);
+    expect(isAffectedBy(booking({ fromDate: '2030-03-08', toDate: '2030-03-08' }), myBookingsKey, scope, mine)).toBe(
+      true,
+    );
+    // Bookings of other days, of another organization, or with no released day in My Bookings leave it alone.
+    expect(isAffectedBy(booking({ fromDate: '2030-03-09', toDate: '2030-03-12' }), myBookingsKey, scope, mine)).toBe(
+      false,
+    );
+    expect(isAffectedBy(booking({ toDate: '2030-03-04', fromDate: '2030-03-01' }), myBookingsKey, scope, mine)).toBe(
+      false,
+    );
+    expect(isAffectedBy(booking({ organizationId: 'org-2' }), myBookingsKey, scope, mine)).toBe(false);
+    expect(isAffectedBy(booking(), myBookingsKey, scope, [assignedDesk([])])).toBe(false);
+    expect(
+      isAffectedBy(booking(), myBookingsKey, scope, [assignedDesk(mine[0]!.releases, { status: 'cancelled' })]),
+    ).toBe(false);
+    expect(isAffectedBy(booking(), myBookingsKey, scope, undefined)).toBe(false);
+  });
+
+  it('refetches the releases read of an assigned desk for its owner’s changes and bookings of its released days', () => {
+    const key = ['/api/bookings', 'assignment', 'releases'];
+    const read = { booking: assignedDesk([{ startDate: '2030-03-05', endDate: '2030-03-05' }], { userId: 'dana' }) };
+    expect(isAffectedBy(booking(), key, scope, read)).toBe(true);
+    // Releasing or taking back days changes the owner's permanent booking: announced with the owner.
+    const owners = booking({ fromDate: '2030-01-07', toDate: '2030-01-07', hasPermanent: true, userIds: ['dana'] });
+    expect(isAffectedBy(owners, key, scope, read)).toBe(true);
+    expect(isAffectedBy(booking({ fromDate: '2030-03-06', toDate: '2030-03-09' }), key, scope, read)).toBe(false);
+    expect(isAffectedBy(booking({ organizationId: 'org-2' }), key, scope, read)).toBe(false);
+    // Not read yet: whatever it will show is read then.
+    expect(isAffectedBy(booking(), key, scope, undefined)).toBe(true);
+    const renamed = {
+      kind: 'members',
+      organizationId: 'org-1',
+      userIds: ['dana'],
+      renamed: true,
+    } as OrganizationChange;
+    expect(isAffectedBy(renamed, key, scope, read)).toBe(true);
+    expect(isOrganizationQuery(key, scope)).toBe(true);
+  });
+
   it("refetches a floor's neighbourhoods when they, the floor's desks or the organization's teams changed", () => {
     const key = ['/api/floors', 'floor-1', 'neighbourhoods'];
     const floors: OrganizationChange = { kind: 'floors', organizationId: 'org-1', floorIds: ['floor-1'] };

@@ -15,6 +15,24 @@ function touchesRange(change: Extract<OrganizationChange, { kind: 'bookings' }>,
   return change.hasPermanent || start <= change.toDate;
 }
 
+/** What an assigned desk's booking shows of its released days (issue 29), as My Bookings and the releases read hold it. */
+interface AssignedDeskData {
+  organizationId?: unknown;
+  userId?: unknown;
+  status?: unknown;
+  isAssigned?: unknown;
+  releases?: ReadonlyArray<{ startDate: string; endDate: string }>;
+}
+
+/**
+ * Whether the bookings changed on any day the assigned desk's owner released (issue 29): someone booked one, or
+ * cancelled theirs. Such a booking is announced naming its booker only; the desk's released days say which are taken.
+ */
+function touchesReleasedDays(change: Extract<OrganizationChange, { kind: 'bookings' }>, booking: AssignedDeskData) {
+  if (booking.isAssigned !== true || booking.status !== 'active' || !Array.isArray(booking.releases)) return false;
+  return booking.releases.some((release) => touchesRange(change, release.startDate, release.endDate));
+}
+
 const auditedKinds = new Set<OrganizationChange['kind']>([
   'members',
   'invitations',
@@ -40,12 +58,18 @@ function changesBookingLists(change: OrganizationChange): boolean {
 }
 
 /**
- * Whether a cached query (by its key, the API path's segments) shows something the change altered.
+ * Whether a cached query (by its key, the API path's segments) shows something the change altered. `data`, what the
+ * query holds, decides the few reads whose key cannot: My Bookings and an assigned desk's releases (issue 29).
  * Keys of the browser's reads: /api/organizations[/id[/floors|desks|members[/me]|invitations|subscription|
  * audit-log|booking-rules|amenities|bookings/start/end|analytics/start/end]], /api/floors/id/desks, /api/users/bookings/orgId, /api/desks/id/availability/date,
- * /api/desks/id/here.
+ * /api/desks/id/here, /api/bookings/id/releases.
  */
-export function isAffectedBy(change: OrganizationChange, key: readonly unknown[], scope: LiveScope): boolean {
+export function isAffectedBy(
+  change: OrganizationChange,
+  key: readonly unknown[],
+  scope: LiveScope,
+  data?: unknown,
+): boolean {
   const [root, id, part, ...rest] = key;
   const concernsMe = change.kind === 'members' && includes(change.userIds, scope.userId);
   if (root === '/api/organizations') {
@@ -118,7 +142,18 @@ export function isAffectedBy(change: OrganizationChange, key: readonly unknown[]
   }
   if (root === '/api/users/bookings') {
     if (id !== change.organizationId) return false;
-    return change.kind === 'bookings' ? includes(change.userIds, scope.userId) : changesBookingLists(change);
+    if (change.kind !== 'bookings') return changesBookingLists(change);
+    const mine = Array.isArray(data) ? (data as AssignedDeskData[]) : [];
+    return includes(change.userIds, scope.userId) || mine.some((booking) => touchesReleasedDays(change, booking));
+  }
+  // Issue 29: an assigned desk's releases (GET /api/bookings/{id}/releases): its owner's changes (releasing and taking
+  // back days rewrite the permanent booking) and bookings of its released days; not read yet, anything may matter.
+  if (root === '/api/bookings' && part === 'releases') {
+    const booking = (data as { booking?: AssignedDeskData } | undefined)?.booking;
+    if (!booking) return change.kind === 'bookings' || changesBookingLists(change);
+    if (booking.organizationId !== change.organizationId) return false;
+    if (change.kind !== 'bookings') return changesBookingLists(change);
+    return includes(change.userIds, booking.userId) || touchesReleasedDays(change, booking);
   }
   if (root === '/api/desks' && part === 'availability') {
     return change.kind === 'bookings' && touchesRange(change, rest[0], rest[0]);
@@ -133,5 +168,5 @@ export function isOrganizationQuery(key: readonly unknown[], scope: LiveScope): 
   const [root, id] = key;
   if (root === '/api/organizations') return id === undefined || id === scope.organizationId;
   if (root === '/api/users/bookings') return id === scope.organizationId;
-  return root === '/api/floors' || root === '/api/desks' || root === '/api/teams';
+  return root === '/api/floors' || root === '/api/desks' || root === '/api/teams' || root === '/api/bookings';
 }

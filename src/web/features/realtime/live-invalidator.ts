@@ -79,7 +79,7 @@ export function createLiveInvalidator(queryClient: QueryClient, scope: LiveScope
   };
 
   return {
-    apply: (change) => receive((query) => isAffectedBy(change, query.queryKey, scope)),
+    apply: (change) => receive((query) => isAffectedBy(change, query.queryKey, scope, query.state.data)),
     resync: () => receive((query) => isOrganizationQuery(query.queryKey, scope)),
     stop: () => {
       clearTimeout(timer);

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { teamColours } from '#domain/neighbourhoods.ts';
 import type { TeamView } from '#domain/teams.ts';
 import {
-  addToTeam,
   changedTeamFields,
   colourNames,
   describeMyTeams,
@@ -132,11 +131,6 @@ describe('searching people and adding them to a team', () => {
     ['nobody', []],
   ])('finds %j in names and addresses', (search, ids) => {
     expect(searchPeople(people, search).map((person) => person.userId)).toEqual(ids);
-  });
-
-  it('adds the chosen people once each and counts only the new ones', () => {
-    expect(addToTeam(['a', 'b'], ['b', 'c', 'c'])).toEqual({ userIds: ['a', 'b', 'c'], added: 1 });
-    expect(addToTeam([], [])).toEqual({ userIds: [], added: 0 });
   });
 
   it('lists the caller’s own teams for the account menu', () => {

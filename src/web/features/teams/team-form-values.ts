@@ -107,12 +107,6 @@ export function searchPeople<T extends Person>(people: readonly T[], search: str
   });
 }
 
-/** A bulk add: the team's people with those chosen added (once each), and how many of them were not in it yet. */
-export function addToTeam(current: readonly string[], adding: readonly string[]): { userIds: string[]; added: number } {
-  const userIds = [...new Set([...current, ...adding])];
-  return { userIds, added: userIds.length - new Set(current).size };
-}
-
 /** "Your teams: Design, Engineering", or null for someone in none. */
 export function describeMyTeams(teams: readonly Pick<TeamView, 'name' | 'includesMe'>[] | undefined): string | null {
   const mine = (teams ?? []).filter((team) => team.includesMe).map((team) => team.name);

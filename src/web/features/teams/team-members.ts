@@ -1,8 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TeamMembersView } from '#domain/teams.ts';
+import type { TeamMembersAdded, TeamMembersView } from '#domain/teams.ts';
 import { apiRequest } from '#web/app/api.ts';
 import { teamsKey } from './list-teams.ts';
-import { addToTeam } from './team-form-values.ts';
 
 /** GET /api/teams/{teamId}/members: admins and the team's own people. */
 export const teamMembersKey = (teamId: string) => ['/api/teams', teamId, 'members'] as const;
@@ -30,18 +29,21 @@ export function useSetTeamMembers(organizationId: string) {
   });
 }
 
+/** POST /api/teams/{teamId}/members (admins): adds people, taking nobody out; answers the team and who was new. */
+export function addTeamMembers(teamId: string, userIds: readonly string[]): Promise<TeamMembersAdded> {
+  return apiRequest<TeamMembersAdded>('POST', `/api/teams/${teamId}/members`, { userIds });
+}
+
 /**
- * The member list's bulk add: the team's people as they are now, with the chosen ones added. Answers how many were
- * new to it (the others were in it already).
+ * The member list's bulk add: the chosen people are added on the server, so another admin adding people to the same
+ * team at the same moment keeps theirs. Answers how many were new to it (the others were in it already).
  */
 export function useAddToTeam(organizationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ teamId, userIds }: { teamId: string; userIds: readonly string[] }) => {
-      const current = await queryClient.fetchQuery({ ...teamMembersQuery(teamId), staleTime: 0 });
-      const next = addToTeam(current.userIds, userIds);
-      const saved = next.added > 0 ? await setTeamMembers(teamId, next.userIds) : current;
-      return { saved, added: next.added };
+      const { addedUserIds, ...saved } = await addTeamMembers(teamId, userIds);
+      return { saved, added: addedUserIds.length };
     },
     onSuccess: ({ saved }, { teamId }) => {
       queryClient.setQueryData(teamMembersKey(teamId), saved);

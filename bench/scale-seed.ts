@@ -50,6 +50,7 @@ export interface ScaleSeed {
   bookingSeconds: number;
   /** When the seed was made, and false when an existing seed was reused (BENCH_SCALE_REUSE=1). */
   seededAt: string;
+  how?: string;
   fresh: boolean;
 }
 
@@ -266,6 +267,8 @@ export async function seedScale(
       bookingSeconds?: number;
       bookings?: number;
       at?: string;
+      /** How the seed went when it was not in one go (an interrupted seed resumed). */
+      how?: string;
     };
 
     const people = (
@@ -327,6 +330,7 @@ export async function seedScale(
       seconds: seedNote.seconds ?? (performance.now() - started) / 1000,
       bookingSeconds: seedNote.bookingSeconds ?? bookingSeconds,
       seededAt: seedNote.at ?? new Date().toISOString(),
+      ...(seedNote.how ? { how: seedNote.how } : {}),
       fresh,
     };
   } finally {

@@ -24,7 +24,17 @@ import { latencyCells, logLoadAverage, mark, ms } from './format.ts';
 import { describeMachine, replaceReportSection } from './machine.ts';
 import { type CapturedPlan, capturePlans } from './scale-plans.ts';
 import { measuredOrganization, type ScaleSeed, scale, seedScale } from './scale-seed.ts';
-import { connections, isQuick, type LatencyFigures, loadSeconds, warmUpSeconds } from './settings.ts';
+import {
+  connections,
+  loadSeconds as defaultLoadSeconds,
+  isQuick,
+  type LatencyFigures,
+  warmUpSeconds,
+} from './settings.ts';
+
+/** Seconds of load a figure (BENCH_SCALE_LOAD_SECONDS, else the other benchmarks' 10). */
+const loadSeconds = Number(process.env.BENCH_SCALE_LOAD_SECONDS ?? defaultLoadSeconds);
+
 import { openPerch, portOf, startPerchWorker, stopPerchWorker } from './worker-perch.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -635,7 +645,7 @@ function seedLine(figures: ScaleFigures): string {
   return (
     `${seed.counts.bookings.toLocaleString('en')} bookings of ${seed.counts.organizations} organizations, ` +
     `${seed.counts.users.toLocaleString('en')} people, ${(scale.organizations * scale.floorsPerOrganization * scale.desksPerFloor).toLocaleString('en')} desks, ` +
-    `seeded in ${(seed.seconds / 60).toFixed(1)} min (the bookings ${(seed.bookingSeconds / 60).toFixed(1)} min; ${seed.fresh ? 'in this run' : `on ${seed.seededAt.slice(0, 16).replace('T', ' ')} UTC, reused`})`
+    `seeded in ${(seed.seconds / 60).toFixed(1)} min (the bookings ${(seed.bookingSeconds / 60).toFixed(1)} min; ${seed.fresh ? 'in this run' : `on ${seed.seededAt.slice(0, 16).replace('T', ' ')} UTC, reused`}${seed.how ? `; ${seed.how}` : ''})`
   );
 }
 

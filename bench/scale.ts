@@ -426,7 +426,7 @@ export async function explainCalls(databaseUrl: string, seed: ScaleSeed, today: 
  * week's no-shows are due at once), the 99 others since an hour ago (nothing of theirs is due yet, but every pass reads
  * their bookings of the last week to know it).
  */
-async function measureRelease(
+export async function measureRelease(
   databaseUrl: string,
 ): Promise<{ passes: ScaleFigures['release']; plans: ScaleFigures['plans'][number] }> {
   const perch = await openPerch(databaseUrl, { poolSize, name: 'scale-release' });

@@ -1,5 +1,4 @@
-// The cluster section of docs/benchmarks.md: written by `npm run bench` with the rest, or alone by
-// `npm run bench:cluster`, which replaces only this section.
+// The cluster section of docs/benchmarks.md, written by `npm run bench:cluster`, which replaces only this section.
 
 import { execSync } from 'node:child_process';
 import os from 'node:os';

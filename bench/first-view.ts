@@ -4,6 +4,7 @@
 // run it when looking into the dashboard's Lighthouse score.
 //   npx node bench/first-view.ts            (builds the app with source maps and serves it itself)
 import fs from 'node:fs';
+import path from 'node:path';
 import { originalPositionFor, TraceMap } from '@jridgewell/trace-mapping';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from '../tests/e2e/chromium.ts';
@@ -126,7 +127,7 @@ async function profileFirstView(baseUrl: string, webDir: string) {
   }
 }
 
-const webDir = process.argv[2] ?? buildWebApp({ sourcemap: true });
+const webDir = process.argv[2] ? path.resolve(process.argv[2]) : buildWebApp({ sourcemap: true });
 await withOwnServer(webDir, 4322, (baseUrl) => profileFirstView(baseUrl, webDir));
 if (!process.argv[2]) fs.rmSync(webDir, { recursive: true, force: true });
 process.exit(0);

@@ -42,6 +42,10 @@ function readMap(page: Page): Promise<MapFacts> {
   return page.evaluate(() => {
     // In the page (the tests' tsconfig has no DOM types).
     const document = (globalThis as any).document;
+    const getComputedStyle = (globalThis as any).getComputedStyle as (element: unknown) => {
+      fontSize: string;
+      transform: string;
+    };
     const surface = document.querySelector('[data-floor-surface]');
     const scale = new (globalThis as any).DOMMatrixReadOnly(getComputedStyle(surface).transform).a as number;
     const viewport = document.querySelector('[data-map-viewport]').getBoundingClientRect();

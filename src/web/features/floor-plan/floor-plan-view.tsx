@@ -1,4 +1,3 @@
-import { X } from 'lucide-react';
 import {
   lazy,
   type SetStateAction,
@@ -23,7 +22,7 @@ import { toDeskRect } from './desk-rect.ts';
 import { emptySelection, pruneSelection, type Selection } from './engine/selection.ts';
 import { FloorCanvas } from './floor-canvas.tsx';
 import { NoFloorPlanNotice } from './floor-plan-image.tsx';
-import { FullScreenButton, Legend, MapBar, ZoomControls } from './map-controls.tsx';
+import { FullScreenButton, FullScreenHeader, Legend, MapBar, ZoomControls } from './map-controls.tsx';
 import { useDeskAmenityFilter } from './use-amenity-filter.ts';
 import { useDeskRovingFocus } from './use-desk-roving-focus.ts';
 import { useFullScreenMap } from './use-full-screen-map.ts';
@@ -240,19 +239,7 @@ export function FloorPlanView({
         data-full-screen={isFullScreen ? '' : undefined}
       >
         {isFullScreen && (
-          <div className="mb-2 flex items-center justify-between gap-2">
-            <h2 className="min-w-0 truncate px-1 text-base font-semibold text-slate-900">{floor.name}</h2>
-            <button
-              ref={closeFullScreenRef}
-              type="button"
-              onClick={fullScreen.close}
-              aria-label="Close full screen map"
-              className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-xl border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
-            >
-              <X className="size-4" aria-hidden="true" />
-              Close
-            </button>
-          </div>
+          <FullScreenHeader floorName={floor.name} closeRef={closeFullScreenRef} onClose={fullScreen.close} />
         )}
         <div ref={frameRef} className="relative">
           <FloorCanvas

@@ -1,4 +1,4 @@
-import { ChevronDown, Expand, Maximize, ZoomIn, ZoomOut } from 'lucide-react';
+import { ChevronDown, Expand, Maximize, X, ZoomIn, ZoomOut } from 'lucide-react';
 import { type ReactNode, type Ref, useState } from 'react';
 import { editorLimits } from '#domain/floor-plan.ts';
 import { cn } from '#web/lib/cn.ts';
@@ -155,5 +155,32 @@ export function FullScreenButton({ onClick, buttonRef }: { onClick: () => void; 
       <Expand className="size-4" aria-hidden="true" />
       Full screen
     </button>
+  );
+}
+
+/** The full-screen map's top line: the floor's name and Close. */
+export function FullScreenHeader({
+  floorName,
+  closeRef,
+  onClose,
+}: {
+  floorName: string;
+  closeRef: Ref<HTMLButtonElement>;
+  onClose: () => void;
+}) {
+  return (
+    <div className="mb-2 flex items-center justify-between gap-2">
+      <h2 className="min-w-0 truncate px-1 text-base font-semibold text-slate-900">{floorName}</h2>
+      <button
+        ref={closeRef}
+        type="button"
+        onClick={onClose}
+        aria-label="Close full screen map"
+        className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-xl border border-slate-300 bg-white px-3 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        <X className="size-4" aria-hidden="true" />
+        Close
+      </button>
+    </div>
   );
 }

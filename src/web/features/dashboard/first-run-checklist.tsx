@@ -93,10 +93,10 @@ export function FirstRunChecklist({
         aria-busy="true"
         className="mx-3 mb-3 rounded-xl border border-brand-200 bg-brand-50/60 p-2 md:mb-4"
       >
-        <h2 id="first-run-heading" className="px-2 pt-1 text-sm leading-7 font-semibold text-slate-900">
+        <h2 id="first-run-heading" className="px-2 pt-1 text-sm leading-6 font-semibold text-slate-900">
           First steps
         </h2>
-        <div className="hidden md:block md:h-[15.25rem]" />
+        <div className="hidden md:block md:h-[17.875rem]" />
       </section>
     );
   }

@@ -37,8 +37,24 @@ interface MapFacts {
   controlsBottom: number;
 }
 
-/** Reads the map as it is drawn: what the names measure on screen, and whether the zoom controls cover a desk. */
-function readMap(page: Page): Promise<MapFacts> {
+/**
+ * Reads the map as it is drawn once zooming has settled (tile text is laid out for the scale a moment after a zoom,
+ * decision 015): what the names measure on screen, and whether the zoom controls cover a desk.
+ */
+async function readMap(page: Page): Promise<MapFacts> {
+  await expect.poll(() => page.evaluate(isMapSettled)).toBe(true);
+  return readMapNow(page);
+}
+
+/** Whether the tiles' text is laid out for the scale the canvas is drawn at. */
+function isMapSettled(): boolean {
+  const surface = (globalThis as any).document.querySelector('[data-floor-surface]');
+  const style = (globalThis as any).getComputedStyle(surface);
+  const scale = new (globalThis as any).DOMMatrixReadOnly(style.transform).a as number;
+  return Math.abs(Number.parseFloat(style.getPropertyValue('--scale')) - scale) < 1e-6;
+}
+
+function readMapNow(page: Page): Promise<MapFacts> {
   return page.evaluate(() => {
     // In the page (the tests' tsconfig has no DOM types).
     const document = (globalThis as any).document;

@@ -29,6 +29,8 @@ export interface PageScores {
   seo: number;
   /** Compressed bytes of JavaScript loaded before any interaction. */
   scriptBytes: number;
+  /** Total Blocking Time (issue 34: under 200 ms), in milliseconds. */
+  totalBlockingTimeMs: number;
   /** Audits under full marks in a category below 100, by id, for the report. */
   failing: string[];
 }
@@ -41,7 +43,7 @@ export interface LighthouseFigures {
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 /** A new admin with an organization and a floor with a few desks; answers its session cookie. */
-async function signedInAdmin(baseUrl: string): Promise<string> {
+export async function signedInAdmin(baseUrl: string): Promise<string> {
   const api = benchClient(baseUrl);
   const stamp = Date.now().toString(36);
   const organization = await signUpWithOrganization(
@@ -90,6 +92,12 @@ async function audit(
   );
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  // The whole report (diagnostics, treemap data, the trace's main-thread work) for looking into a score.
+  if (process.env.LIGHTHOUSE_JSON_DIR) {
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-') || '-'}${cookie ? 'signed-in-' : ''}${formFactor}.json`;
+    fs.mkdirSync(process.env.LIGHTHOUSE_JSON_DIR, { recursive: true });
+    fs.writeFileSync(path.join(process.env.LIGHTHOUSE_JSON_DIR, `lighthouse${name}`), JSON.stringify(lhr));
+  }
   if (process.env.LIGHTHOUSE_DEBUG) {
     console.log(url, JSON.stringify(lhr.runtimeError ?? null), JSON.stringify(lhr.runWarnings));
     for (const id of [
@@ -118,6 +126,7 @@ async function audit(
     bestPractices: score('best-practices'),
     seo: score('seo'),
     scriptBytes,
+    totalBlockingTimeMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
     failing,
   };
 }
@@ -179,15 +188,16 @@ export async function measurePageQuality(options: { baseUrl: string }): Promise<
 }
 
 /**
- * Builds the web app into a directory of its own (others may rebuild dist/web meanwhile) and serves it from a
- * Perch on a fresh embedded database, in this process, at http://localhost:4321; measures; stops it.
+ * Serves a built web app from a Perch on a fresh embedded database, in this process, at http://localhost:`port`,
+ * while `measure` runs; stops it.
  */
-export async function measurePageQualityOnOwnServer(): Promise<LighthouseFigures> {
-  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-bench-web-'));
+export async function withOwnServer<T>(
+  webDir: string,
+  port: number,
+  measure: (baseUrl: string) => Promise<T>,
+): Promise<T> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-bench-quality-'));
-  const port = 4321;
   try {
-    execSync(`npx vite build --logLevel warn --outDir "${webDir}" --emptyOutDir`, { cwd: root, stdio: 'inherit' });
     const config = loadConfig({
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
@@ -206,14 +216,33 @@ export async function measurePageQualityOnOwnServer(): Promise<LighthouseFigures
     await registerWebApp(app, webDir);
     await app.listen({ host: '127.0.0.1', port });
     try {
-      return await measurePageQuality({ baseUrl: `http://localhost:${port}` });
+      return await measure(`http://localhost:${port}`);
     } finally {
       await app.close();
       await database.close();
     }
   } finally {
-    fs.rmSync(webDir, { recursive: true, force: true });
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Builds the web app into a directory of its own (others may rebuild dist/web meanwhile); answers the directory. */
+export function buildWebApp(options: { sourcemap?: boolean } = {}): string {
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'perch-bench-web-'));
+  execSync(
+    `npx vite build --logLevel warn --outDir "${webDir}" --emptyOutDir${options.sourcemap ? ' --sourcemap' : ''}`,
+    { cwd: root, stdio: 'inherit' },
+  );
+  return webDir;
+}
+
+/** Builds the web app and measures it served from a Perch of its own at http://localhost:4321. */
+export async function measurePageQualityOnOwnServer(): Promise<LighthouseFigures> {
+  const webDir = buildWebApp();
+  try {
+    return await withOwnServer(webDir, 4321, (baseUrl) => measurePageQuality({ baseUrl }));
+  } finally {
+    fs.rmSync(webDir, { recursive: true, force: true });
   }
 }
 

@@ -534,9 +534,9 @@ function qualitySection(quality: LighthouseFigures, ceiling: BareRouteCeiling): 
     .map(
       (page) =>
         `| ${page.page} | ${page.performance} | ${page.accessibility} | ${page.bestPractices} | ${page.seo} | ${Math.round(page.scriptBytes / 1024)} KB | ${
-          // Issue 14's target for the dashboard on mobile settings: performance at least 90, accessibility 100.
+          // The dashboard on mobile settings: performance at least 95 (issue 34; 90 in issue 14), accessibility 100.
           page.page.includes('mobile')
-            ? `${mark(page.performance >= 90 && page.accessibility === 100)} (mobile: ≥ 90 and 100)`
+            ? `${mark(page.performance >= 95 && page.accessibility === 100)} (mobile: ≥ 95 and 100)`
             : mark([page.performance, page.accessibility, page.bestPractices, page.seo].every((score) => score >= 95))
         } | ${page.failing.join(', ') || 'none'} |`,
     )
@@ -550,6 +550,12 @@ ${measuredLine(ceiling)}
 |---|---|---|---|---|---|---|---|
 ${rows}
 
+- Dashboard Total Blocking Time: ${quality.pages
+    .filter((page) => page.page.startsWith('Dashboard'))
+    .map((page) => `${page.page.includes('mobile') ? 'mobile' : 'desktop'} ${page.totalBlockingTimeMs} ms`)
+    .join(', ')} (< 200 ms on both: ${mark(
+    quality.pages.filter((page) => page.page.startsWith('Dashboard')).every((page) => page.totalBlockingTimeMs < 200),
+  )}).
 - Landing page JavaScript before interaction: ${Math.round((landing?.scriptBytes ?? 0) / 1024)} KB compressed (≤ 150 KB: ${mark((landing?.scriptBytes ?? Infinity) <= 150 * 1024)}).
 - Floor-plan editor code: ${quality.editor.loadedBeforeEditMode ? '**loaded before edit mode**' : 'not loaded before edit mode'}; ${quality.editor.loadedInEditMode ? `loaded when edit mode is switched on (${quality.editor.chunk})` : '**not seen in edit mode**'}.
 `;

@@ -13,6 +13,7 @@ const manifest = {
     file: 'assets/dashboard-page-def.js',
     src: 'pages/dashboard-page.tsx',
     imports: ['index.html', '_schemas-123.js', '_dialog-456.js'],
+    css: ['assets/dashboard-page-def.css'],
   },
   '_schemas-123.js': { file: 'assets/schemas-123.js' },
   '_dialog-456.js': { file: 'assets/dialog-456.js', imports: ['_schemas-123.js'] },
@@ -23,6 +24,7 @@ describe('signedInHints', () => {
   it("names the dashboard's chunks and nothing else", () => {
     const hints = signedInHints(manifest);
     expect(hints.match(/href="[^"]+"/g)).toEqual([
+      'href="/assets/dashboard-page-def.css"',
       'href="/assets/dashboard-page-def.js"',
       'href="/assets/schemas-123.js"',
       'href="/assets/dialog-456.js"',
@@ -32,6 +34,12 @@ describe('signedInHints', () => {
   it('never preloads a read of data: Chromium keeps a preloaded answer for whichever later fetch asks, which may come after the user joined an organization or signed in again', () => {
     expect(signedInHints(manifest)).not.toContain('/api/');
     expect(signedInHints({})).toBe('');
+  });
+
+  it("marks the page as a signed-in visitor's and links the dashboard's styles as stylesheets", () => {
+    const hints = signedInHints(manifest);
+    expect(hints).toContain('<meta name="perch-signed-in" content="">');
+    expect(hints).toContain('<link rel="stylesheet" href="/assets/dashboard-page-def.css">');
   });
 });
 
@@ -48,6 +56,7 @@ describe('the app page', () => {
     await registerWebApp(app, root);
     const signedOut = await app.inject({ url: '/' });
     expect(signedOut.body).not.toContain('modulepreload');
+    expect(signedOut.body).not.toContain('perch-signed-in');
     expect(signedOut.body).not.toContain('/api/user');
     expect(signedOut.headers.vary).toBe('Cookie');
     const signedIn = await app.inject({ url: '/', cookies: { [sessionCookie]: 'anything' } });

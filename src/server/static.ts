@@ -10,27 +10,42 @@ interface ManifestChunk {
   file: string;
   src?: string;
   imports?: string[];
+  css?: string[];
 }
+
+/** The mark a signed-in visitor's page carries: the app then asks for its first reads at once (src/web/main.tsx). */
+export const signedInMark = '<meta name="perch-signed-in" content="">';
 
 /**
  * What a signed-in visitor's page asks for at once, named in the page's head (issue 14: a phone on a slow
  * network otherwise waits for the app's script, then the dashboard's code, one after the other): the dashboard's
  * code and the chunks it imports, from Vite's build manifest. Never a read of data: Chromium keeps a preloaded
  * answer for whichever later fetch asks for it, so a list of organizations preloaded on the invitation page was
- * taken, after joining, for the dashboard's read, and the new member was sent to /setup. Nothing is added without
- * a session cookie, so a visitor who is not signed in loads nothing more than before.
+ * taken, after joining, for the dashboard's read, and the new member was sent to /setup (the app's own first reads,
+ * started at once on the dashboard when the page carries `signedInMark`, go through its query cache instead, which
+ * joining updates). Nothing is added without a session cookie, so a visitor who is not signed in loads nothing more
+ * than before.
  */
 export function signedInHints(manifest: Record<string, ManifestChunk>): string {
   const entry = Object.entries(manifest).find(([key]) => key.endsWith('pages/dashboard-page.tsx'));
   const files = new Set<string>();
+  const styles = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
     if (!chunk || files.has(chunk.file) || key === 'index.html') return;
     files.add(chunk.file);
+    for (const style of chunk.css ?? []) styles.add(style);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  if (entry) visit(entry[0]);
-  return [...files].map((file) => `<link rel="modulepreload" href="/${file}">`).join('');
+  if (!entry) return '';
+  visit(entry[0]);
+  // The dashboard's own styles (the map's tiles) as stylesheets: fetched beside the app's, instead of after the
+  // dashboard's code is asked for (Vite's loader skips a stylesheet the page already has).
+  return [
+    signedInMark,
+    ...[...styles].map((file) => `<link rel="stylesheet" href="/${file}">`),
+    ...[...files].map((file) => `<link rel="modulepreload" href="/${file}">`),
+  ].join('');
 }
 
 function readManifest(root: string): Record<string, ManifestChunk> {

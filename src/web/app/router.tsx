@@ -11,7 +11,9 @@ const ResetPasswordPage = lazy(() => import('../pages/reset-password-page.tsx'))
 // Issue 27: the link mailed to a new e-mail address; works signed in or out.
 const ConfirmEmailPage = lazy(() => import('../pages/confirm-email-page.tsx'));
 const SetupPage = lazy(() => import('../pages/setup-page.tsx'));
-const DashboardPage = lazy(() => import('../pages/dashboard-page.tsx'));
+/** The dashboard's code; main.tsx starts it at once for a signed-in visitor's page, while who they are is read. */
+export const loadDashboardPage = () => import('../pages/dashboard-page.tsx');
+const DashboardPage = lazy(loadDashboardPage);
 const SignupPage = lazy(() => import('../pages/signup-page.tsx'));
 const TermsPage = lazy(() => import('../pages/terms-page.tsx'));
 const PrivacyPage = lazy(() => import('../pages/privacy-page.tsx'));

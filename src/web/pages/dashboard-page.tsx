@@ -262,7 +262,9 @@ function Workspace({
             organizationId={organization.id}
             accountItems={(itemClass) => <DailyMailItem organization={organization} className={itemClass} />}
           />
-          <main className="flex flex-1 flex-col gap-3 p-3 sm:p-4">
+          {/* At least a screen tall: the footer starts out of sight, so the desks arriving never push it off the
+              screen (a layout shift Lighthouse counted on a phone: issue 34). */}
+          <main className="flex min-h-svh flex-1 flex-col gap-3 p-3 sm:p-4">
             <ViewSwitch
               view={shownView}
               onViewChange={setView}

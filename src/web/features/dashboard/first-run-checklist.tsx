@@ -85,6 +85,21 @@ export function FirstRunChecklist({
       onSaved={() => setFirstRunMark(userId, organization.id, 'rules-saved')}
     />
   );
+  if (checklist === 'loading') {
+    // Its place while its reads are on the way: the heading, and on a laptop the height of the steps.
+    return (
+      <section
+        aria-labelledby="first-run-heading"
+        aria-busy="true"
+        className="mx-3 mb-3 rounded-xl border border-brand-200 bg-brand-50/60 p-2 md:mb-4"
+      >
+        <h2 id="first-run-heading" className="px-2 pt-1 text-sm leading-6 font-semibold text-slate-900">
+          First steps
+        </h2>
+        <div className="hidden md:block md:h-[17.875rem]" />
+      </section>
+    );
+  }
   if (!checklist) return rulesDialog || null;
   const { steps, doneCount } = checklist;
   const canSubscribe = !organization.subscription.isOverridden;

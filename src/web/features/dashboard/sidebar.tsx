@@ -167,7 +167,7 @@ export function Sidebar({
   };
   return (
     <aside className="flex w-full shrink-0 flex-col border-slate-200 border-b bg-white md:w-64 md:border-r md:border-b-0">
-      <div className="flex items-center gap-2 px-5 py-4">
+      <div className="flex items-center gap-2 px-4 py-1.5 md:px-5 md:py-4">
         <BrandMark />
         <span className="flex-1 text-lg font-bold tracking-tight">Perch</span>
         <button

@@ -26,19 +26,19 @@ export function TodayStatistics({
   return (
     <section
       aria-labelledby="statistics-heading"
-      className="flex flex-wrap items-center gap-x-5 gap-y-2 rounded-xl border border-slate-200 bg-white px-4 py-2.5 shadow-sm"
+      className="flex flex-wrap items-center gap-x-4 gap-y-1 rounded-xl border border-slate-200 bg-white px-3 py-1.5 shadow-sm sm:gap-x-5 sm:gap-y-2 sm:px-4 sm:py-2.5"
     >
       <h2 id="statistics-heading" className="text-sm font-semibold text-slate-900">
         {heading}
       </h2>
-      <dl className="flex flex-wrap items-center gap-x-5 gap-y-1">
+      <dl className="flex flex-wrap items-center gap-x-3 gap-y-1 sm:gap-x-5">
         {items.map((item) => (
           <div key={item.key} className="flex items-baseline gap-1.5">
             <dt className="flex items-center gap-1.5 text-xs text-slate-600">
               <span className={`size-2 self-center rounded-full ${item.tone}`} aria-hidden="true" />
               {item.label}
             </dt>
-            <dd className="text-base font-semibold text-slate-900 tabular-nums">
+            <dd className="text-sm font-semibold text-slate-900 tabular-nums sm:text-base">
               {statistics === null ? (
                 <>
                   <span aria-hidden="true">—</span>

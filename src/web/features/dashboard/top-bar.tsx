@@ -116,7 +116,7 @@ export function TopBar({
   accountItems?: (itemClass: string) => ReactNode;
 }) {
   return (
-    <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-3 py-2.5 sm:px-6 sm:py-3">
+    <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1.5 border-b border-slate-200 bg-white px-3 py-2 sm:gap-y-2 sm:px-6 sm:py-3">
       <DatePicker date={date} today={today ?? browserToday()} onDateChange={onDateChange}>
         <Button variant="secondary" size="sm" className="h-9" onClick={onOpenRoster}>
           <Users className="size-4" aria-hidden="true" />
@@ -130,9 +130,10 @@ export function TopBar({
           <p className="text-xs text-slate-600">{user.email}</p>
         </div>
         <AccountMenu user={user} organizationId={organizationId} organizationItems={accountItems} />
+        {/* On a phone the icon alone (its name stays), so the bar takes fewer lines above the map (issue 34). */}
         <Button variant="ghost" size="sm" onClick={signOut}>
           <LogOut className="size-4" aria-hidden="true" />
-          Sign Out
+          <span className="sr-only sm:not-sr-only">Sign Out</span>
         </Button>
       </div>
     </header>

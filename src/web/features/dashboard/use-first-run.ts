@@ -20,9 +20,10 @@ import { setFirstRunMark, useFirstRunMark } from './first-run-memory.ts';
 /**
  * The first-run checklist of an admin, from the organization's data in the query cache: each step ticks as soon as
  * an upload, a desk, an invitation or the rules land there (live updates included). Null while it does not show:
- * a member, hidden, done once (not read again on every visit after), or still loading.
+ * a member, hidden, or done once (not read again on every visit after); 'loading' while its reads are on the way
+ * (its place is kept, so the page does not move down when it arrives: issue 34).
  */
-export function useFirstRun(organization: Organization, userId: string): FirstRunChecklist | null {
+export function useFirstRun(organization: Organization, userId: string): FirstRunChecklist | 'loading' | null {
   const isAdmin = organization.role === 'admin';
   const isHidden = useFirstRunMark(userId, organization.id, 'hidden');
   const isCompleted = useFirstRunMark(userId, organization.id, 'completed');
@@ -53,5 +54,8 @@ export function useFirstRun(organization: Organization, userId: string): FirstRu
   useEffect(() => {
     if (isDone) setFirstRunMark(userId, organization.id, 'completed');
   }, [isDone, userId, organization.id]);
+  if (wanted && checklist === null && [floors, desks, members, invitations, rules].some((query) => query.isPending)) {
+    return 'loading';
+  }
   return checklist?.isShown ? checklist : null;
 }

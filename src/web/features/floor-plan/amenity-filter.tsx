@@ -23,8 +23,13 @@ export function AmenityFilter({
   const toggle = (tag: string) =>
     onChange(chosen.includes(tag) ? chosen.filter((item) => item !== tag) : [...chosen, tag]);
   return (
+    // On a phone the tags scroll sideways in one line, so the map starts higher on the screen (issue 34).
     // biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not a form's fieldset
-    <div role="group" aria-labelledby="amenity-filter-label" className="flex flex-wrap items-center gap-1.5">
+    <div
+      role="group"
+      aria-labelledby="amenity-filter-label"
+      className="-mx-3 flex items-center gap-1.5 overflow-x-auto px-3 py-0.5 sm:mx-0 sm:flex-wrap sm:overflow-visible sm:px-0"
+    >
       <span id="amenity-filter-label" className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
         Amenities
       </span>
@@ -37,7 +42,7 @@ export function AmenityFilter({
             aria-pressed={isChosen}
             onClick={() => toggle(tag)}
             className={cn(
-              'inline-flex h-7 items-center gap-1 rounded-full border px-2.5 text-xs font-medium',
+              'inline-flex h-7 shrink-0 items-center gap-1 rounded-full border px-2.5 text-xs font-medium whitespace-nowrap',
               isChosen
                 ? 'border-brand-600 bg-brand-600 text-white'
                 : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
@@ -52,13 +57,13 @@ export function AmenityFilter({
         <button
           type="button"
           onClick={() => onChange([])}
-          className="h-7 rounded-full px-2 text-xs font-medium text-brand-700 underline-offset-2 hover:underline"
+          className="h-7 shrink-0 rounded-full px-2 text-xs font-medium text-brand-700 underline-offset-2 hover:underline"
         >
           Clear
         </button>
       )}
       {/* Always there, so that screen readers hear each change of the count. */}
-      <span role="status" className="text-xs text-slate-700">
+      <span role="status" className="shrink-0 text-xs whitespace-nowrap text-slate-700">
         {chosen.length > 0
           ? `${matching} of ${total} ${total === 1 ? 'desk has' : 'desks have'} ${chosen.join(' and ')}`
           : ''}

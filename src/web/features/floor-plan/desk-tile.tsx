@@ -26,7 +26,7 @@ export function deskDescription(
 
 /**
  * One desk on the canvas: a button placed by a transform, with its availability as a colour, a
- * pattern and a mark (never colour alone), the desk's name sized to its tile but never below 9 px on
+ * pattern and a mark (never colour alone), the desk's name sized to its tile but never below 11 px on
  * screen, and its booking text when there is room (`detail`). A permanent booking reads BLOCKED and
  * 'permanent', or, for an assigned desk, whose it is (its `lines`); the signed-in person's own booking reads "You". Memoised on the desk object, which
  * keeps its identity in the query cache until that desk changes, so a change to one desk re-renders

@@ -22,9 +22,10 @@ import { toDeskRect } from './desk-rect.ts';
 import { emptySelection, pruneSelection, type Selection } from './engine/selection.ts';
 import { FloorCanvas } from './floor-canvas.tsx';
 import { NoFloorPlanNotice } from './floor-plan-image.tsx';
-import { Legend, ZoomControls } from './map-controls.tsx';
+import { FullScreenButton, FullScreenHeader, Legend, MapBar, ZoomControls } from './map-controls.tsx';
 import { useDeskAmenityFilter } from './use-amenity-filter.ts';
 import { useDeskRovingFocus } from './use-desk-roving-focus.ts';
+import { useFullScreenMap } from './use-full-screen-map.ts';
 import { useMapNavigation } from './use-map-navigation.ts';
 import { usePlanLoadedToast } from './use-plan-loaded-toast.ts';
 import { useScrollMemory } from './use-scroll-memory.ts';
@@ -97,12 +98,24 @@ export function FloorPlanView({
     [setStoredZoom, isAdmin, floor.id, saveFloorZoom.mutate],
   );
 
+  const fullScreenRef = useRef<HTMLDivElement>(null);
+  const closeFullScreenRef = useRef<HTMLButtonElement>(null);
+  const openFullScreenRef = useRef<HTMLButtonElement>(null);
+  const fullScreen = useFullScreenMap({
+    containerRef: fullScreenRef,
+    closeRef: closeFullScreenRef,
+    openerRef: openFullScreenRef,
+  });
+  // Edit mode has its own toolbar above the map; the map goes back to the page for it.
+  const isFullScreen = fullScreen.isFullScreen && !isEditMode;
   const navigation = useMapNavigation({
     frameRef,
     viewportRef,
     zoom,
     onZoomChange: setZoom,
-    layoutKey: isEditMode,
+    layoutKey: `${isEditMode} ${isFullScreen}`,
+    isFullScreen,
+    hasBar: !isEditMode,
   });
   useScrollMemory(viewportRef, organization.id, !isLoading);
 
@@ -215,49 +228,66 @@ export function FloorPlanView({
           />
         </Suspense>
       )}
-      <div ref={frameRef} className="relative">
-        <FloorCanvas
-          floorId={floor.id}
-          floorName={floor.name}
-          desks={desks}
-          availability={availability}
-          selection={selection}
-          isEditMode={isEditMode}
-          scale={navigation.scale}
-          settledScale={navigation.settledScale}
-          size={navigation.size}
-          height={navigation.height}
-          imageUrl={imageUrl}
-          hasImageFailed={hasImageFailed}
-          onImageError={setFailedUrl}
-          onImageLoad={announcePlanLoaded}
-          tabStopDeskId={rovingFocus.tabStopDeskId}
-          viewportRef={viewportRef}
-          surfaceRef={surfaceRef}
-          bookingLines={bookingLines}
-          myDeskIds={myDeskIds}
-          myCheckedInDeskIds={myCheckedInDeskIds}
-          highlightedDeskId={highlightedDeskId}
-          dimmedDeskIds={dimmedDeskIds}
-          onDeskActivate={onDeskActivate}
-          isAdmin={isAdmin}
-          underlay={<NeighbourhoodAreas floorId={floor.id} desks={desks} scale={navigation.settledScale} />}
-        />
-        {!isEditMode && (
-          <ZoomControls
-            zoom={zoom}
-            onZoomIn={navigation.zoomIn}
-            onZoomOut={navigation.zoomOut}
-            onFit={navigation.fitToScreen}
-          />
+      {/* The map, with the bar under it; in full-screen mode (issue 34) fixed over the whole window, as a dialog. */}
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-modal is only set together with role="dialog" */}
+      <div
+        ref={fullScreenRef}
+        role={isFullScreen ? 'dialog' : undefined}
+        aria-modal={isFullScreen ? true : undefined}
+        aria-label={isFullScreen ? `${floor.name}, map on the whole screen` : undefined}
+        className={isFullScreen ? 'fixed inset-0 z-50 flex flex-col bg-slate-50 p-2' : undefined}
+        data-full-screen={isFullScreen ? '' : undefined}
+      >
+        {isFullScreen && (
+          <FullScreenHeader floorName={floor.name} closeRef={closeFullScreenRef} onClose={fullScreen.close} />
         )}
-        <DeskHoverCard
-          frameRef={frameRef}
-          viewportRef={viewportRef}
-          surfaceRef={surfaceRef}
-          deskBoxes={rovingFocus.deskBoxes}
-          describeDesk={describeDesk}
-        />
+        <div ref={frameRef} className="relative">
+          <FloorCanvas
+            floorId={floor.id}
+            floorName={floor.name}
+            desks={desks}
+            availability={availability}
+            selection={selection}
+            isEditMode={isEditMode}
+            scale={navigation.scale}
+            settledScale={navigation.settledScale}
+            size={navigation.size}
+            height={navigation.height}
+            imageUrl={imageUrl}
+            hasImageFailed={hasImageFailed}
+            onImageError={setFailedUrl}
+            onImageLoad={announcePlanLoaded}
+            tabStopDeskId={rovingFocus.tabStopDeskId}
+            viewportRef={viewportRef}
+            surfaceRef={surfaceRef}
+            bookingLines={bookingLines}
+            myDeskIds={myDeskIds}
+            myCheckedInDeskIds={myCheckedInDeskIds}
+            highlightedDeskId={highlightedDeskId}
+            dimmedDeskIds={dimmedDeskIds}
+            onDeskActivate={onDeskActivate}
+            isAdmin={isAdmin}
+            underlay={<NeighbourhoodAreas floorId={floor.id} desks={desks} scale={navigation.settledScale} />}
+          />
+          {!isEditMode && (
+            <MapBar>
+              <ZoomControls
+                zoom={zoom}
+                onZoomIn={navigation.zoomIn}
+                onZoomOut={navigation.zoomOut}
+                onFit={navigation.fitToScreen}
+              />
+              {!isFullScreen && <FullScreenButton buttonRef={openFullScreenRef} onClick={fullScreen.open} />}
+            </MapBar>
+          )}
+          <DeskHoverCard
+            frameRef={frameRef}
+            viewportRef={viewportRef}
+            surfaceRef={surfaceRef}
+            deskBoxes={rovingFocus.deskBoxes}
+            describeDesk={describeDesk}
+          />
+        </div>
       </div>
     </section>
   );

@@ -14,6 +14,7 @@ import {
   centreOn,
   fitPlanHeight,
   fitScale,
+  fullScreenFitScale,
   pinchZoom,
   type Scroll,
   stepZoom,
@@ -26,6 +27,10 @@ import {
 const minimumMapHeight = 280;
 /** Room under the map for the page's bottom padding. */
 const bottomGap = 16;
+/** The bar under the map (zoom and full screen, map-controls.tsx): its height and the gap above it. */
+export const mapBarHeight = 48;
+/** The full-screen map's padding at the window's bottom edge. */
+const fullScreenPadding = 8;
 /** Tile text follows the scale once a zoom gesture has paused this long (zooming itself only transforms). */
 const settleDelayMs = 120;
 
@@ -37,18 +42,25 @@ function isTextEntry(target: EventTarget | null): boolean {
 }
 
 /**
- * The map's height: the rest of the window below where the map starts (measured at the top of the page),
- * so the whole plan is on screen at first sight on any screen, from a phone to a wide monitor.
+ * The map's height: the rest of the window below where the map starts (measured at the top of the page), less the
+ * bar under it, so the whole plan and its controls are on screen at first sight on any screen, from a phone to a
+ * wide monitor. In full-screen mode the map is fixed to the window: the page's scroll does not count.
  */
-function useFillHeight(frameRef: RefObject<HTMLElement | null>, layoutKey: unknown): number | null {
+function useFillHeight(
+  frameRef: RefObject<HTMLElement | null>,
+  layoutKey: unknown,
+  isFixed: boolean,
+  barHeight: number,
+): number | null {
   const [height, setHeight] = useState<number | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: layoutKey is what moves the map down the page
   useLayoutEffect(() => {
     const frame = frameRef.current;
     if (!frame) return;
     const measure = () => {
-      const top = frame.getBoundingClientRect().top + window.scrollY;
-      const next = Math.max(minimumMapHeight, Math.floor(window.innerHeight - top - bottomGap));
+      const top = frame.getBoundingClientRect().top + (isFixed ? 0 : window.scrollY);
+      const gap = barHeight + (isFixed ? fullScreenPadding : bottomGap);
+      const next = Math.max(isFixed ? 0 : minimumMapHeight, Math.floor(window.innerHeight - top - gap));
       setHeight((previous) => (previous === next ? previous : next));
     };
     measure();
@@ -60,7 +72,7 @@ function useFillHeight(frameRef: RefObject<HTMLElement | null>, layoutKey: unkno
       observer.disconnect();
       window.removeEventListener('resize', measure);
     };
-  }, [frameRef, layoutKey]);
+  }, [frameRef, layoutKey, isFixed, barHeight]);
   return height;
 }
 
@@ -109,7 +121,13 @@ export function useMapNavigation({
   zoom,
   onZoomChange,
   layoutKey,
+  isFullScreen = false,
+  hasBar = true,
 }: {
+  /** Whether the bar under the map (zoom, full screen) is shown: the map leaves room for it. */
+  hasBar?: boolean;
+  /** The map fills the window (full-screen mode): it is as tall as the window allows, not as the fitted plan. */
+  isFullScreen?: boolean;
   frameRef: RefObject<HTMLElement | null>;
   viewportRef: RefObject<HTMLElement | null>;
   zoom: number;
@@ -117,17 +135,19 @@ export function useMapNavigation({
   /** Anything that moves the map down the page (edit mode's toolbar): the height is measured again. */
   layoutKey: unknown;
 }) {
-  const available = useFillHeight(frameRef, layoutKey);
+  const available = useFillHeight(frameRef, layoutKey, isFullScreen, hasBar ? mapBarHeight : 0);
   const width = useFrameWidth(frameRef);
   // No empty band under a plan limited by the width: the map is as tall as the fitted plan, at most the
   // height available. It follows the fit only, never the zoom, so zooming never moves the page.
   const height =
-    available === null || width === 0 ? available : Math.min(available, Math.ceil(fitPlanHeight(width, available)));
+    available === null || width === 0 || isFullScreen
+      ? available
+      : Math.min(available, Math.ceil(fitPlanHeight(width, available)));
   const size = useMemo<ViewportSize>(
     () => ({ width, height: height === null ? 0 : Math.max(0, height - 2) }),
     [width, height],
   );
-  const fit = fitScale(size);
+  const fit = isFullScreen ? fullScreenFitScale(size) : fitScale(size);
   const scale = zoom * fit;
   const settledScale = useSettled(scale);
 

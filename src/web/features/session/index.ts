@@ -2,7 +2,7 @@
 // Who is signed in, signing out, and what this browser remembers of the user's organizations until then. The
 // router reads it before any page, so it is in the entry chunk: everything here must stay small and free of side
 // effects (no components, no schemas), or it would be downloaded with the landing page.
-export { currentUserKey, useCurrentUser } from './get-current-user.ts';
+export { currentUserKey, currentUserQuery, useCurrentUser } from './get-current-user.ts';
 export {
   dismissLostOrganizations,
   forgetRememberedOrganizations,

@@ -7,6 +7,7 @@ import {
   fitMargin,
   fitPlanHeight,
   fitScale,
+  fullScreenFitScale,
   legibleFontSize,
   minimumTextPx,
   nameFitSize,
@@ -72,6 +73,21 @@ describe('zoomAround', () => {
   it('recentres the plan when zooming out back to fitted, whatever the pointer', () => {
     const base = fitScale(laptop);
     expect(zoomAround({ x: 40, y: 40 }, { left: 700, top: 300 }, laptop, 2 * base, base)).toEqual({ left: 0, top: 0 });
+  });
+});
+
+describe('fullScreenFitScale', () => {
+  it('fits as usual on a wide screen', () => {
+    const wide = { width: 1424, height: 780 };
+    expect(fullScreenFitScale(wide)).toBe(fitScale(wide));
+  });
+
+  it('draws the plan up to twice the fit on a phone held upright, as far as its height allows', () => {
+    const upright = { width: 372, height: 730 };
+    expect(fullScreenFitScale(upright)).toBeCloseTo(2 * fitScale(upright), 9);
+    const squarish = { width: 600, height: 620 };
+    expect(fullScreenFitScale(squarish)).toBeCloseTo((620 - 2 * fitMargin) / 1080, 9);
+    expect(fullScreenFitScale(squarish)).toBeGreaterThan(fitScale(squarish));
   });
 });
 
@@ -150,10 +166,10 @@ describe('legibility', () => {
       112 / (8 * 0.62),
       6,
     );
-    expect(nameFontSize(nameFitSize({ width: 120, height: 80, name: 'D01' }), 0.3) * 0.3).toBeCloseTo(9, 6);
+    expect(nameFontSize(nameFitSize({ width: 120, height: 80, name: 'D01' }), 0.3) * 0.3).toBeCloseTo(11, 6);
   });
 
-  it('never draws text below 9 px on screen', () => {
+  it('never draws text below 11 px on screen', () => {
     for (const scale of [0.18, 0.3, 0.58, 1, 2]) {
       expect(legibleFontSize(tileFont.name, scale) * scale).toBeGreaterThanOrEqual(minimumTextPx - 1e-9);
       expect(legibleFontSize(tileFont.detail, scale) * scale).toBeGreaterThanOrEqual(minimumTextPx - 1e-9);
@@ -166,8 +182,15 @@ describe('legibility', () => {
     ['a standard free desk on a phone', { width: 120, height: 80, name: 'D01' }, 0, 0.18, 'mark'],
     ['a standard free desk on a phone zoomed in twice', { width: 120, height: 80, name: 'D01' }, 0, 0.36, 'full'],
     ['a small desk on a phone', { width: 60, height: 40, name: 'D01' }, 0, 0.18, 'mark'],
-    ['a standard free desk at half the laptop fit', { width: 120, height: 80, name: 'D01' }, 0, 0.3, 'full'],
-    ['a standard desk with two lines at half the laptop fit', { width: 120, height: 80, name: 'D01' }, 2, 0.3, 'name'],
+    ['a standard free desk at half the laptop fit', { width: 120, height: 80, name: 'D01' }, 0, 0.3, 'mark'],
+    ['a standard free desk at two thirds of the laptop fit', { width: 120, height: 80, name: 'D01' }, 0, 0.4, 'full'],
+    [
+      'a standard desk with two lines at two thirds of the laptop fit',
+      { width: 120, height: 80, name: 'D01' },
+      2,
+      0.4,
+      'name',
+    ],
     ['a tiny bench desk at laptop fit', { width: 34, height: 22, name: 'B0001' }, 0, 0.59, 'mark'],
     ['a tiny bench desk zoomed in three times', { width: 34, height: 22, name: 'B0001' }, 0, 1.77, 'full'],
   ] as const)('shows %s as %s detail', (_name, tile, lines, scale, expected) => {

@@ -36,6 +36,19 @@ export function fitScale(viewport: ViewportSize, canvas: ViewportSize = canvasSi
 }
 
 /**
+ * The fitted scale of the full-screen map (issue 34). On a screen taller than wide (a phone held upright) the fitted
+ * plan would fill the width and leave most of the screen empty, its desks too small for their names: there the plan
+ * is drawn up to twice as large, as far as the height allows, and scrolls sideways; zooming out to 50 % still shows
+ * the whole floor. Elsewhere it is the usual fit.
+ */
+export function fullScreenFitScale(viewport: ViewportSize, canvas: ViewportSize = canvasSize): number {
+  const fit = fitScale(viewport, canvas);
+  if (!(viewport.height > viewport.width)) return fit;
+  const byHeight = (viewport.height - 2 * fitMargin) / canvas.height;
+  return Math.max(fit, Math.min(byHeight, 2 * fit));
+}
+
+/**
  * The height a viewport of this width needs to show the whole canvas fitted, when at most
  * `maxHeight` is available: a plan limited by the width leaves no empty band below it.
  */
@@ -167,8 +180,8 @@ export function pinchZoom(startZoom: number, startDistance: number, distance: nu
   return normaliseZoom(startZoom * (distance / startDistance));
 }
 
-/** Smallest on-screen size of a desk's name, in pixels (issue 14). */
-export const minimumTextPx = 9;
+/** Smallest on-screen size of a desk's name, in pixels (issue 14: 9; issue 34: 11, legible on a phone too). */
+export const minimumTextPx = 11;
 
 /** What a tile has room to show at a scale: its full text, its name, or only its status mark. */
 export type TileDetail = 'full' | 'name' | 'mark';
@@ -193,7 +206,7 @@ export function nameFitSize(tile: { width: number; height: number; name: string 
   return Math.max(1, Math.min(byWidth, byHeight));
 }
 
-/** The name's size in canvas units: 15, or less on a small tile, raised to stay 9 px on screen. */
+/** The name's size in canvas units: 15, or less on a small tile, raised to stay 11 px on screen. */
 export function nameFontSize(fit: number, scale: number): number {
   return legibleFontSize(Math.min(tileFont.name, fit), scale);
 }
@@ -202,7 +215,7 @@ export function nameFontSize(fit: number, scale: number): number {
 export const markCornerPx = 9.5;
 
 /**
- * How much of a tile to draw at a scale so that no text is smaller than 9 px on screen: everything when
+ * How much of a tile to draw at a scale so that no text is smaller than 11 px on screen: everything when
  * the name and its booking lines fit the tile's height, the name and a status mark when the name fits,
  * and the mark alone on a tile too small for a legible name beside its mark (its full text shows on
  * hover and focus).

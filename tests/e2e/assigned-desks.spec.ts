@@ -72,6 +72,8 @@ test('Dana is out some days: she releases them from My Bookings, a colleague boo
   page,
   browser,
 }) => {
+  // Three people on a laptop and a phone: as long as the other multi-person flows on a busy 2-core machine.
+  test.setTimeout(180_000);
   await page.setViewportSize(laptop);
   const office = await setUpOffice(page, browser, 'Assigned Desks Co');
   const { danaPage, foxPage, today } = office;
@@ -118,6 +120,8 @@ test('the map and the list say whose assigned desk it is, and an admin releases 
   page,
   browser,
 }) => {
+  // Three people on a laptop and a phone: as long as the other multi-person flows on a busy 2-core machine.
+  test.setTimeout(180_000);
   await page.setViewportSize(laptop);
   const office = await setUpOffice(page, browser, 'Assigned Map Co');
   const { foxPage, adminPage, today } = office;

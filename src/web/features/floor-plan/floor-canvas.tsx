@@ -166,7 +166,9 @@ export const FloorCanvas = memo(function FloorCanvas({
           { width: Number(desk.width) || 1, height: Number(desk.height) || 1, name: desk.name },
           (bookingLines?.get(desk.id)?.length ?? 0) +
             (myDeskIds?.has(desk.id) ? 1 : 0) +
-            (availability.get(desk.id) === 'blocked' ? 2 : 0) +
+            // BLOCKED and permanent, two lines, show only when the booking has no lines of its own (an assigned desk
+            // says whose it is instead: desk-tile.tsx).
+            (availability.get(desk.id) === 'blocked' && !bookingLines?.get(desk.id)?.length ? 2 : 0) +
             (desk.bookable ? 0 : 1),
           settledScale,
         ),

@@ -182,6 +182,11 @@ export function pinchZoom(startZoom: number, startDistance: number, distance: nu
 
 /** Smallest on-screen size of a desk's name, in pixels (issue 14: 9; issue 34: 11, legible on a phone too). */
 export const minimumTextPx = 11;
+/**
+ * Smallest on-screen size of a tile's booking lines (BLOCKED and 'permanent', who booked): 9 px as issue 14 set it, so
+ * that a desk of the usual size still says BLOCKED and 'permanent' under its 11 px name, as the product spec asks.
+ */
+export const minimumDetailPx = 9;
 
 /** What a tile has room to show at a scale: its full text, its name, or only its status mark. */
 export type TileDetail = 'full' | 'name' | 'mark';
@@ -238,7 +243,7 @@ export function tileDetail(
   const nameHeight = nameSize * tileFont.lineHeight;
   if (!clearOfMark(nameHeight)) return 'mark';
   if (lineCount === 0) return 'full';
-  const detailSize = legibleFontSize(Math.min(tileFont.detail, fit), scale);
+  const detailSize = Math.max(Math.min(tileFont.detail, fit), minimumDetailPx / scale);
   const height = nameHeight + lineCount * detailSize * tileFont.lineHeight;
   return height <= tile.height - tileFont.padding && clearOfMark(height) ? 'full' : 'name';
 }

@@ -139,11 +139,8 @@ export function findMembersAmong(
     .orderBy(...byName);
 }
 
-/**
- * Makes the team's people exactly `userIds` (members of the organization: the foreign key refuses anyone else). Those
- * who stay keep their rows (and when they joined); answers nothing, the caller knows who came and went.
- */
-export async function replaceTeamMembers(
+/** Takes everyone but `userIds` out of the team (those who stay keep their rows, and when they joined). */
+export async function removeTeamMembersOtherThan(
   db: Database,
   organizationId: string,
   teamId: string,
@@ -153,7 +150,18 @@ export async function replaceTeamMembers(
   await db
     .delete(teamMembers)
     .where(userIds.length === 0 ? ofTeam : and(ofTeam, notInArray(teamMembers.userId, [...userIds])));
-  // In chunks: one statement's parameters are bounded (65,535), and a request may name thousands of people.
+}
+
+/**
+ * Adds `userIds` to the team (members of the organization: the foreign key refuses anyone else), in chunks: one
+ * statement's parameters are bounded (65,535), and a request may name thousands of people.
+ */
+export async function addTeamMembers(
+  db: Database,
+  organizationId: string,
+  teamId: string,
+  userIds: readonly string[],
+): Promise<void> {
   for (let start = 0; start < userIds.length; start += 1_000) {
     const chunk = userIds.slice(start, start + 1_000);
     await db
@@ -161,27 +169,4 @@ export async function replaceTeamMembers(
       .values(chunk.map((userId) => ({ organizationId, teamId, userId })))
       .onConflictDoNothing();
   }
-}
-
-/**
- * Adds `userIds` to the team (members of the organization: the foreign key refuses anyone else); those already in it
- * keep their rows. Answers the ids that were new to it.
- */
-export async function addTeamMembers(
-  db: Database,
-  organizationId: string,
-  teamId: string,
-  userIds: readonly string[],
-): Promise<string[]> {
-  const added: string[] = [];
-  for (let start = 0; start < userIds.length; start += 1_000) {
-    const chunk = userIds.slice(start, start + 1_000);
-    const rows = await db
-      .insert(teamMembers)
-      .values(chunk.map((userId) => ({ organizationId, teamId, userId })))
-      .onConflictDoNothing()
-      .returning({ userId: teamMembers.userId });
-    added.push(...rows.map((row) => row.userId));
-  }
-  return added;
 }

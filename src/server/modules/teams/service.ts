@@ -209,10 +209,8 @@ const auditedPeople = (people: readonly repo.TeamPerson[]) =>
   people.slice(0, maxPeopleInAudit).map((person) => ({ name: displayName(person), email: person.email }));
 
 /**
- * PUT /api/teams/{teamId}/members: the team's people become exactly `userIds`, in one transaction with the team
- * locked. Everyone named must be a member of the organization, else 422 and nothing changes (also when one is removed
- * from the organization meanwhile: the foreign key refuses the row). Admins only (findAdministeredTeam). Audited as
- * team.members_changed with who came and who went, nothing when nobody did.
+ * PUT /api/teams/{teamId}/members: the team's people become exactly `userIds`. Everyone named must be a member of the
+ * organization, else 422 and nothing changes. Admins only; audited as team.members_changed (writeTeamMembers).
  */
 export async function replaceTeamMembers(
   context: AppContext,
@@ -220,8 +218,40 @@ export async function replaceTeamMembers(
   teamId: string,
   input: TeamMembersChange,
 ): Promise<TeamMembersView> {
+  return (await writeTeamMembers(context, userId, teamId, input.userIds, { keepOthers: false })).view;
+}
+
+/**
+ * POST /api/teams/{teamId}/members: adds the people named to the team; those already in it stay once and nobody is
+ * taken out, so two admins adding at once both keep their additions (a PUT of the list each had read would lose one's).
+ * The same checks and audit as the PUT (writeTeamMembers).
+ */
+export async function addTeamMembers(
+  context: AppContext,
+  userId: string,
+  teamId: string,
+  input: TeamMembersAddition,
+): Promise<TeamMembersAdded> {
+  const { view, addedUserIds } = await writeTeamMembers(context, userId, teamId, input.userIds, { keepOthers: true });
+  return { ...view, addedUserIds };
+}
+
+/**
+ * Writes a team's people in one transaction with the team locked, so concurrent writes take turns and each sees the
+ * last one's list: `userIds` come in, and unless `keepOthers` everyone else goes. Everyone named must be a member of
+ * the organization, else 422 and nothing changes (also when one is removed from the organization meanwhile: the
+ * foreign key refuses the row). Admins only (findAdministeredTeam). Audited as team.members_changed with who came and
+ * who went, nothing when nobody did.
+ */
+async function writeTeamMembers(
+  context: AppContext,
+  userId: string,
+  teamId: string,
+  userIds: readonly string[],
+  { keepOthers }: { keepOthers: boolean },
+): Promise<{ view: TeamMembersView; addedUserIds: string[] }> {
   const { team } = await findAdministeredTeam(context, teamId, userId);
-  const wanted = namedPeople(input.userIds);
+  const wanted = namedPeople(userIds);
   const organizationId = team.organizationId;
   return refusingLeavers(() =>
     context.db.transaction(async (tx) => {
@@ -233,9 +263,16 @@ export async function replaceTeamMembers(
       const previousIds = new Set(previous.map((person) => person.userId));
       const wantedIds = new Set(wanted);
       const added = people.filter((person) => !previousIds.has(person.userId));
-      const removed = previous.filter((person) => !wantedIds.has(person.userId));
-      if (added.length === 0 && removed.length === 0) return toMembersView(previous);
-      await repo.replaceTeamMembers(tx, organizationId, team.id, wanted);
+      const removed = keepOthers ? [] : previous.filter((person) => !wantedIds.has(person.userId));
+      if (added.length === 0 && removed.length === 0) return { view: toMembersView(previous), addedUserIds: [] };
+      if (removed.length > 0) await repo.removeTeamMembersOtherThan(tx, organizationId, team.id, wanted);
+      await repo.addTeamMembers(
+        tx,
+        organizationId,
+        team.id,
+        added.map((person) => person.userId),
+      );
+      const saved = await repo.listTeamMembers(tx, organizationId, team.id);
       await recordAuditEvent(tx, {
         organizationId,
         actor: { id: userId },
@@ -247,56 +284,11 @@ export async function replaceTeamMembers(
           addedCount: added.length,
           removed: auditedPeople(removed),
           removedCount: removed.length,
-          memberCount: wanted.length,
+          memberCount: saved.length,
         },
       });
-      return toMembersView(await repo.listTeamMembers(tx, organizationId, team.id));
-    }),
-  );
-}
-
-/**
- * POST /api/teams/{teamId}/members: adds the people named to the team, in one transaction with the team locked; those
- * already in it stay once and nobody is taken out, so two admins adding at once both keep their additions (a PUT of
- * the list each had read would lose one's). The same checks as the PUT: admins only (findAdministeredTeam), everyone
- * named a member of the organization, else 422 and nothing changes. Audited as team.members_changed with who came,
- * nothing when nobody did.
- */
-export async function addTeamMembers(
-  context: AppContext,
-  userId: string,
-  teamId: string,
-  input: TeamMembersAddition,
-): Promise<TeamMembersAdded> {
-  const { team } = await findAdministeredTeam(context, teamId, userId);
-  const wanted = namedPeople(input.userIds);
-  const organizationId = team.organizationId;
-  return refusingLeavers(() =>
-    context.db.transaction(async (tx) => {
-      const before = await repo.lockTeam(tx, organizationId, team.id);
-      if (!before) throw teamNotFound();
-      const people = await repo.findMembersAmong(tx, organizationId, wanted);
-      if (people.length !== wanted.length) throw unprocessable(teamMessages.notMembers);
-      const addedIds = new Set(await repo.addTeamMembers(tx, organizationId, team.id, wanted));
-      const saved = await repo.listTeamMembers(tx, organizationId, team.id);
-      if (addedIds.size > 0) {
-        const added = people.filter((person) => addedIds.has(person.userId));
-        await recordAuditEvent(tx, {
-          organizationId,
-          actor: { id: userId },
-          action: 'team.members_changed',
-          target: { type: 'team', id: team.id },
-          details: {
-            name: before.name,
-            added: auditedPeople(added),
-            addedCount: added.length,
-            removed: [],
-            removedCount: 0,
-            memberCount: saved.length,
-          },
-        });
-      }
-      return { ...toMembersView(saved), addedUserIds: wanted.filter((id) => addedIds.has(id)) };
+      const addedIds = new Set(added.map((person) => person.userId));
+      return { view: toMembersView(saved), addedUserIds: wanted.filter((id) => addedIds.has(id)) };
     }),
   );
 }

@@ -41,9 +41,10 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      {/* Never over the floor map's desks (issue 27): on a phone at the top, over the header; from md on at the
-          bottom left, the width of the dashboard's sidebar, which is free there. */}
-      <Toast.Viewport className="fixed top-0 left-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 md:top-auto md:bottom-0 md:w-64" />
+      {/* Never over the floor map's desks (issue 27): on a phone at the top, over the header but clear of its Menu
+          button at the right; from md on at the bottom left, the width of the dashboard's sidebar (which leaves room
+          under its last item to scroll it clear). Only the toasts themselves take clicks, not the area around them. */}
+      <Toast.Viewport className="pointer-events-none fixed top-0 right-14 left-0 z-[100] flex max-h-screen flex-col gap-2 p-4 md:top-auto md:right-auto md:bottom-0 md:w-64" />
     </Toast.Provider>
   );
 }

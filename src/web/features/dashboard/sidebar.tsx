@@ -182,10 +182,12 @@ export function Sidebar({
         </button>
       </div>
       {firstRun}
+      {/* From md on the toasts sit at the bottom left, over this sidebar: the room under its last item lets every item
+          (Edit Mode is the last) scroll clear of a toast instead of waiting 5 s under it. */}
       <nav
         id="dashboard-menu"
         aria-label="Main"
-        className={cn('flex-col gap-1 px-3 pb-4 md:flex', isMenuOpen ? 'flex' : 'hidden')}
+        className={cn('flex-col gap-1 px-3 pb-4 md:flex md:pb-40', isMenuOpen ? 'flex' : 'hidden')}
       >
         {organizations.length > 1 && (
           <div className="px-3 pb-2">

@@ -2,7 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { maxStreamsPerUser } from '#domain/realtime.ts';
 import { AppError } from '../errors.ts';
-import { createRealtimeHub, type LiveStream, type RealtimeHub, type StreamCheck } from './hub.ts';
+import {
+  createRealtimeHub,
+  type LiveStream,
+  type RealtimeHub,
+  replayedChangesPerOrganization,
+  type StreamCheck,
+} from './hub.ts';
 
 const hubs: RealtimeHub[] = [];
 afterEach(() => {
@@ -134,5 +140,46 @@ describe('the realtime hub', () => {
     await until(() => recent().includes('event: ready') && plain().includes('event: ready'));
     expect(recent()).toContain('event: resync');
     expect(plain()).not.toContain('event: resync');
+  });
+
+  // A client's window is its `since` and the hub's second of slack: these tests wait that second out first.
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("tells a loading client the changes announced within its since, its organization's only, not to refetch everything", async () => {
+    const hub = makeHub();
+    hub.publish({ kind: 'floors', organizationId: 'org-a', floorIds: ['before-the-window'] });
+    await sleep(1_200);
+    hub.publish({ kind: 'floors', organizationId: 'org-a', floorIds: ['floor-1'] });
+    hub.publish({ kind: 'invitations', organizationId: 'org-b' });
+    hub.publish({ kind: 'desks', organizationId: 'org-a', floorIds: ['floor-1'], renamed: false });
+    const loading = output(open(hub, 'org-a', 'ann', { sinceMs: 50 }));
+    const plain = output(open(hub, 'org-a', 'bob'));
+    await until(() => loading().includes('event: desks') && plain().includes('event: ready'));
+    expect(loading()).not.toContain('resync');
+    expect(loading()).not.toContain('before-the-window');
+    expect(loading()).not.toContain('org-b');
+    expect(loading().indexOf('event: floors')).toBeLessThan(loading().indexOf('event: desks'));
+    expect(loading()).toContain('"floorIds":["floor-1"]');
+    expect(plain()).not.toMatch(/event: (floors|desks|resync)/);
+  });
+
+  it('asks for a refetch of everything when a change within the window was forgotten for want of room', async () => {
+    const hub = makeHub();
+    await sleep(1_200);
+    for (let index = 0; index <= replayedChangesPerOrganization; index += 1) {
+      hub.publish({ kind: 'floors', organizationId: 'org-a', floorIds: [`floor-${index}`] });
+    }
+    const loading = output(open(hub, 'org-a', 'ann', { sinceMs: 50 }));
+    await until(() => loading().includes('event: resync'));
+    expect(loading()).not.toContain('event: floors');
+  });
+
+  it('asks for a refetch of everything when the database link came back within the window', async () => {
+    const hub = makeHub();
+    await sleep(1_200);
+    hub.resyncAll();
+    const loading = output(open(hub, 'org-a', 'ann', { sinceMs: 50 }));
+    await until(() => loading().includes('event: ready'));
+    await until(() => loading().includes('event: resync'));
   });
 });

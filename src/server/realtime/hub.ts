@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type Change,
+  maxSinceMs,
   maxStreamsPerUser,
+  type OrganizationChange,
   type StreamClosedReason,
   streamRetryMs,
   tooManyStreamsMessage,
@@ -35,9 +37,11 @@ export interface HubOptions {
 
 export interface RealtimeHub {
   /**
-   * `isReconnect`: the client had a stream before (Last-Event-ID). `sinceMs`: how old the client's data of the
-   * organization may be; if a change was announced here within that time (or this instance is younger), the
-   * client is told to refetch, so that a change made while it was loading or away is not missed.
+   * `isReconnect`: the client had a stream before (Last-Event-ID): it is told to refetch. `sinceMs`: how old the
+   * client's data of the organization may be: the changes announced here within that time are sent to it again, or,
+   * when this instance cannot list them all (it is younger, it may have missed some, or it forgot one), it is told to
+   * refetch; so a change made while it was loading is not missed, and a busy organization's dashboard is not read
+   * twice.
    */
   openStream(details: {
     organizationId: string;
@@ -60,6 +64,13 @@ export interface RealtimeHub {
 
 // Changes reach the hub within one read of the feed (50 ms) of their commit; this covers a busy database too.
 const missedChangeSlackMs = 1000;
+/**
+ * The latest changes kept per organization, to replay to a stream whose client may have loaded before them: the
+ * client then refetches what those changes affect, not everything. Older ones than this many, or than the longest
+ * `since`, are forgotten; a client whose window reaches a forgotten one is told to refetch everything.
+ */
+export const replayedChangesPerOrganization = 20;
+const keptChangeMs = maxSinceMs + missedChangeSlackMs;
 // setTimeout's longest delay (about 24.8 days); a later expiry is checked then, and the timer set again.
 const maxTimerMs = 2 ** 31 - 1;
 // A session that still looks alive at its expiry (the database's clock may be behind) is checked again this soon.
@@ -70,16 +81,43 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
   const byOrganization = new Map<string, Set<LiveStream>>();
   const perUser = new Map<string, number>();
   const all = new Set<LiveStream>();
-  /** When each organization's latest change was announced on this instance (performance.now()). */
-  const lastChangeAt = new Map<string, number>();
+  /**
+   * Each organization's latest changes as announced on this instance (performance.now()), oldest first, and when the
+   * newest change it forgot for want of room was announced.
+   */
+  const recent = new Map<string, { changes: Array<{ at: number; change: OrganizationChange }>; forgottenAt: number }>();
   const startedAt = performance.now();
+  /** When this instance last may have missed changes (its database link was re-established). */
+  let missedAt = Number.NEGATIVE_INFINITY;
   let nextStreamId = 1;
   let nextEventId = 1;
 
-  const mayHaveMissed = (organizationId: string, sinceMs: number) => {
+  /**
+   * What a client whose data may be `sinceMs` old has to be told: nothing, the changes announced here within that
+   * time (with slack), or 'resync' when this instance cannot list them all (it is younger than that, it may have
+   * missed changes since, or it forgot one for want of room).
+   */
+  const missedBy = (organizationId: string, sinceMs: number): OrganizationChange[] | 'resync' => {
+    const from = performance.now() - sinceMs - missedChangeSlackMs;
+    const kept = recent.get(organizationId);
+    if (startedAt >= from || missedAt >= from || (kept && kept.forgottenAt >= from)) return 'resync';
+    return kept ? kept.changes.filter((entry) => entry.at >= from).map((entry) => entry.change) : [];
+  };
+  const remember = (change: OrganizationChange) => {
     const now = performance.now();
-    const window = sinceMs + missedChangeSlackMs;
-    return now - startedAt <= window || now - (lastChangeAt.get(organizationId) ?? Number.NEGATIVE_INFINITY) <= window;
+    const kept = recent.get(change.organizationId) ?? { changes: [], forgottenAt: Number.NEGATIVE_INFINITY };
+    recent.set(change.organizationId, kept);
+    kept.changes.push({ at: now, change });
+    while (kept.changes.length > replayedChangesPerOrganization) {
+      kept.forgottenAt = kept.changes.shift()?.at ?? kept.forgottenAt;
+    }
+  };
+  /** Forgets what no window can reach any more, so that memory follows the organizations active within the hour. */
+  const forgetOld = () => {
+    const oldest = performance.now() - keptChangeMs;
+    for (const [organizationId, kept] of recent) {
+      if ((kept.changes.at(-1)?.at ?? Number.NEGATIVE_INFINITY) < oldest) recent.delete(organizationId);
+    }
   };
 
   /** One timer per stream that has a session expiry, cleared when the stream closes. */
@@ -150,6 +188,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
 
   const heartbeat = setInterval(() => {
     for (const live of all) live.stream.write(heartbeatFrame);
+    forgetOld();
   }, options.heartbeatMs ?? 20_000);
   heartbeat.unref();
   const recheck = setInterval(() => check(all), options.recheckMs ?? 60_000);
@@ -173,10 +212,11 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
       live.stream.onClose(() => remove(live));
       if (sessionExpiresAt) armExpiry(live, sessionExpiresAt);
       live.stream.write(formatEvent('ready', { organizationId }, nextEventId++));
-      // Nothing is replayed: a browser that was away (or loading) refetches what it shows.
-      if (isReconnect || (sinceMs !== undefined && mayHaveMissed(organizationId, sinceMs))) {
-        live.stream.write(formatEvent('resync', {}, nextEventId++));
-      }
+      // A browser that was away refetches what it shows; one that was loading is told what changed meanwhile, if
+      // this instance still has it all, so that it refetches only what those changes affect.
+      const missed = isReconnect ? 'resync' : sinceMs === undefined ? [] : missedBy(organizationId, sinceMs);
+      if (missed === 'resync') live.stream.write(formatEvent('resync', {}, nextEventId++));
+      else for (const change of missed) live.stream.write(formatEvent(change.kind, change, nextEventId++));
       return live;
     },
 
@@ -186,7 +226,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
         check([...all].filter((live) => !users || users.has(live.userId)));
         return;
       }
-      lastChangeAt.set(change.organizationId, performance.now());
+      remember(change);
       const streams = byOrganization.get(change.organizationId);
       if (!streams) return;
       const frame = formatEvent(change.kind, change, nextEventId++);
@@ -198,6 +238,7 @@ export function createRealtimeHub(options: HubOptions): RealtimeHub {
     },
 
     resyncAll() {
+      missedAt = performance.now();
       const frame = formatEvent('resync', {}, nextEventId++);
       for (const live of all) live.stream.write(frame);
     },

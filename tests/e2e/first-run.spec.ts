@@ -45,11 +45,13 @@ test('a new admin is led through inviting the team, uploading the plan, placing 
   await team.getByRole('button', { name: 'Close', exact: true }).click();
   await expectDone(checklist, 'Invite the team');
 
-  // Upload the plan: Edit Mode turns on and Upload Floor Plan has the focus.
+  // Upload the plan: Edit Mode turns on and Upload Floor Plan has the focus. (Playwright starts intercepting file
+  // choosers when asked to wait for one, asynchronously: a key press sent at once could overtake it, so it waits
+  // from before the step is clicked.)
+  const chooser = page.waitForEvent('filechooser');
   await step(checklist, 'Upload the plan').click();
   await expect(page.getByRole('switch', { name: 'Edit Mode' })).toBeChecked();
   await expect(page.getByRole('button', { name: 'Upload Floor Plan' })).toBeFocused();
-  const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
   await (await chooser).setFiles({ name: 'studio.png', mimeType: 'image/png', buffer: floorPlanPng() });
   await expectDone(checklist, 'Upload the plan');

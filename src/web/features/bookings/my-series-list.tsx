@@ -61,17 +61,16 @@ function SeriesItem({
   const [from, setFrom] = useState(upcoming[1]?.bookingDate ?? firstDate);
   const fromId = useId();
   const rule = describeSeries(series);
+  // The answer is awaited, not handed to mutate's own callbacks: a series cancelled whole leaves the list (and this
+  // item unmounts) as soon as the bookings are read again, and mutate's callbacks never run for an unmounted item.
   const onConfirm = (fromDate: string | undefined) =>
-    cancel.mutate(
-      { seriesId: series.id, from: fromDate },
-      {
-        onSuccess: (answer) =>
-          toast({
-            title: fromDate ? `Cancelled from ${formatLongDate(fromDate)}` : 'Series cancelled',
-            description: `${answer.message}: ${series.desk.name} is free again on those dates.`,
-          }),
-        onError: (error) => showErrorToast(error, 'Failed to cancel the series'),
-      },
+    cancel.mutateAsync({ seriesId: series.id, from: fromDate }).then(
+      (answer) =>
+        toast({
+          title: fromDate ? `Cancelled from ${formatLongDate(fromDate)}` : 'Series cancelled',
+          description: `${answer.message}: ${series.desk.name} is free again on those dates.`,
+        }),
+      (error: unknown) => showErrorToast(error, 'Failed to cancel the series'),
     );
   return (
     <li className="rounded-lg border border-slate-200 p-3">

@@ -55,17 +55,19 @@ export function YourBookingView({
   const [confirming, setConfirming] = useState<SharedBookingView | null>(null);
   const longDate = formatLongDate(date);
 
+  // Awaited rather than handed to mutate's callbacks: once the day is read again this view gives way to the booking
+  // form (the desk is free), and mutate's callbacks never run for an unmounted view: no toast, the dialog left open.
   const onCancel = (booking: SharedBookingView) =>
-    cancel.mutate(booking.id, {
-      onSuccess: () => {
+    cancel.mutateAsync(booking.id).then(
+      () => {
         toast({
           title: 'Booking cancelled',
           description: `Desk ${desk.name} is free again on ${longDate} (${slotLabel(booking.timeSlot)}).`,
         });
         onClose();
       },
-      onError: (error) => showErrorToast(error, 'Failed to cancel booking'),
-    });
+      (error: unknown) => showErrorToast(error, 'Failed to cancel booking'),
+    );
 
   return (
     <>

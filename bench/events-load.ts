@@ -64,6 +64,11 @@ async function seed(databaseUrl: string, users: number): Promise<Seeded> {
       [timeZone],
     );
     const organizationId = organization!.id;
+    // Members book working days only (issue 28): every day is one here, so a run on a Saturday books too.
+    await database.sql.query(
+      `UPDATE sites SET working_days = '{1,2,3,4,5,6,7}'::smallint[] WHERE organization_id = $1`,
+      [organizationId],
+    );
     await database.sql.query(
       `INSERT INTO subscriptions (organization_id, plan_id, plan_name, max_users, status, ends_at)
        VALUES ($1, 'trial', 'Trial', 1000, 'trial', now() + interval '30 days')`,

@@ -416,17 +416,21 @@ ${rows}
 `;
 }
 
-const loadTableHead = `| Call | p50 | p95 | p99 | requests/s | ceiling p95 / rps | ratio | target |
+// Functions, not constants: the sections run from the loop above, before a constant declared down here would exist.
+function loadTableHead(): string {
+  return `| Call | p50 | p95 | p99 | requests/s | ceiling p95 / rps | ratio | target |
 |---|---|---|---|---|---|---|---|`;
+}
 
-const row = (
+function row(
   call: string,
   figures: { p50: number; p95: number; p99?: number; rps: number },
   ceiling: string,
   ratioText: string,
   target: string,
-) =>
-  `| ${call} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${figures.p99 === undefined ? '' : ms(figures.p99)} | ${Math.round(figures.rps)} | ${ceiling} | ${ratioText} | ${target} |`;
+): string {
+  return `| ${call} | ${ms(figures.p50)} | ${ms(figures.p95)} | ${figures.p99 === undefined ? '' : ms(figures.p99)} | ${Math.round(figures.rps)} | ${ceiling} | ${ratioText} | ${target} |`;
+}
 
 function desksSection(desks: DesksLoadFigures, ceiling: BareRouteCeiling): string {
   return `## Desks under load (bench/desks-load.ts, PostgreSQL, ${connections} concurrent clients, autocannon)
@@ -436,7 +440,7 @@ ${measuredLine(ceiling)}
 The ceiling beside each call is a bare Fastify route writing the same bytes, and the call's own SQL through \`pg\`
 with the app's pool size. The ratio is p95 over that route's p95.
 
-${loadTableHead}
+${loadTableHead()}
 ${[
   row(
     'Desks of a 2,000-desk floor (GET /api/floors/{id}/desks), uncompressed',
@@ -467,7 +471,7 @@ Seeded: ${seeding.bookings.toLocaleString('en')} bookings (${seeding.onReadDate}
 The ceilings beside each call: a bare Fastify route writing the same bytes (for creation, a tiny JSON body), and the
 call's own SQL through \`pg\` with the app's pool size. The ratio is p95 over that route's p95.
 
-${loadTableHead}
+${loadTableHead()}
 ${[
   row(
     "A day's bookings, 500-desk organization (GET /api/organizations/{id}/bookings, br)",

@@ -69,6 +69,11 @@ test('a new admin is led through inviting the team, uploading the plan, placing 
   await step(checklist, 'Set the rules').click();
   const rules = page.getByRole('dialog', { name: 'Booking rules' });
   await expect(rules.getByRole('button', { name: 'Save rules' })).toBeVisible();
+  // The dialog listens for Escape from the same moment it takes the focus (one effect pass after it is drawn): a key
+  // sent the instant it is visible could come first and be lost.
+  await expect
+    .poll(() => page.evaluate(() => Boolean((globalThis as any).document.activeElement?.closest('[role="dialog"]'))))
+    .toBe(true);
   await page.keyboard.press('Escape');
   await expect(rules).toBeHidden();
 
